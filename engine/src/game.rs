@@ -1,0 +1,157 @@
+//! The game interface every game implements and every consumer shares.
+//!
+//! It follows the seeds' framework (seed 004: `initialize`, `move`,
+//! `game_over`, `next_player`, …) in Rust shape: a position type that knows
+//! its own rules. The trait is deliberately small; anything only one game
+//! needs (Kalah's stores, draughts' kings) stays on the concrete type.
+//!
+//! Two traits split the two audiences:
+//! - [`Game`] is the rules: legal moves, playing one, the side to move, the
+//!   outcome, and the text forms of moves and positions. The referee and the
+//!   front ends validate moves with exactly this code.
+//! - [`SearchGame`] adds what only the search needs: a hash key, a static
+//!   evaluation and move-ordering hints.
+
+use std::fmt::Debug;
+use std::hash::Hash;
+
+use thiserror::Error;
+
+/// One of the two sides. `One` moves first (South in Kalah, x in
+/// tic-tac-toe, White in draughts, the breaker in Mastermind).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Player {
+    /// The side that moves first from the start position.
+    One,
+    /// The side that moves second.
+    Two,
+}
+
+impl Player {
+    /// The other side.
+    #[inline]
+    #[must_use]
+    pub fn opponent(self) -> Self {
+        match self {
+            Self::One => Self::Two,
+            Self::Two => Self::One,
+        }
+    }
+
+    /// 0 for [`Player::One`], 1 for [`Player::Two`]: an index into per-side arrays.
+    #[inline]
+    #[must_use]
+    pub fn index(self) -> usize {
+        match self {
+            Self::One => 0,
+            Self::Two => 1,
+        }
+    }
+}
+
+/// How a finished game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// This side won.
+    Win(Player),
+    /// Nobody won.
+    Draw,
+}
+
+/// A move or position string that could not be read.
+///
+/// The message says what is wrong, in words a person can act on.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum NotationError {
+    /// The text is not a move of this game at all (wrong syntax).
+    #[error("'{text}' is not a move: {reason}")]
+    BadMove {
+        /// The offending text.
+        text: String,
+        /// Why it is not a move.
+        reason: String,
+    },
+    /// The text is a well-formed move that the rules forbid here.
+    #[error("illegal move '{text}': {reason}")]
+    IllegalMove {
+        /// The offending text.
+        text: String,
+        /// Why the rules forbid it.
+        reason: String,
+    },
+    /// The text is not a valid position string.
+    #[error("bad position '{text}': {reason}")]
+    BadPosition {
+        /// The offending text.
+        text: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+}
+
+/// Upper bound on the number of legal moves in any position of any game,
+/// used to size allocation-free move lists.
+pub const MAX_MOVES: usize = 128;
+
+/// An allocation-free list of moves.
+pub type MoveList<M> = arrayvec::ArrayVec<M, MAX_MOVES>;
+
+/// The rules of one game, as a position that knows how to move.
+///
+/// Positions are small values: the search copies a position and plays a
+/// move on the copy ("copy-make") instead of undoing moves.
+pub trait Game: Clone + Debug + Send + Sync + 'static {
+    /// One move. In Kalah it is a single sowing: a turn is the list of
+    /// sowings until the other side is to move, so the side to move is part
+    /// of the position and may stay the same after a move.
+    type Move: Copy + Eq + Hash + Debug + Send + Sync + 'static;
+
+    /// The side whose move it is.
+    fn side_to_move(&self) -> Player;
+
+    /// Appends every legal move to `moves`. Empty exactly when the game is over.
+    fn legal_moves(&self, moves: &mut MoveList<Self::Move>);
+
+    /// Plays `mv`, which must be one of [`Game::legal_moves`]; anything else
+    /// may leave the position meaningless (use [`Game::parse_move`] to check).
+    fn play(&mut self, mv: Self::Move);
+
+    /// `Some` once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// Reads a move in this game's notation and checks it is legal here.
+    ///
+    /// # Errors
+    /// [`NotationError::BadMove`] for text that is no move of this game,
+    /// [`NotationError::IllegalMove`] for a move the rules forbid here.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, NotationError>;
+
+    /// Writes a move in this game's notation.
+    fn format_move(&self, mv: Self::Move) -> String;
+
+    /// The position string (`position fen …`, `Fen:` line of `d`).
+    fn position_string(&self) -> String;
+}
+
+/// What the search needs from a game beyond its rules.
+pub trait SearchGame: Game {
+    /// A 64-bit key identifying the position for the transposition table.
+    /// Equal positions must give equal keys; collisions should be rare.
+    fn hash_key(&self) -> u64;
+
+    /// Static evaluation from the side to move's point of view, in
+    /// centi-units (100 = one seed in Kalah). Only called on positions where
+    /// the game is not over.
+    fn evaluate(&self) -> i32;
+
+    /// A cheap ordering hint: higher is tried earlier. Used after the
+    /// table move and before history (extra turns and captures score high).
+    fn move_priority(&self, mv: Self::Move) -> i32;
+
+    /// A small index for a move, below [`SearchGame::MOVE_INDEX_LIMIT`], so
+    /// history tables can be plain arrays.
+    fn move_index(mv: Self::Move) -> usize;
+
+    /// Exclusive upper bound of [`SearchGame::move_index`].
+    const MOVE_INDEX_LIMIT: usize;
+}

@@ -1,0 +1,161 @@
+//! What the search needs from Kalah: a hash key, an evaluation and
+//! move-ordering hints.
+
+use super::position::Kalah;
+use super::rules::MAX_PITS;
+use crate::game::{Player, SearchGame};
+
+/// Evaluation units per seed: scores are in centi-seeds.
+pub const SEED_VALUE: i32 = 100;
+
+/// Ordering hint for a sowing whose last seed lands in the own store: the
+/// same side moves again, so it is tried first.
+pub const EXTRA_TURN_PRIORITY: i32 = 1_000;
+
+/// Ordering hint for a capture, plus the seeds captured (at most 255, so
+/// captures stay below extra turns and above quiet moves).
+pub const CAPTURE_PRIORITY: i32 = 100;
+
+/// Multiplier of the key mixing: 2^64 divided by the golden ratio, odd.
+const MIX_MULTIPLIER: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// Bytes hashed: both sides' pit arrays, then stores, pit count and flags.
+const KEY_BYTES: usize = 32;
+
+impl Kalah {
+    /// Seed 000's evaluation (`értékelés`): the mover's store minus the
+    /// opponent's, in seeds.
+    #[must_use]
+    pub fn store_difference(&self) -> i32 {
+        let me = self.side.index();
+        i32::from(self.stores[me]) - i32::from(self.stores[1 - me])
+    }
+}
+
+/// Finalises a 64-bit key (the MurmurHash3 / SplitMix64 finaliser) so that
+/// every input bit affects every output bit.
+#[inline]
+fn finalise(mut h: u64) -> u64 {
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xC4CE_B9FE_1A85_EC53);
+    h ^ (h >> 33)
+}
+
+impl SearchGame for Kalah {
+    /// Packs the whole position into 32 bytes and mixes them as four words
+    /// with a multiply-xorshift: a handful of instructions, and equal
+    /// positions (whose unused pits are always empty) give equal keys.
+    fn hash_key(&self) -> u64 {
+        let pits = usize::from(MAX_PITS);
+        let mut bytes = [0u8; KEY_BYTES];
+        bytes[..pits].copy_from_slice(&self.pits[0]);
+        bytes[pits..2 * pits].copy_from_slice(&self.pits[1]);
+        bytes[2 * pits] = self.stores[0];
+        bytes[2 * pits + 1] = self.stores[1];
+        bytes[2 * pits + 2] = self.pit_count;
+        bytes[2 * pits + 3] = u8::from(self.side == Player::Two);
+        bytes[2 * pits + 4] = u8::from(self.empty_capture);
+        let mut h = 0u64;
+        for word in bytes.chunks_exact(8) {
+            let mut chunk = [0u8; 8];
+            chunk.copy_from_slice(word);
+            h = (h ^ u64::from_le_bytes(chunk)).wrapping_mul(MIX_MULTIPLIER);
+            h ^= h >> 29;
+        }
+        finalise(h)
+    }
+
+    /// For now the seed's evaluation: the store difference, 100 a seed.
+    fn evaluate(&self) -> i32 {
+        self.store_difference() * SEED_VALUE
+    }
+
+    /// Extra turns first, then captures by size, then the rest.
+    fn move_priority(&self, mv: u8) -> i32 {
+        let mut copy = *self;
+        let sowing = copy.sow(usize::from(mv));
+        if sowing.extra_turn {
+            EXTRA_TURN_PRIORITY
+        } else if sowing.captured > 0 {
+            CAPTURE_PRIORITY + i32::from(sowing.captured)
+        } else {
+            0
+        }
+    }
+
+    fn move_index(mv: u8) -> usize {
+        usize::from(mv)
+    }
+
+    const MOVE_INDEX_LIMIT: usize = MAX_PITS as usize;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Game, MoveList};
+    use crate::games::kalah::KalahRules;
+    use std::collections::HashMap;
+
+    fn pos(text: &str) -> Kalah {
+        Kalah::from_position_string(text, false).unwrap()
+    }
+
+    #[test]
+    fn evaluation_is_the_store_difference_for_the_mover() {
+        let south = pos("4,4,4,4,4,4 7 4,4,4,4,4,4 3 s");
+        assert_eq!(south.store_difference(), 4);
+        assert_eq!(south.evaluate(), 400);
+        let north = pos("4,4,4,4,4,4 7 4,4,4,4,4,4 3 n");
+        assert_eq!(north.store_difference(), -4);
+        assert_eq!(north.evaluate(), -400);
+    }
+
+    #[test]
+    fn move_priority_orders_extra_turns_then_captures_by_size() {
+        // Pit 1 (1 seed) -> pit 2, empty, opposite North pit 5 (9): capture
+        // 10. Pit 3 (4 seeds) -> store: extra turn. Pit 4 (1) -> pit 5,
+        // empty, opposite North pit 2 (2): capture 3. Pit 6 (5): quiet.
+        let p = pos("1,0,4,1,0,5 0 1,2,1,1,9,1 0 s");
+        assert_eq!(p.move_priority(0), CAPTURE_PRIORITY + 10);
+        assert_eq!(p.move_priority(2), EXTRA_TURN_PRIORITY);
+        assert_eq!(p.move_priority(3), CAPTURE_PRIORITY + 3);
+        assert_eq!(p.move_priority(5), 0);
+        // Asking does not change the position.
+        assert_eq!(p, pos("1,0,4,1,0,5 0 1,2,1,1,9,1 0 s"));
+        assert_eq!(Kalah::move_index(5), 5);
+        assert_eq!(Kalah::MOVE_INDEX_LIMIT, 12);
+    }
+
+    #[test]
+    fn equal_positions_have_equal_keys_and_keys_rarely_collide() {
+        let start = Kalah::start(KalahRules::new(6, 4, false).unwrap()).unwrap();
+        let again = pos("4,4,4,4,4,4 0 4,4,4,4,4,4 0 s");
+        assert_eq!(start.hash_key(), again.hash_key());
+        let north = pos("4,4,4,4,4,4 0 4,4,4,4,4,4 0 n");
+        assert_ne!(start.hash_key(), north.hash_key());
+
+        // Every position within 8 plies: distinct positions, distinct keys.
+        let mut seen: HashMap<u64, Kalah> = HashMap::new();
+        let mut frontier = vec![start];
+        for _ in 0..8 {
+            let mut next = Vec::new();
+            for p in frontier {
+                if let Some(other) = seen.insert(p.hash_key(), p) {
+                    assert_eq!(other, p, "key collision");
+                }
+                let mut moves = MoveList::new();
+                p.legal_moves(&mut moves);
+                for mv in moves {
+                    let mut child = p;
+                    child.play(mv);
+                    next.push(child);
+                }
+            }
+            frontier = next;
+        }
+        assert!(seen.len() > 50_000, "{}", seen.len());
+    }
+}

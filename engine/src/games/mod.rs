@@ -1,0 +1,3 @@
+//! The games Ply plays, one module each.
+
+pub mod kalah;

@@ -1,0 +1,331 @@
+//! The engine's options: what `uci` declares and `setoption` changes.
+//!
+//! Names are matched case-insensitively, as UCI requires. A bad value is
+//! refused with an error that says what would be accepted, and changes
+//! nothing.
+
+use std::time::Duration;
+
+use ply_protocol::{OptionDecl, OptionKind};
+use thiserror::Error;
+
+use crate::games::kalah::{KalahRules, KalahRulesError, MAX_PITS};
+use crate::variant::Variant;
+
+/// Default transposition table size in MB.
+pub const DEFAULT_HASH_MB: usize = 16;
+/// Largest transposition table size in MB (64 GiB).
+pub const MAX_HASH_MB: usize = 65_536;
+/// Default time kept back per move for communication, in ms.
+pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 10;
+/// Largest `Move Overhead`, in ms.
+pub const MAX_MOVE_OVERHEAD_MS: u64 = 5000;
+/// Largest `Seeds` value offered (a 1-pit board holds 2 × 127 = 254 seeds).
+pub const MAX_SEEDS: u8 = 127;
+
+/// Option names, as declared.
+mod names {
+    pub const VARIANT: &str = "UCI_Variant";
+    pub const PITS: &str = "Pits";
+    pub const SEEDS: &str = "Seeds";
+    pub const EMPTY_CAPTURE: &str = "EmptyCapture";
+    pub const HASH: &str = "Hash";
+    pub const CLEAR_HASH: &str = "Clear Hash";
+    pub const MOVE_OVERHEAD: &str = "Move Overhead";
+}
+
+/// Why a `setoption` was refused.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum OptionError {
+    /// No option has this name.
+    #[error("no option named '{0}' (send 'uci' to list them)")]
+    Unknown(String),
+    /// The option needs a value and none was given.
+    #[error("option '{0}' needs a value: setoption name {0} value <value>")]
+    MissingValue(String),
+    /// The value is not one the option accepts.
+    #[error("option '{name}' cannot be '{value}': expected {expected}")]
+    BadValue {
+        /// The option.
+        name: &'static str,
+        /// The value given.
+        value: String,
+        /// What would be accepted.
+        expected: String,
+    },
+    /// The value is fine alone but the game it makes cannot be played.
+    #[error("option '{name}': {source}")]
+    Rules {
+        /// The option.
+        name: &'static str,
+        /// Why the game cannot be played.
+        source: KalahRulesError,
+    },
+}
+
+/// What a successful `setoption` asks the engine to do next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptionEffect {
+    /// The game or its rules changed: set up the new start position.
+    NewRules,
+    /// Reallocate the transposition table at the new size.
+    ResizeHash,
+    /// Empty the transposition table.
+    ClearHash,
+    /// Nothing beyond storing the value.
+    None,
+}
+
+/// The current value of every option.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineOptions {
+    /// The game being played.
+    pub variant: Variant,
+    /// Kalah's pits, seeds and capture rule.
+    pub kalah: KalahRules,
+    /// Transposition table size in MB.
+    pub hash_mb: usize,
+    /// Time kept back per move for communication.
+    pub move_overhead: Duration,
+}
+
+impl Default for EngineOptions {
+    fn default() -> Self {
+        Self {
+            variant: Variant::Kalah,
+            kalah: KalahRules::default(),
+            hash_mb: DEFAULT_HASH_MB,
+            move_overhead: Duration::from_millis(DEFAULT_MOVE_OVERHEAD_MS),
+        }
+    }
+}
+
+impl EngineOptions {
+    /// The `option` lines sent in answer to `uci`/`ugi`, with the defaults.
+    #[must_use]
+    pub fn declarations() -> Vec<OptionDecl> {
+        let defaults = Self::default();
+        let spin = |name: &str, default: i64, min: i64, max: i64| OptionDecl {
+            name: name.to_owned(),
+            kind: OptionKind::Spin { default, min, max },
+        };
+        vec![
+            OptionDecl {
+                name: names::VARIANT.to_owned(),
+                kind: OptionKind::Combo {
+                    default: defaults.variant.name().to_owned(),
+                    vars: Variant::ALL.iter().map(|v| v.name().to_owned()).collect(),
+                },
+            },
+            spin(names::PITS, defaults.kalah.pits.into(), 1, MAX_PITS.into()),
+            spin(
+                names::SEEDS,
+                defaults.kalah.seeds.into(),
+                1,
+                MAX_SEEDS.into(),
+            ),
+            OptionDecl {
+                name: names::EMPTY_CAPTURE.to_owned(),
+                kind: OptionKind::Check {
+                    default: defaults.kalah.empty_capture,
+                },
+            },
+            spin(names::HASH, DEFAULT_HASH_MB as i64, 1, MAX_HASH_MB as i64),
+            OptionDecl {
+                name: names::CLEAR_HASH.to_owned(),
+                kind: OptionKind::Button,
+            },
+            spin(
+                names::MOVE_OVERHEAD,
+                DEFAULT_MOVE_OVERHEAD_MS as i64,
+                0,
+                MAX_MOVE_OVERHEAD_MS as i64,
+            ),
+        ]
+    }
+
+    /// Applies `setoption name <name> value <value>`; on error nothing changes.
+    ///
+    /// # Errors
+    /// See [`OptionError`].
+    pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<OptionEffect, OptionError> {
+        let is = |declared: &str| name.trim().eq_ignore_ascii_case(declared);
+        if is(names::CLEAR_HASH) {
+            return Ok(OptionEffect::ClearHash);
+        }
+        let declared = [
+            names::VARIANT,
+            names::PITS,
+            names::SEEDS,
+            names::EMPTY_CAPTURE,
+            names::HASH,
+            names::MOVE_OVERHEAD,
+        ]
+        .into_iter()
+        .find(|declared| is(declared))
+        .ok_or_else(|| OptionError::Unknown(name.trim().to_owned()))?;
+        let value = value
+            .map(str::trim)
+            .ok_or_else(|| OptionError::MissingValue(declared.to_owned()))?;
+
+        match declared {
+            names::VARIANT => {
+                self.variant = Variant::from_name(value).ok_or_else(|| OptionError::BadValue {
+                    name: names::VARIANT,
+                    value: value.to_owned(),
+                    expected: format!("one of {}", Variant::names().join(", ")),
+                })?;
+                Ok(OptionEffect::NewRules)
+            }
+            names::PITS => {
+                let pits = parse_in_range(names::PITS, value, 1, MAX_PITS)?;
+                self.set_kalah(names::PITS, KalahRules { pits, ..self.kalah })
+            }
+            names::SEEDS => {
+                let seeds = parse_in_range(names::SEEDS, value, 1, MAX_SEEDS)?;
+                self.set_kalah(
+                    names::SEEDS,
+                    KalahRules {
+                        seeds,
+                        ..self.kalah
+                    },
+                )
+            }
+            names::EMPTY_CAPTURE => {
+                let empty_capture = parse_bool(names::EMPTY_CAPTURE, value)?;
+                self.set_kalah(
+                    names::EMPTY_CAPTURE,
+                    KalahRules {
+                        empty_capture,
+                        ..self.kalah
+                    },
+                )
+            }
+            names::HASH => {
+                self.hash_mb = parse_in_range(names::HASH, value, 1, MAX_HASH_MB)?;
+                Ok(OptionEffect::ResizeHash)
+            }
+            _ => {
+                let ms = parse_in_range(names::MOVE_OVERHEAD, value, 0, MAX_MOVE_OVERHEAD_MS)?;
+                self.move_overhead = Duration::from_millis(ms);
+                Ok(OptionEffect::None)
+            }
+        }
+    }
+
+    /// Stores new Kalah rules if they can be played.
+    fn set_kalah(
+        &mut self,
+        name: &'static str,
+        rules: KalahRules,
+    ) -> Result<OptionEffect, OptionError> {
+        rules
+            .validate()
+            .map_err(|source| OptionError::Rules { name, source })?;
+        self.kalah = rules;
+        Ok(OptionEffect::NewRules)
+    }
+}
+
+/// Parses an integer option value and checks its range.
+fn parse_in_range<T>(name: &'static str, value: &str, min: T, max: T) -> Result<T, OptionError>
+where
+    T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy,
+{
+    value
+        .parse::<T>()
+        .ok()
+        .filter(|v| (min..=max).contains(v))
+        .ok_or_else(|| OptionError::BadValue {
+            name,
+            value: value.to_owned(),
+            expected: format!("a whole number from {min} to {max}"),
+        })
+}
+
+/// Parses a check option value (`true`/`false`, any case).
+fn parse_bool(name: &'static str, value: &str) -> Result<bool, OptionError> {
+    if value.eq_ignore_ascii_case("true") {
+        Ok(true)
+    } else if value.eq_ignore_ascii_case("false") {
+        Ok(false)
+    } else {
+        Err(OptionError::BadValue {
+            name,
+            value: value.to_owned(),
+            expected: "true or false".to_owned(),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_case_insensitive_and_may_contain_spaces() {
+        let mut o = EngineOptions::default();
+        assert_eq!(o.set("pits", Some("4")), Ok(OptionEffect::NewRules));
+        assert_eq!(o.kalah.pits, 4);
+        assert_eq!(
+            o.set("EMPTYCAPTURE", Some("True")),
+            Ok(OptionEffect::NewRules)
+        );
+        assert!(o.kalah.empty_capture);
+        assert_eq!(o.set("move overhead", Some("50")), Ok(OptionEffect::None));
+        assert_eq!(o.move_overhead, Duration::from_millis(50));
+        assert_eq!(o.set("clear hash", None), Ok(OptionEffect::ClearHash));
+        assert_eq!(o.set("Hash", Some("64")), Ok(OptionEffect::ResizeHash));
+        assert_eq!(o.hash_mb, 64);
+    }
+
+    #[test]
+    fn bad_values_change_nothing() {
+        let mut o = EngineOptions::default();
+        let before = o.clone();
+        assert!(matches!(
+            o.set("Pits", Some("13")),
+            Err(OptionError::BadValue { .. })
+        ));
+        assert!(matches!(
+            o.set("Seeds", Some("x")),
+            Err(OptionError::BadValue { .. })
+        ));
+        assert!(matches!(
+            o.set("Hash", None),
+            Err(OptionError::MissingValue(_))
+        ));
+        assert!(matches!(
+            o.set("EmptyCapture", Some("yes")),
+            Err(OptionError::BadValue { .. })
+        ));
+        assert!(matches!(
+            o.set("UCI_Variant", Some("chess")),
+            Err(OptionError::BadValue { .. })
+        ));
+        assert!(matches!(
+            o.set("Nonsense", Some("1")),
+            Err(OptionError::Unknown(_))
+        ));
+        // 6 pits x 22 seeds x 2 = 264 > 255: fine alone, unplayable together.
+        assert!(matches!(
+            o.set("Seeds", Some("22")),
+            Err(OptionError::Rules { .. })
+        ));
+        assert_eq!(o, before);
+    }
+
+    #[test]
+    fn every_declared_option_can_be_set_to_its_default() {
+        for decl in EngineOptions::declarations() {
+            let value = match decl.kind {
+                OptionKind::Check { default } => Some(default.to_string()),
+                OptionKind::Spin { default, .. } => Some(default.to_string()),
+                OptionKind::Combo { default, .. } | OptionKind::String { default } => Some(default),
+                OptionKind::Button => None,
+            };
+            let mut o = EngineOptions::default();
+            assert!(o.set(&decl.name, value.as_deref()).is_ok(), "{}", decl.name);
+        }
+    }
+}

@@ -1,0 +1,24 @@
+//! The search, generic over any [`crate::game::SearchGame`].
+//!
+//! - [`searcher`]: iterative deepening, principal variation search;
+//! - [`tt`]: the transposition table;
+//! - [`ordering`]: move ordering and the history heuristic;
+//! - [`limits`], [`time`], [`control`]: when to stop;
+//! - [`score`]: score units and proven results;
+//! - [`evaluator`]: which static evaluation the search calls.
+
+pub mod control;
+pub mod evaluator;
+pub mod limits;
+pub mod ordering;
+pub mod score;
+pub mod searcher;
+pub mod time;
+pub mod tt;
+
+pub use control::SearchControl;
+pub use evaluator::{Evaluator, GameEvaluation};
+pub use limits::{Clock, Limits};
+pub use ordering::History;
+pub use searcher::{Iteration, SearchResult, SearchSettings, SearchTables, search};
+pub use tt::TranspositionTable;

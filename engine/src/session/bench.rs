@@ -1,0 +1,99 @@
+//! `bench`: a fixed set of positions searched to a fixed depth with fresh
+//! tables, so the node count is the same on every machine and every run
+//! (a signature of the search, as in Stockfish) and the speed can be compared.
+
+use std::time::Instant;
+
+use ply_protocol::{Info, Response};
+
+use crate::game::SearchGame;
+use crate::games::kalah::Kalah;
+use crate::search::{
+    GameEvaluation, History, Limits, SearchControl, SearchSettings, SearchTables,
+    TranspositionTable, search,
+};
+
+use super::Output;
+use super::go::nodes_per_second;
+
+/// Depth searched by `bench` when none is given.
+pub const BENCH_DEPTH: u32 = 13;
+
+/// Table size for `bench`, fixed so the node count does not depend on `Hash`.
+const BENCH_HASH_MB: usize = 16;
+
+/// Kalah positions: the usual starts and middle games from seed 000's transcripts.
+const KALAH_POSITIONS: [&str; 8] = [
+    "4,4,4,4,4,4 0 4,4,4,4,4,4 0 s",
+    "6,6,6,6,6,6 0 6,6,6,6,6,6 0 s",
+    "3,3,3,3,3,3 0 3,3,3,3,3,3 0 s",
+    "5,5,5,5,5,5 0 5,5,5,5,5,5 0 s",
+    "4,4,0,5,5,0 2 5,5,5,5,4,4 0 n",
+    "0,5,1,1,0,0 7 0,0,10,9,7,7 1 n",
+    "1,8,8,7,0,8 2 7,7,0,8,8,7 1 s",
+    "4,4,4,4,4,4,4,4,4,4,4,4 0 4,4,4,4,4,4,4,4,4,4,4,4 0 s",
+];
+
+/// Figures of one bench run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BenchFigures {
+    /// Nodes over all positions: the signature.
+    pub nodes: u64,
+    /// Wall time in ms.
+    pub millis: u64,
+}
+
+/// Runs the bench at `depth`, printing one `info string` per position and a
+/// final `info nodes … nps … time …` and `Nodes searched: N`.
+pub fn run_bench(out: &Output, depth: u32) -> BenchFigures {
+    let started = Instant::now();
+    let mut nodes = 0;
+    for (i, text) in KALAH_POSITIONS.iter().enumerate() {
+        let position = match Kalah::from_position_string(text, false) {
+            Ok(position) => position,
+            Err(e) => {
+                out.error(&format!("bench position {text}: {e}"));
+                continue;
+            }
+        };
+        let found = bench_one(&position, depth);
+        out.send(&Response::InfoString(format!(
+            "bench position {}/{} nodes {found} fen {text}",
+            i + 1,
+            KALAH_POSITIONS.len()
+        )));
+        nodes += found;
+    }
+    let elapsed = started.elapsed();
+    let millis = u64::try_from(elapsed.as_millis()).unwrap_or(u64::MAX);
+    let micros = u64::try_from(elapsed.as_micros()).unwrap_or(u64::MAX);
+    out.send(&Response::Info(Info {
+        nodes: Some(nodes),
+        nps: Some(nodes_per_second(nodes, micros)),
+        time: Some(millis),
+        ..Info::default()
+    }));
+    out.send(&Response::PerftTotal(nodes));
+    BenchFigures { nodes, millis }
+}
+
+/// Searches one position with fresh tables and returns the node count.
+fn bench_one<G: SearchGame>(position: &G, depth: u32) -> u64 {
+    let mut tt = TranspositionTable::new(BENCH_HASH_MB);
+    let mut history = History::new(G::MOVE_INDEX_LIMIT);
+    let tables = SearchTables {
+        tt: &mut tt,
+        history: &mut history,
+    };
+    let control = SearchControl::new(false, false);
+    search(
+        position,
+        &Limits::depth(depth),
+        SearchSettings::default(),
+        tables,
+        &control,
+        GameEvaluation,
+        |_| {},
+    )
+    .nodes
+}

@@ -1,0 +1,175 @@
+//! `go`: turning the command into search limits, running the search on its
+//! own thread, and printing its `info` lines and the one `bestmove`.
+
+use std::sync::{Arc, Mutex, PoisonError};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use ply_protocol::{GoParams, Info, Response, Score};
+
+use crate::game::{Game, Player, SearchGame};
+use crate::options::EngineOptions;
+use crate::search::score::to_protocol;
+use crate::search::{
+    Clock, GameEvaluation, Iteration, Limits, SearchControl, SearchResult, SearchSettings,
+    SearchTables, search,
+};
+use crate::variant::AnyGame;
+use crate::with_game;
+
+use super::{EngineTables, Output};
+
+/// A search running on its own thread.
+#[derive(Debug)]
+pub struct RunningSearch {
+    control: Arc<SearchControl>,
+    handle: JoinHandle<()>,
+}
+
+impl RunningSearch {
+    /// Asks the search to stop and waits for its `bestmove` to be printed.
+    pub fn stop(self) {
+        self.control.stop();
+        self.join();
+    }
+
+    /// Lets a search with a limit run to it; stops an infinite or pondering one.
+    pub fn finish_naturally(self) {
+        if self.control.pondering() || self.control.waits_for_stop() {
+            self.control.stop();
+        }
+        self.join();
+    }
+
+    /// `ponderhit`: the ponder search goes on as a normal timed search.
+    pub fn ponder_hit(&self) {
+        self.control.ponder_hit();
+    }
+
+    fn join(self) {
+        if self.handle.join().is_err() {
+            log::error!("the search thread panicked");
+        }
+    }
+}
+
+/// Starts searching `position` as `params` say, on a new thread.
+pub fn start(
+    position: &AnyGame,
+    params: &GoParams,
+    options: &EngineOptions,
+    tables: Arc<Mutex<EngineTables>>,
+    out: Output,
+) -> RunningSearch {
+    let limits = limits_from(params, position.side_to_move());
+    let control = Arc::new(SearchControl::new(params.ponder, limits.infinite));
+    let settings = SearchSettings {
+        move_overhead: options.move_overhead,
+    };
+    let thread_control = Arc::clone(&control);
+    let handle = with_game!(position.clone(), game => std::thread::spawn(move || {
+        let mut tables = tables.lock().unwrap_or_else(PoisonError::into_inner);
+        run(&game, &limits, settings, &mut tables, &thread_control, &out);
+    }));
+    RunningSearch { control, handle }
+}
+
+/// The search limits a `go` command sets for `side` to move.
+#[must_use]
+pub fn limits_from(params: &GoParams, side: Player) -> Limits {
+    let ms = Duration::from_millis;
+    let clock = params.time[side.index()].map(|remaining| Clock {
+        remaining: ms(remaining),
+        increment: ms(params.inc[side.index()].unwrap_or(0)),
+        moves_to_go: params.movestogo,
+    });
+    Limits {
+        // `go mate N`: a win within N plies is found by a depth-N search.
+        depth: params.depth.or(params.mate),
+        nodes: params.nodes,
+        movetime: params.movetime.map(ms),
+        clock,
+        infinite: params.infinite,
+    }
+}
+
+/// Searches and prints: `info` after each iteration, then one `bestmove`.
+fn run<G: SearchGame>(
+    root: &G,
+    limits: &Limits,
+    settings: SearchSettings,
+    tables: &mut EngineTables,
+    control: &SearchControl,
+    out: &Output,
+) {
+    tables.history.ensure_size(G::MOVE_INDEX_LIMIT);
+    let search_tables = SearchTables {
+        tt: &mut tables.tt,
+        history: &mut tables.history,
+    };
+    let result = search(
+        root,
+        limits,
+        settings,
+        search_tables,
+        control,
+        GameEvaluation,
+        |it| {
+            out.send(&Response::Info(info_line(root, it)));
+        },
+    );
+    out.send(&best_move_line(root, &result));
+}
+
+/// The `info` line of a finished iteration.
+#[must_use]
+pub fn info_line<G: Game>(root: &G, iteration: &Iteration<G::Move>) -> Info {
+    let millis = u64::try_from(iteration.elapsed.as_millis()).unwrap_or(u64::MAX);
+    let micros = u64::try_from(iteration.elapsed.as_micros()).unwrap_or(u64::MAX);
+    Info {
+        depth: Some(iteration.depth),
+        seldepth: Some(iteration.seldepth),
+        score: Some(Score {
+            value: to_protocol(iteration.score),
+            bound: None,
+        }),
+        nodes: Some(iteration.nodes),
+        nps: Some(nodes_per_second(iteration.nodes, micros)),
+        hashfull: Some(iteration.hashfull),
+        time: Some(millis),
+        pv: format_line(root, &iteration.pv),
+        ..Info::default()
+    }
+}
+
+/// The `bestmove` line: the move and the expected reply, or `(none)`.
+#[must_use]
+pub fn best_move_line<G: Game>(root: &G, result: &SearchResult<G::Move>) -> Response {
+    let line: Vec<G::Move> = result.best.into_iter().chain(result.ponder).collect();
+    let mut texts = format_line(root, &line).into_iter();
+    Response::BestMove {
+        best: texts.next(),
+        ponder: texts.next(),
+    }
+}
+
+/// Writes a line of moves, each in the notation of the position it is played in.
+fn format_line<G: Game>(root: &G, moves: &[G::Move]) -> Vec<String> {
+    let mut position = root.clone();
+    moves
+        .iter()
+        .map(|&mv| {
+            let text = position.format_move(mv);
+            position.play(mv);
+            text
+        })
+        .collect()
+}
+
+/// Nodes per second, from a time in microseconds (so short searches are not
+/// rounded to zero milliseconds).
+#[must_use]
+pub fn nodes_per_second(nodes: u64, micros: u64) -> u64 {
+    let per_second = u128::from(nodes) * 1_000_000 / u128::from(micros.max(1));
+    u64::try_from(per_second).unwrap_or(u64::MAX)
+}

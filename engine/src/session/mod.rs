@@ -1,0 +1,291 @@
+//! The protocol loop: one [`Session`] per engine process.
+//!
+//! The loop only parses commands, changes state and prints answers; the
+//! search runs on its own thread ([`go`]), so `isready`, `stop` and
+//! `ponderhit` are handled at once while it thinks. Bad input never kills
+//! the process and never half-changes the state: it is answered with
+//! `info string error: …` and the last good state stays.
+
+mod bench;
+mod go;
+mod output;
+
+use std::sync::{Arc, Mutex, PoisonError};
+
+use ply_protocol::{
+    Command, Dialect, Id, ParseError, Query, Response, StartingPosition, parse_command,
+};
+
+use crate::game::{Outcome, Player};
+use crate::options::{EngineOptions, OptionEffect};
+use crate::perft::perft_divide;
+use crate::search::{History, TranspositionTable};
+use crate::variant::AnyGame;
+use crate::{game::Game, with_game};
+
+pub use bench::{BENCH_DEPTH, run_bench};
+pub use go::RunningSearch;
+pub use output::Output;
+
+/// The engine's name in `id name`.
+pub const ENGINE_NAME: &str = concat!("Ply ", env!("CARGO_PKG_VERSION"));
+/// The engine's author in `id author`.
+pub const ENGINE_AUTHOR: &str = "the Ply developers";
+
+/// Whether the loop goes on after a command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// Read the next command.
+    Continue,
+    /// `quit` was received: end the process.
+    Quit,
+}
+
+/// The tables a search learns into, kept from one search to the next.
+#[derive(Debug)]
+pub struct EngineTables {
+    /// The transposition table (`Hash` MB).
+    pub tt: TranspositionTable,
+    /// The history heuristic.
+    pub history: History,
+}
+
+impl EngineTables {
+    fn new(hash_mb: usize) -> Self {
+        Self {
+            tt: TranspositionTable::new(hash_mb),
+            history: History::new(0),
+        }
+    }
+
+    fn clear(&mut self) {
+        self.tt.clear();
+        self.history.clear();
+    }
+}
+
+/// The state of one engine process.
+#[derive(Debug)]
+pub struct Session {
+    options: EngineOptions,
+    position: AnyGame,
+    tables: Arc<Mutex<EngineTables>>,
+    running: Option<RunningSearch>,
+    out: Output,
+    debug: bool,
+}
+
+impl Session {
+    /// A session with default options, at the start position, printing to `out`.
+    #[must_use]
+    pub fn new(out: Output) -> Self {
+        let options = EngineOptions::default();
+        let position = AnyGame::start(&options).unwrap_or_else(|e| {
+            // The defaults are checked by tests; this cannot happen in a release.
+            panic!("the default options must make a playable game: {e}")
+        });
+        Self {
+            tables: Arc::new(Mutex::new(EngineTables::new(options.hash_mb))),
+            options,
+            position,
+            running: None,
+            out,
+            debug: false,
+        }
+    }
+
+    /// Handles one line from the front end.
+    pub fn handle_line(&mut self, line: &str) -> Flow {
+        match parse_command(line) {
+            Ok(command) => self.execute(command),
+            Err(ParseError::Empty) => Flow::Continue,
+            Err(e) => {
+                self.out.error(&e.to_string());
+                Flow::Continue
+            }
+        }
+    }
+
+    /// End of input: like `quit`, except that a search with a limit is
+    /// allowed to finish, so `echo "go depth 12" | ply-engine` still prints
+    /// the depth-12 answer. An infinite or pondering search is stopped.
+    pub fn end_of_input(&mut self) {
+        self.finish_search();
+    }
+
+    /// Carries out one parsed command.
+    pub fn execute(&mut self, command: Command) -> Flow {
+        log::debug!("command: {command}");
+        match command {
+            Command::Hello(dialect) => self.hello(dialect),
+            Command::Debug(on) => self.debug = on,
+            Command::IsReady => self.out.send(&Response::ReadyOk),
+            Command::SetOption { name, value } => {
+                self.finish_search();
+                self.set_option(&name, value.as_deref());
+            }
+            Command::NewGame(_) => {
+                self.finish_search();
+                self.lock_tables().clear();
+                self.reset_to_start();
+            }
+            Command::Position { start, moves } => {
+                self.finish_search();
+                self.set_position(&start, &moves);
+            }
+            Command::Go(params) => {
+                self.finish_search();
+                if !params.searchmoves.is_empty() {
+                    self.out.send(&Response::InfoString(
+                        "searchmoves is not supported yet; searching every move".to_owned(),
+                    ));
+                }
+                self.running = Some(go::start(
+                    &self.position,
+                    &params,
+                    &self.options,
+                    Arc::clone(&self.tables),
+                    self.out.clone(),
+                ));
+            }
+            Command::Perft(depth) => {
+                self.finish_search();
+                self.perft(depth);
+            }
+            Command::Stop => self.stop_search(),
+            Command::PonderHit => {
+                if let Some(running) = &self.running {
+                    running.ponder_hit();
+                }
+            }
+            Command::Quit => {
+                self.stop_search();
+                return Flow::Quit;
+            }
+            Command::Query(query) => self.query(query),
+            Command::Display => {
+                self.out.line(&self.position.drawing());
+                self.out
+                    .line(&format!("Fen: {}", self.position.position_string()));
+            }
+            Command::Bench(depth) => {
+                self.finish_search();
+                run_bench(&self.out, depth.unwrap_or(BENCH_DEPTH));
+            }
+            Command::Solve => self
+                .out
+                .error("solve is not available yet: exact solving is planned (see the issues)"),
+        }
+        Flow::Continue
+    }
+
+    /// Before a command that changes the state: lets a search with a limit
+    /// finish (as Stockfish waits for it), so a piped script runs every
+    /// command in turn; an infinite or pondering search, which would never
+    /// end by itself, is stopped. Either way its `bestmove` is printed first.
+    fn finish_search(&mut self) {
+        if let Some(running) = self.running.take() {
+            running.finish_naturally();
+        }
+    }
+
+    /// Stops a running search and waits for its `bestmove`.
+    fn stop_search(&mut self) {
+        if let Some(running) = self.running.take() {
+            running.stop();
+        }
+    }
+
+    fn lock_tables(&self) -> std::sync::MutexGuard<'_, EngineTables> {
+        self.tables.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// `uci`/`ugi`: identify, list the options, `uciok`/`ugiok`.
+    fn hello(&self, dialect: Dialect) {
+        self.out
+            .send(&Response::Id(Id::Name(ENGINE_NAME.to_owned())));
+        self.out
+            .send(&Response::Id(Id::Author(ENGINE_AUTHOR.to_owned())));
+        for decl in EngineOptions::declarations() {
+            self.out.send(&Response::Option(decl));
+        }
+        self.out.send(&Response::HelloOk(dialect));
+    }
+
+    /// `setoption`: store the value, then do what it implies.
+    fn set_option(&mut self, name: &str, value: Option<&str>) {
+        let mut options = self.options.clone();
+        match options.set(name, value) {
+            Err(e) => self.out.error(&e.to_string()),
+            Ok(effect) => {
+                // Check the new rules make a game before keeping anything.
+                if effect == OptionEffect::NewRules {
+                    match AnyGame::start(&options) {
+                        Ok(start) => self.position = start,
+                        Err(e) => return self.out.error(&e),
+                    }
+                }
+                self.options = options;
+                match effect {
+                    OptionEffect::ResizeHash => {
+                        self.lock_tables().tt = TranspositionTable::new(self.options.hash_mb);
+                    }
+                    OptionEffect::ClearHash => self.lock_tables().clear(),
+                    OptionEffect::NewRules | OptionEffect::None => {}
+                }
+            }
+        }
+    }
+
+    /// The start position of the current game and rules.
+    fn reset_to_start(&mut self) {
+        match AnyGame::start(&self.options) {
+            Ok(start) => self.position = start,
+            Err(e) => self.out.error(&e),
+        }
+    }
+
+    /// `position`: build the new position aside; keep it only if all of it is good.
+    fn set_position(&mut self, start: &StartingPosition, moves: &[String]) {
+        let base = match start {
+            StartingPosition::StartPos => AnyGame::start(&self.options),
+            StartingPosition::Fen(text) => {
+                AnyGame::from_position_string(&self.options, text).map_err(|e| e.to_string())
+            }
+        };
+        match base.and_then(|base| base.with_moves(moves).map_err(|e| e.to_string())) {
+            Ok(position) => self.position = position,
+            Err(e) => self.out.error(&format!("{e}; the position is unchanged")),
+        }
+    }
+
+    /// `go perft N`: per-root-move counts, a blank line, the total (Stockfish's form).
+    fn perft(&self, depth: u32) {
+        let total = with_game!(&self.position, game => {
+            let mut total = 0;
+            for (mv, nodes) in perft_divide(game, depth) {
+                self.out.send(&Response::PerftMove { mv: game.format_move(mv), nodes });
+                total += nodes;
+            }
+            total
+        });
+        self.out.line("");
+        self.out.send(&Response::PerftTotal(total));
+    }
+
+    /// `query gameover|p1turn|result` (UGI).
+    fn query(&self, query: Query) {
+        let answer = match query {
+            Query::GameOver => self.position.outcome().is_some().to_string(),
+            Query::P1Turn => (self.position.side_to_move() == Player::One).to_string(),
+            Query::Result => match self.position.outcome() {
+                None => "none",
+                Some(Outcome::Draw) => "draw",
+                Some(Outcome::Win(Player::One)) => "p1win",
+                Some(Outcome::Win(Player::Two)) => "p2win",
+            }
+            .to_owned(),
+        };
+        self.out.send(&Response::QueryResponse(answer));
+    }
+}

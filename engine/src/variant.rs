@@ -1,0 +1,155 @@
+//! The games at the protocol boundary: [`Variant`] names a game for
+//! `UCI_Variant`, [`AnyGame`] holds a position of whichever game is chosen.
+//!
+//! Everything below this boundary (search, perft, rules) is generic over
+//! the [`Game`] trait and monomorphised per game; only here does one enum
+//! match pick the game, through [`with_game!`](crate::with_game).
+
+use thiserror::Error;
+
+use crate::game::{Game, NotationError, Outcome, Player};
+use crate::games::kalah::Kalah;
+use crate::options::EngineOptions;
+
+/// A game Ply plays, as named by `setoption name UCI_Variant value <name>`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Variant {
+    /// Kalah(m, n), seed 000.
+    Kalah,
+}
+
+impl Variant {
+    /// Every variant, in the order `uci` lists them.
+    pub const ALL: [Self; 1] = [Self::Kalah];
+
+    /// The `UCI_Variant` name.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Kalah => "kalah",
+        }
+    }
+
+    /// The variant with this name (any case).
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<Self> {
+        Self::ALL
+            .into_iter()
+            .find(|v| v.name().eq_ignore_ascii_case(name.trim()))
+    }
+
+    /// All names, for error messages.
+    #[must_use]
+    pub fn names() -> Vec<&'static str> {
+        Self::ALL.iter().map(|v| v.name()).collect()
+    }
+}
+
+/// A position of the chosen game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AnyGame {
+    /// A Kalah position.
+    Kalah(Kalah),
+}
+
+/// Runs `$body` with `$game` bound to the concrete position inside an
+/// [`AnyGame`], whatever the game: the one place that matches on games.
+#[macro_export]
+macro_rules! with_game {
+    ($any:expr, $game:ident => $body:expr) => {
+        match $any {
+            $crate::variant::AnyGame::Kalah($game) => $body,
+        }
+    };
+}
+
+/// A move list that could not be played, and where it went wrong.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("move {number} of the list: {source}")]
+pub struct MoveListError {
+    /// 1-based position of the bad move in the list.
+    pub number: usize,
+    /// What is wrong with it.
+    pub source: NotationError,
+}
+
+impl AnyGame {
+    /// The start position of the game and rules the options choose.
+    ///
+    /// # Errors
+    /// A message saying why the options do not make a playable game.
+    pub fn start(options: &EngineOptions) -> Result<Self, String> {
+        match options.variant {
+            Variant::Kalah => Kalah::start(options.kalah)
+                .map(Self::Kalah)
+                .map_err(|e| e.to_string()),
+        }
+    }
+
+    /// Reads a position string of the game the options choose.
+    ///
+    /// # Errors
+    /// [`NotationError::BadPosition`] saying what is wrong with the text.
+    pub fn from_position_string(
+        options: &EngineOptions,
+        text: &str,
+    ) -> Result<Self, NotationError> {
+        match options.variant {
+            Variant::Kalah => {
+                Kalah::from_position_string(text, options.kalah.empty_capture).map(Self::Kalah)
+            }
+        }
+    }
+
+    /// This position with `moves` played, or the first bad move; `self` is
+    /// never half-changed.
+    ///
+    /// # Errors
+    /// [`MoveListError`] naming the first move that is malformed or illegal.
+    pub fn with_moves<S: AsRef<str>>(&self, moves: &[S]) -> Result<Self, MoveListError> {
+        let mut next = self.clone();
+        with_game!(&mut next, game => {
+            for (i, text) in moves.iter().enumerate() {
+                let mv = game
+                    .parse_move(text.as_ref())
+                    .map_err(|source| MoveListError { number: i + 1, source })?;
+                game.play(mv);
+            }
+        });
+        Ok(next)
+    }
+
+    /// The variant this position belongs to.
+    #[must_use]
+    pub fn variant(&self) -> Variant {
+        match self {
+            Self::Kalah(_) => Variant::Kalah,
+        }
+    }
+
+    /// The position string (`Fen:` line of `d`).
+    #[must_use]
+    pub fn position_string(&self) -> String {
+        with_game!(self, game => game.position_string())
+    }
+
+    /// The board drawn for a person (`d`).
+    #[must_use]
+    pub fn drawing(&self) -> String {
+        match self {
+            Self::Kalah(game) => game.drawing(),
+        }
+    }
+
+    /// The outcome, once the game is over.
+    #[must_use]
+    pub fn outcome(&self) -> Option<Outcome> {
+        with_game!(self, game => game.outcome())
+    }
+
+    /// The side to move.
+    #[must_use]
+    pub fn side_to_move(&self) -> Player {
+        with_game!(self, game => game.side_to_move())
+    }
+}

@@ -1,0 +1,275 @@
+//! Sessions against the real `ply-engine` binary: what a front end sends,
+//! what it must get back. Bad input must be answered, never fatal, and
+//! must leave the last good state in place.
+
+use std::time::Duration;
+
+use assert_cmd::Command;
+
+/// Generous: these sessions take milliseconds; a hang fails instead of blocking CI.
+const TIMEOUT: Duration = Duration::from_secs(60);
+
+/// Runs the engine on `input` (end of input = quit) and returns its stdout.
+fn session(input: &str) -> String {
+    let output = Command::cargo_bin("ply-engine")
+        .expect("the ply-engine binary is built")
+        .write_stdin(input)
+        .timeout(TIMEOUT)
+        .output()
+        .expect("ply-engine runs");
+    assert!(output.status.success(), "exit status {:?}", output.status);
+    String::from_utf8(output.stdout).expect("stdout is UTF-8")
+}
+
+fn lines_starting<'a>(out: &'a str, prefix: &str) -> Vec<&'a str> {
+    out.lines().filter(|l| l.starts_with(prefix)).collect()
+}
+
+/// The `Fen:` line of the last `d` in the session.
+fn last_fen(out: &str) -> &str {
+    out.lines()
+        .rev()
+        .find_map(|l| l.strip_prefix("Fen: "))
+        .expect("a Fen: line")
+}
+
+#[test]
+fn uci_handshake_lists_id_and_options() {
+    let out = session("uci\n");
+    assert!(
+        out.lines()
+            .next()
+            .is_some_and(|l| l.starts_with("id name Ply"))
+    );
+    assert!(out.contains("id author "));
+    for option in [
+        "UCI_Variant type combo default kalah var kalah",
+        "Pits type spin default 6 min 1 max 12",
+    ] {
+        assert!(
+            out.contains(&format!("option name {option}")),
+            "{option} missing in\n{out}"
+        );
+    }
+    assert!(out.contains("option name EmptyCapture type check default false"));
+    assert!(out.contains("option name Hash type spin"));
+    assert_eq!(out.lines().last(), Some("uciok"));
+}
+
+#[test]
+fn ugi_handshake_ends_with_ugiok() {
+    let out = session("ugi\n");
+    assert_eq!(out.lines().last(), Some("ugiok"));
+}
+
+#[test]
+fn isready_is_answered_during_a_search() {
+    let out = session("go infinite\nisready\nstop\n");
+    let ready = out.lines().position(|l| l == "readyok").expect("readyok");
+    let best = out
+        .lines()
+        .position(|l| l.starts_with("bestmove"))
+        .expect("bestmove");
+    assert!(
+        ready < best,
+        "readyok must come before the stopped search's bestmove:\n{out}"
+    );
+    assert_eq!(lines_starting(&out, "bestmove").len(), 1);
+}
+
+#[test]
+fn every_go_ends_in_exactly_one_bestmove() {
+    let out = session(
+        "position startpos\ngo depth 4\nisready\ngo nodes 500\nisready\ngo movetime 50\nisready\n\
+         go wtime 1000 btime 1000 winc 10 binc 10\nisready\ngo p1time 500 p2time 500 p1inc 0 p2inc 0 movestogo 5\nisready\n",
+    );
+    assert_eq!(lines_starting(&out, "bestmove").len(), 5, "{out}");
+    assert!(lines_starting(&out, "info depth").iter().all(|l| {
+        [
+            "seldepth", "score cp", "nodes", "nps", "time", "hashfull", " pv ",
+        ]
+        .iter()
+        .all(|field| l.contains(field))
+            || l.contains("score mate")
+    }));
+}
+
+#[test]
+fn stop_ends_an_infinite_search_with_one_bestmove() {
+    let out = session("position startpos\ngo infinite\nstop\n");
+    let best = lines_starting(&out, "bestmove");
+    assert_eq!(best.len(), 1, "{out}");
+    assert!(
+        best[0]
+            .split_whitespace()
+            .nth(1)
+            .is_some_and(|m| (1..=6).map(|p| p.to_string()).any(|p| p == m))
+    );
+}
+
+#[test]
+fn end_of_input_lets_a_limited_search_finish() {
+    let out = session("go depth 6\n");
+    assert!(out.contains("info depth 6 "), "{out}");
+    assert_eq!(lines_starting(&out, "bestmove").len(), 1);
+}
+
+#[test]
+fn bestmove_none_when_the_game_is_over() {
+    let out = session("position fen 0,0,0 5 0,0,0 7 s\ngo depth 3\nquery gameover\nquery result\n");
+    assert!(out.contains("bestmove (none)"), "{out}");
+    assert!(out.contains("response true"));
+    assert!(out.contains("response p2win"));
+}
+
+#[test]
+fn queries_answer_ugi_style() {
+    let out = session(
+        "query gameover\nquery p1turn\nquery result\nposition startpos moves 1\nquery p1turn\n",
+    );
+    let responses = lines_starting(&out, "response");
+    // From the (6,6) start, pit 1 holds 6 seeds: its last seed lands in the store.
+    assert_eq!(
+        responses,
+        [
+            "response false",
+            "response true",
+            "response none",
+            "response true"
+        ]
+    );
+}
+
+#[test]
+fn d_draws_the_board_as_seed_000_does() {
+    // Seed 000's 4-seed game after the opening turn [3,6], drawn with South
+    // (who moved first) at the bottom: North's row reversed on top, North's
+    // store at the left, South's at the right.
+    let out = session("setoption name Seeds value 4\nposition startpos moves 3 6\nd\n");
+    let drawing: Vec<&str> = out
+        .lines()
+        .map(str::trim_end)
+        .filter(|l| !l.is_empty())
+        .take(3)
+        .collect();
+    assert_eq!(
+        drawing,
+        [
+            "     4    4    5    5    5    5",
+            "0                                  2",
+            "     4    4    0    5    5    0",
+        ],
+        "{out}"
+    );
+    assert_eq!(last_fen(&out), "4,4,0,5,5,0 2 5,5,5,5,4,4 0 n");
+}
+
+#[test]
+fn perft_prints_stockfish_form() {
+    let out = session("setoption name Seeds value 4\ngo perft 2\n");
+    let per_move = out
+        .lines()
+        .filter(|l| l.contains(": ") && !l.starts_with("Nodes"))
+        .count();
+    assert_eq!(per_move, 6);
+    assert!(out.contains("\n\nNodes searched: "), "{out}");
+}
+
+#[test]
+fn unknown_command_is_answered_and_harmless() {
+    let out = session("position startpos moves 2\nfrobnicate now\nd\n");
+    assert!(
+        lines_starting(&out, "info string error: ").len() == 1,
+        "{out}"
+    );
+    assert_eq!(last_fen(&out), "6,0,7,7,7,7 1 7,6,6,6,6,6 0 n");
+}
+
+#[test]
+fn unknown_leading_tokens_are_skipped() {
+    let out = session("joho isready\n");
+    assert_eq!(out.trim(), "readyok");
+}
+
+#[test]
+fn illegal_move_in_a_move_list_keeps_the_last_good_position() {
+    let out = session(
+        "position startpos moves 2\nposition startpos moves 3 1 9\nd\nposition startpos moves x\nd\n",
+    );
+    let errors = lines_starting(&out, "info string error: ");
+    assert_eq!(errors.len(), 2, "{out}");
+    assert!(errors[0].contains("move 3"), "{}", errors[0]);
+    assert_eq!(last_fen(&out), "6,0,7,7,7,7 1 7,6,6,6,6,6 0 n");
+}
+
+#[test]
+fn moving_from_an_empty_pit_is_illegal() {
+    // After pit 1 the sower moves again (last seed in the store); pit 1 is now empty.
+    let out = session("position startpos moves 1 1\nd\n");
+    assert!(out.contains("info string error: "), "{out}");
+    assert!(out.contains("empty"), "{out}");
+    assert_eq!(last_fen(&out), "6,6,6,6,6,6 0 6,6,6,6,6,6 0 s");
+}
+
+#[test]
+fn broken_position_string_keeps_the_last_good_position() {
+    let out = session(
+        "position fen 1,2,3 0 1,2,3 0 n\nposition fen 1,2,3 0 1,2 0 s\nposition fen 1,2,3 0 1,2,x 0 s\nd\n",
+    );
+    assert_eq!(
+        lines_starting(&out, "info string error: ").len(),
+        2,
+        "{out}"
+    );
+    assert_eq!(last_fen(&out), "1,2,3 0 1,2,3 0 n");
+}
+
+#[test]
+fn bad_option_values_are_refused() {
+    let out = session(
+        "setoption name Pits value 13\nsetoption name Seeds value many\nsetoption name Nope value 1\n\
+         setoption name EmptyCapture value maybe\nsetoption name UCI_Variant value chess\nd\n",
+    );
+    assert_eq!(
+        lines_starting(&out, "info string error: ").len(),
+        5,
+        "{out}"
+    );
+    assert_eq!(last_fen(&out), "6,6,6,6,6,6 0 6,6,6,6,6,6 0 s");
+}
+
+#[test]
+fn options_change_the_start_position() {
+    let out = session(
+        "setoption name pits value 4\nsetoption name SEEDS value 3\nposition startpos\nd\n",
+    );
+    assert_eq!(last_fen(&out), "3,3,3,3 0 3,3,3,3 0 s");
+}
+
+#[test]
+fn empty_capture_option_changes_the_rules() {
+    // South sows pit 1 (one seed) into empty pit 2; North's pit opposite is empty.
+    let fen = "position fen 1,0,0,1 0 1,0,0,0 0 s moves 1\nd\n";
+    let standard = session(fen);
+    assert_eq!(last_fen(&standard), "0,1,0,1 0 1,0,0,0 0 n");
+    let empty = session(&format!("setoption name EmptyCapture value true\n{fen}"));
+    assert_eq!(last_fen(&empty), "0,0,0,1 1 1,0,0,0 0 n");
+}
+
+#[test]
+fn bench_prints_a_node_count() {
+    let out = session("bench 4\n");
+    assert!(lines_starting(&out, "Nodes searched: ").len() == 1, "{out}");
+    // Deterministic: the same count twice.
+    assert_eq!(session("bench 4\n").lines().last(), out.lines().last());
+}
+
+#[test]
+fn quit_ends_the_process_at_once() {
+    let out = session("go infinite\nquit\nisready\n");
+    assert_eq!(lines_starting(&out, "bestmove").len(), 1);
+    assert!(
+        !out.contains("readyok"),
+        "nothing after quit is read:\n{out}"
+    );
+}

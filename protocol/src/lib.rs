@@ -1,0 +1,20 @@
+//! Ply's text protocol: UCI's verbs and rules, extended the way
+//! multi-variant engines do, and answering UGI too.
+//!
+//! This crate knows no game. It turns lines into typed messages and back:
+//! [`parse_command`] / [`parse_response`] read a line (nom parsers, UCI's
+//! tolerance rules), and every message prints its canonical line with
+//! `Display`. Moves and positions are carried as text tokens; checking them
+//! against a game's rules is the engine's job.
+
+mod error;
+mod message;
+mod parse;
+mod print;
+
+pub use error::ParseError;
+pub use message::{
+    Command, Dialect, GoParams, Id, Info, OptionDecl, OptionKind, Query, Response, Score,
+    ScoreBound, ScoreValue, StartingPosition,
+};
+pub use parse::{parse_command, parse_response};
