@@ -273,3 +273,93 @@ fn quit_ends_the_process_at_once() {
         "nothing after quit is read:\n{out}"
     );
 }
+
+#[test]
+fn ponderhit_turns_a_ponder_search_into_a_timed_one() {
+    // After ponderhit the clock runs: the search ends by itself within its budget.
+    let out = session("position startpos\ngo ponder wtime 300 btime 300\nponderhit\n");
+    assert_eq!(lines_starting(&out, "bestmove").len(), 1, "{out}");
+}
+
+#[test]
+fn stop_ends_a_ponder_search() {
+    let out = session("position startpos\ngo ponder wtime 100000 btime 100000\nstop\n");
+    assert_eq!(lines_starting(&out, "bestmove").len(), 1, "{out}");
+}
+
+#[test]
+fn negative_clocks_are_accepted() {
+    let out = session("position startpos\ngo wtime -50 btime -50\n");
+    assert!(!out.contains("error"), "{out}");
+    assert_eq!(lines_starting(&out, "bestmove").len(), 1, "{out}");
+}
+
+#[test]
+fn searchmoves_is_reported_as_not_supported_rather_than_ignored_silently() {
+    let out = session("go depth 2 searchmoves 1 2\n");
+    assert!(
+        out.contains("info string searchmoves is not supported yet"),
+        "{out}"
+    );
+    assert_eq!(lines_starting(&out, "bestmove").len(), 1);
+}
+
+#[test]
+fn solve_is_refused_with_an_error_until_it_exists() {
+    let out = session("solve\nisready\n");
+    assert!(
+        out.contains("info string error: solve is not available yet"),
+        "{out}"
+    );
+    assert!(out.contains("readyok"));
+}
+
+#[test]
+fn invalid_utf8_is_an_unknown_command() {
+    let mut input = b"position startpos moves 2\n".to_vec();
+    input.extend_from_slice(&[0xff, 0xfe, b'\n']);
+    input.extend_from_slice(b"d\n");
+    let output = Command::cargo_bin("ply-engine")
+        .expect("the ply-engine binary is built")
+        .write_stdin(input)
+        .timeout(TIMEOUT)
+        .output()
+        .expect("ply-engine runs");
+    let out = String::from_utf8(output.stdout).expect("stdout is UTF-8");
+    assert_eq!(
+        lines_starting(&out, "info string error: ").len(),
+        1,
+        "{out}"
+    );
+    assert_eq!(last_fen(&out), "6,0,7,7,7,7 1 7,6,6,6,6,6 0 n");
+}
+
+#[test]
+fn bench_from_the_command_line() {
+    let output = Command::cargo_bin("ply-engine")
+        .expect("the ply-engine binary is built")
+        .args(["bench", "3"])
+        .timeout(TIMEOUT)
+        .output()
+        .expect("ply-engine runs");
+    assert!(output.status.success());
+    let out = String::from_utf8(output.stdout).expect("stdout is UTF-8");
+    assert!(
+        out.lines()
+            .last()
+            .is_some_and(|l| l.starts_with("Nodes searched: ")),
+        "{out}"
+    );
+}
+
+#[test]
+fn bad_command_line_arguments_fail_with_a_message() {
+    let output = Command::cargo_bin("ply-engine")
+        .expect("the ply-engine binary is built")
+        .args(["frobnicate"])
+        .timeout(TIMEOUT)
+        .output()
+        .expect("ply-engine runs");
+    assert!(!output.status.success());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("unknown argument 'frobnicate'"));
+}

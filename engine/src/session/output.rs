@@ -36,7 +36,7 @@ impl Output {
 
     /// Sends `info string error: <message>` and logs it.
     pub fn error(&self, message: &str) {
-        log::warn!("{message}");
+        log::info!("answered with an error: {message}");
         self.send(&Response::InfoString(format!("error: {message}")));
     }
 

@@ -22,10 +22,11 @@
 //! One concept a file: [`rules`](KalahRules) (the variant),
 //! `position` (the board, the sowing, the [`Game`](crate::game::Game)
 //! impl), `notation` (moves and position strings), `display` (the seed's
-//! picture) and `search` (the [`SearchGame`](crate::game::SearchGame)
-//! impl).
+//! picture), `eval` (the static evaluation) and `search` (the
+//! [`SearchGame`](crate::game::SearchGame) impl).
 
 mod display;
+mod eval;
 mod notation;
 mod position;
 mod rules;
@@ -34,6 +35,7 @@ mod search;
 #[cfg(test)]
 mod tests;
 
+pub use eval::{EXTRA_TURN_WEIGHT, KalahEvaluation};
 pub use position::Kalah;
 pub use rules::{
     DEFAULT_PITS, DEFAULT_SEEDS, KalahRules, KalahRulesError, MAX_PITS, MAX_TOTAL_SEEDS,

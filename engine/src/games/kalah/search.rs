@@ -1,9 +1,11 @@
 //! What the search needs from Kalah: a hash key, an evaluation and
 //! move-ordering hints.
 
+use super::eval::KalahEvaluation;
 use super::position::Kalah;
 use super::rules::MAX_PITS;
 use crate::game::{Player, SearchGame};
+use crate::search::Evaluator;
 
 /// Evaluation units per seed: scores are in centi-seeds.
 pub const SEED_VALUE: i32 = 100;
@@ -67,9 +69,9 @@ impl SearchGame for Kalah {
         finalise(h)
     }
 
-    /// For now the seed's evaluation: the store difference, 100 a seed.
+    /// [`KalahEvaluation::DEFAULT`]: the store margin and extra turns in hand.
     fn evaluate(&self) -> i32 {
-        self.store_difference() * SEED_VALUE
+        KalahEvaluation::DEFAULT.evaluate(self)
     }
 
     /// Extra turns first, then captures by size, then the rest.
@@ -107,10 +109,10 @@ mod tests {
     fn evaluation_is_the_store_difference_for_the_mover() {
         let south = pos("4,4,4,4,4,4 7 4,4,4,4,4,4 3 s");
         assert_eq!(south.store_difference(), 4);
-        assert_eq!(south.evaluate(), 400);
+        assert_eq!(KalahEvaluation::SEED.evaluate(&south), 400);
         let north = pos("4,4,4,4,4,4 7 4,4,4,4,4,4 3 n");
         assert_eq!(north.store_difference(), -4);
-        assert_eq!(north.evaluate(), -400);
+        assert_eq!(KalahEvaluation::SEED.evaluate(&north), -400);
     }
 
     #[test]
