@@ -1,0 +1,3 @@
+//! `ply-referee`: matches and tournaments between engine processes.
+
+pub mod stats;

@@ -1,0 +1,3 @@
+//! `ply-referee`: see `docs/referee.md`.
+
+fn main() {}

@@ -1,0 +1,1 @@
+//! Match statistics: Elo, LOS, pentanomial counts, SPRT.
