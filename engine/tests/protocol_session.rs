@@ -2,6 +2,7 @@
 //! what it must get back. Bad input must be answered, never fatal, and
 //! must leave the last good state in place.
 
+use std::process::Output;
 use std::time::Duration;
 
 use assert_cmd::Command;
@@ -9,14 +10,20 @@ use assert_cmd::Command;
 /// Generous: these sessions take milliseconds; a hang fails instead of blocking CI.
 const TIMEOUT: Duration = Duration::from_secs(60);
 
-/// Runs the engine on `input` (end of input = quit) and returns its stdout.
-fn session(input: &str) -> String {
-    let output = Command::cargo_bin("ply-engine")
+/// Runs the engine with command-line `args` on `input` (end of input = quit).
+fn run_engine(args: &[&str], input: impl Into<Vec<u8>>) -> Output {
+    Command::cargo_bin("ply-engine")
         .expect("the ply-engine binary is built")
+        .args(args)
         .write_stdin(input)
         .timeout(TIMEOUT)
         .output()
-        .expect("ply-engine runs");
+        .expect("ply-engine runs")
+}
+
+/// Runs a protocol session on `input` and returns the engine's stdout.
+fn session(input: impl Into<Vec<u8>>) -> String {
+    let output = run_engine(&[], input);
     assert!(output.status.success(), "exit status {:?}", output.status);
     String::from_utf8(output.stdout).expect("stdout is UTF-8")
 }
@@ -252,7 +259,7 @@ fn empty_capture_option_changes_the_rules() {
     let fen = "position fen 1,0,0,1 0 1,0,0,0 0 s moves 1\nd\n";
     let standard = session(fen);
     assert_eq!(last_fen(&standard), "0,1,0,1 0 1,0,0,0 0 n");
-    let empty = session(&format!("setoption name EmptyCapture value true\n{fen}"));
+    let empty = session(format!("setoption name EmptyCapture value true\n{fen}"));
     assert_eq!(last_fen(&empty), "0,0,0,1 1 1,0,0,0 0 n");
 }
 
@@ -319,13 +326,7 @@ fn invalid_utf8_is_an_unknown_command() {
     let mut input = b"position startpos moves 2\n".to_vec();
     input.extend_from_slice(&[0xff, 0xfe, b'\n']);
     input.extend_from_slice(b"d\n");
-    let output = Command::cargo_bin("ply-engine")
-        .expect("the ply-engine binary is built")
-        .write_stdin(input)
-        .timeout(TIMEOUT)
-        .output()
-        .expect("ply-engine runs");
-    let out = String::from_utf8(output.stdout).expect("stdout is UTF-8");
+    let out = session(input);
     assert_eq!(
         lines_starting(&out, "info string error: ").len(),
         1,
@@ -336,12 +337,7 @@ fn invalid_utf8_is_an_unknown_command() {
 
 #[test]
 fn bench_from_the_command_line() {
-    let output = Command::cargo_bin("ply-engine")
-        .expect("the ply-engine binary is built")
-        .args(["bench", "3"])
-        .timeout(TIMEOUT)
-        .output()
-        .expect("ply-engine runs");
+    let output = run_engine(&["bench", "3"], "");
     assert!(output.status.success());
     let out = String::from_utf8(output.stdout).expect("stdout is UTF-8");
     assert!(
@@ -354,12 +350,16 @@ fn bench_from_the_command_line() {
 
 #[test]
 fn bad_command_line_arguments_fail_with_a_message() {
-    let output = Command::cargo_bin("ply-engine")
-        .expect("the ply-engine binary is built")
-        .args(["frobnicate"])
-        .timeout(TIMEOUT)
-        .output()
-        .expect("ply-engine runs");
+    let output = run_engine(&["frobnicate"], "");
     assert!(!output.status.success());
     assert!(String::from_utf8_lossy(&output.stderr).contains("unknown argument 'frobnicate'"));
+}
+
+#[test]
+fn a_bare_go_is_stopped_by_the_next_position() {
+    // `go` without limits would run to the end of the game tree; a new
+    // position stops it instead of waiting for it.
+    let out = session("go\nposition startpos moves 1\nd\n");
+    assert_eq!(lines_starting(&out, "bestmove").len(), 1, "{out}");
+    assert_eq!(last_fen(&out), "0,7,7,7,7,7 1 6,6,6,6,6,6 0 s");
 }

@@ -24,6 +24,8 @@ use super::{EngineTables, Output};
 pub struct RunningSearch {
     control: Arc<SearchControl>,
     handle: JoinHandle<()>,
+    /// Whether a limit (depth, nodes, time) ends the search by itself.
+    limited: bool,
 }
 
 impl RunningSearch {
@@ -33,9 +35,10 @@ impl RunningSearch {
         self.join();
     }
 
-    /// Lets a search with a limit run to it; stops an infinite or pondering one.
+    /// Lets a search with a limit run to it; stops an infinite or pondering
+    /// one, or one without any limit (a bare `go`), which would run on and on.
     pub fn finish_naturally(self) {
-        if self.control.pondering() || self.control.waits_for_stop() {
+        if !self.limited || self.control.pondering() || self.control.waits_for_stop() {
             self.control.stop();
         }
         self.join();
@@ -67,11 +70,19 @@ pub fn start(
         move_overhead: options.move_overhead,
     };
     let thread_control = Arc::clone(&control);
+    let thread_limits = limits.clone();
     let handle = with_game!(position.clone(), game => std::thread::spawn(move || {
         let mut tables = tables.lock().unwrap_or_else(PoisonError::into_inner);
-        run(&game, &limits, settings, &mut tables, &thread_control, &out);
+        run(&game, &thread_limits, settings, &mut tables, &thread_control, &out);
     }));
-    RunningSearch { control, handle }
+    RunningSearch {
+        control,
+        handle,
+        limited: limits.depth.is_some()
+            || limits.nodes.is_some()
+            || limits.movetime.is_some()
+            || limits.clock.is_some(),
+    }
 }
 
 /// The search limits a `go` command sets for `side` to move.
