@@ -3,6 +3,8 @@
 //! `log` (set `RUST_LOG=debug` to see them).
 //!
 //! `ply-engine bench [depth]` runs the benchmark and exits, as Stockfish does.
+//! `ply-engine build-db --max-seeds N --output FILE` builds a Kalah endgame
+//! database (see `docs/endgame-db.md`).
 
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
@@ -39,6 +41,7 @@ fn run() -> Result<()> {
             run_bench(&out, depth);
             Ok(())
         }
+        Some("build-db") => build_db(&args[1..]),
         Some("--help" | "-h") => {
             let mut stdout = std::io::stdout();
             writeln!(
@@ -48,6 +51,14 @@ fn run() -> Result<()> {
             writeln!(
                 stdout,
                 "       ply-engine bench [N]  run the benchmark to depth N (default {BENCH_DEPTH})"
+            )?;
+            writeln!(
+                stdout,
+                "       ply-engine build-db --max-seeds N [--pits M] [--empty-capture] [--threads T] --output FILE"
+            )?;
+            writeln!(
+                stdout,
+                "                             build a Kalah endgame database (see docs/endgame-db.md)"
             )?;
             writeln!(stdout, "see docs/protocol.md for the commands")?;
             Ok(())
@@ -81,4 +92,116 @@ fn protocol_loop(out: Output) -> Result<()> {
             return Ok(());
         }
     }
+}
+
+/// The arguments of `ply-engine build-db`.
+#[derive(Debug, clap::Parser)]
+#[command(
+    name = "ply-engine build-db",
+    about = "Builds a Kalah endgame database: the exact value of every position with at most \
+             N seeds on the board (see docs/endgame-db.md)"
+)]
+struct BuildDbArgs {
+    /// Most seeds on the board, 0 to 127.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(0..=127))]
+    max_seeds: u8,
+    /// Pits per side, 1 to 12.
+    #[arg(long, value_name = "M", default_value_t = 6, value_parser = clap::value_parser!(u8).range(1..=12))]
+    pits: u8,
+    /// Irving's rule: a last seed in an own empty pit captures even opposite an empty pit.
+    #[arg(long)]
+    empty_capture: bool,
+    /// Threads to build with (default: the cores of this machine).
+    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u16).range(1..))]
+    threads: Option<u16>,
+    /// The database file to write.
+    #[arg(long, value_name = "FILE")]
+    output: std::path::PathBuf,
+}
+
+/// `ply-engine build-db`: builds a database with a progress bar on stderr,
+/// saves it, and prints a summary.
+fn build_db(args: &[String]) -> Result<()> {
+    use clap::Parser;
+    use ply_engine::games::kalah::EndgameDb;
+    use ply_engine::games::kalah::endgame::format_duration;
+
+    let args = BuildDbArgs::try_parse_from(
+        std::iter::once("ply-engine build-db").chain(args.iter().map(String::as_str)),
+    )
+    .unwrap_or_else(|e| e.exit());
+    let threads = args.threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, usize::from),
+        usize::from,
+    );
+    // Fail now, not after a long build, when the file cannot be written.
+    let directory = match args.output.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => std::path::Path::new("."),
+    };
+    if !directory.is_dir() {
+        bail!(
+            "cannot write {}: {} is not a directory",
+            args.output.display(),
+            directory.display()
+        );
+    }
+    let rule = if args.empty_capture {
+        "empty capture"
+    } else {
+        "standard capture"
+    };
+    eprintln!(
+        "building Kalah({}) {rule}, at most {} seeds on the board, {threads} thread(s)",
+        args.pits, args.max_seeds
+    );
+    let started = std::time::Instant::now();
+    let mut last_draw: Option<std::time::Instant> = None;
+    let mut stderr = std::io::stderr();
+    let db = EndgameDb::build(
+        args.pits,
+        args.empty_capture,
+        args.max_seeds,
+        threads,
+        |p| {
+            let due = last_draw.is_none_or(|at| at.elapsed().as_millis() >= 250);
+            if due || p.done == p.total {
+                // A progress bar that cannot be drawn is no reason to stop.
+                let _ = write!(stderr, "\r{}", p.bar(30));
+                let _ = stderr.flush();
+                last_draw = Some(std::time::Instant::now());
+            }
+        },
+    )
+    .context("cannot build the database")?;
+    eprintln!();
+    let built = started.elapsed();
+    db.save(&args.output)
+        .with_context(|| format!("cannot save the database to {}", args.output.display()))?;
+    let total = started.elapsed();
+    eprintln!(
+        "{} entries, {} bytes ({:.1} MiB), built in {}, saved in {}: {}",
+        thousands(db.len()),
+        thousands(db.file_size()),
+        db.file_size() as f64 / f64::from(1u32 << 20),
+        format_duration(built),
+        format_duration(total.saturating_sub(built)),
+        args.output.display()
+    );
+    Ok(())
+}
+
+/// `1234567` as `1,234,567`.
+fn thousands(n: u64) -> String {
+    let digits: Vec<char> = n.to_string().chars().collect();
+    let head = match digits.len() % 3 {
+        0 => 3,
+        partial => partial,
+    };
+    let mut out: String = digits[..head].iter().collect();
+    for group in digits[head..].chunks(3) {
+        out.push(',');
+        out.extend(group);
+    }
+    out
 }

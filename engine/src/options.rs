@@ -4,6 +4,7 @@
 //! refused with an error that says what would be accepted, and changes
 //! nothing.
 
+use std::path::PathBuf;
 use std::time::Duration;
 
 use ply_protocol::{OptionDecl, OptionKind};
@@ -22,6 +23,8 @@ pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 10;
 pub const MAX_MOVE_OVERHEAD_MS: u64 = 5000;
 /// Largest `Seeds` value offered (a 1-pit board holds 2 × 127 = 254 seeds).
 pub const MAX_SEEDS: u8 = 127;
+/// Most search threads.
+pub const MAX_THREADS: usize = 256;
 
 /// Option names, as declared.
 mod names {
@@ -32,6 +35,8 @@ mod names {
     pub const HASH: &str = "Hash";
     pub const CLEAR_HASH: &str = "Clear Hash";
     pub const MOVE_OVERHEAD: &str = "Move Overhead";
+    pub const THREADS: &str = "Threads";
+    pub const ENDGAME_DB: &str = "EndgameDB";
 }
 
 /// Why a `setoption` was refused.
@@ -72,6 +77,8 @@ pub enum OptionEffect {
     ResizeHash,
     /// Empty the transposition table.
     ClearHash,
+    /// Load (or drop, for an empty path) the endgame database.
+    LoadEndgameDb,
     /// Nothing beyond storing the value.
     None,
 }
@@ -87,6 +94,10 @@ pub struct EngineOptions {
     pub hash_mb: usize,
     /// Time kept back per move for communication.
     pub move_overhead: Duration,
+    /// Threads for `solve` (lazy SMP).
+    pub threads: usize,
+    /// The endgame database file; empty for none.
+    pub endgame_db: PathBuf,
 }
 
 impl Default for EngineOptions {
@@ -96,6 +107,8 @@ impl Default for EngineOptions {
             kalah: KalahRules::default(),
             hash_mb: DEFAULT_HASH_MB,
             move_overhead: Duration::from_millis(DEFAULT_MOVE_OVERHEAD_MS),
+            threads: 1,
+            endgame_db: PathBuf::new(),
         }
     }
 }
@@ -131,6 +144,7 @@ impl EngineOptions {
                 },
             },
             spin(names::HASH, DEFAULT_HASH_MB as i64, 1, MAX_HASH_MB as i64),
+            spin(names::THREADS, 1, 1, MAX_THREADS as i64),
             OptionDecl {
                 name: names::CLEAR_HASH.to_owned(),
                 kind: OptionKind::Button,
@@ -141,6 +155,12 @@ impl EngineOptions {
                 0,
                 MAX_MOVE_OVERHEAD_MS as i64,
             ),
+            OptionDecl {
+                name: names::ENDGAME_DB.to_owned(),
+                kind: OptionKind::String {
+                    default: String::new(),
+                },
+            },
         ]
     }
 
@@ -160,6 +180,8 @@ impl EngineOptions {
             names::EMPTY_CAPTURE,
             names::HASH,
             names::MOVE_OVERHEAD,
+            names::THREADS,
+            names::ENDGAME_DB,
         ]
         .into_iter()
         .find(|declared| is(declared))
@@ -204,6 +226,16 @@ impl EngineOptions {
             names::HASH => {
                 self.hash_mb = parse_in_range(names::HASH, value, 1, MAX_HASH_MB)?;
                 Ok(OptionEffect::ResizeHash)
+            }
+            names::THREADS => {
+                self.threads = parse_in_range(names::THREADS, value, 1, MAX_THREADS)?;
+                Ok(OptionEffect::None)
+            }
+            names::ENDGAME_DB => {
+                // UCI's way of writing an empty string value.
+                let path = if value == "<empty>" { "" } else { value };
+                self.endgame_db = PathBuf::from(path);
+                Ok(OptionEffect::LoadEndgameDb)
             }
             _ => {
                 let ms = parse_in_range(names::MOVE_OVERHEAD, value, 0, MAX_MOVE_OVERHEAD_MS)?;

@@ -312,13 +312,32 @@ fn searchmoves_is_reported_as_not_supported_rather_than_ignored_silently() {
 }
 
 #[test]
-fn solve_is_refused_with_an_error_until_it_exists() {
-    let out = session("solve\nisready\n");
+fn solve_prints_the_proven_value_and_a_best_move() {
+    // Kalah(3,2): small enough to solve at once.
+    let out =
+        session("setoption name Pits value 3\nsetoption name Seeds value 2\nsolve\nisready\n");
+    let solved = lines_starting(&out, "solved value ");
+    assert_eq!(solved.len(), 1, "{out}");
     assert!(
-        out.contains("info string error: solve is not available yet"),
-        "{out}"
+        solved[0].contains(" bestmove ")
+            && solved[0].contains(" nodes ")
+            && solved[0].contains(" time ")
     );
     assert!(out.contains("readyok"));
+}
+
+#[test]
+fn solve_of_a_finished_game_names_no_move() {
+    let out = session("position fen 0,0,0 5 0,0,0 7 s\nsolve\n");
+    assert!(out.contains("solved value -2 bestmove (none) "), "{out}");
+}
+
+#[test]
+fn a_stopped_solve_reports_bounds() {
+    let out = session("setoption name Seeds value 6\nsolve\nstop\n");
+    let unsolved = lines_starting(&out, "unsolved lowerbound ");
+    assert_eq!(unsolved.len(), 1, "{out}");
+    assert!(unsolved[0].contains(" upperbound "), "{out}");
 }
 
 #[test]

@@ -15,6 +15,6 @@ mod print;
 pub use error::ParseError;
 pub use message::{
     Command, Dialect, GoParams, Id, Info, OptionDecl, OptionKind, Query, Response, Score,
-    ScoreBound, ScoreValue, StartingPosition,
+    ScoreBound, ScoreValue, SolveLine, StartingPosition,
 };
 pub use parse::{parse_command, parse_response};

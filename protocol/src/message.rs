@@ -254,4 +254,25 @@ pub enum Response {
     },
     /// `Nodes searched: <total>`: the last line of `go perft`.
     PerftTotal(u64),
+    /// The last line of `solve`.
+    Solve(SolveLine),
+}
+
+/// The result of `solve`: the final margin for the side to move, proven
+/// exactly (`solved value +8 bestmove 3 nodes N time MS`), or, when the
+/// solve was stopped, the bounds proven so far (`unsolved lowerbound -2
+/// upperbound +10 bestmove 3 nodes N time MS`). Values print with a sign
+/// (`+8`, `-2`, `0`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SolveLine {
+    /// The value is at least this.
+    pub lower: i32,
+    /// The value is at most this; equal to `lower` once solved.
+    pub upper: i32,
+    /// A move keeping the value at least `lower`; `None` (`(none)`) when the game is over.
+    pub best: Option<String>,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Milliseconds spent.
+    pub time: u64,
 }

@@ -11,8 +11,11 @@ use std::fmt::{self, Display, Formatter, Write};
 
 use crate::{
     Command, Dialect, GoParams, Id, Info, OptionDecl, OptionKind, Query, Response, Score,
-    ScoreBound, ScoreValue, StartingPosition,
+    ScoreBound, ScoreValue, SolveLine, StartingPosition,
 };
+
+/// How `bestmove` (and `solve`) write "no move": the game is over.
+pub(crate) const NO_MOVE: &str = "(none)";
 
 /// Writes words separated by single spaces, so optional fields need no
 /// bookkeeping about where spaces go.
@@ -174,7 +177,7 @@ impl Display for Response {
             Response::ReadyOk => f.write_str("readyok"),
             Response::BestMove { best, ponder } => {
                 let mut w = Words::new(f);
-                w.words(["bestmove", best.as_deref().unwrap_or("(none)")])?;
+                w.words(["bestmove", best.as_deref().unwrap_or(NO_MOVE)])?;
                 w.field("ponder", ponder.as_ref())
             }
             Response::Info(info) => info.fmt(f),
@@ -190,6 +193,7 @@ impl Display for Response {
             }
             Response::PerftMove { mv, nodes } => write!(f, "{mv}: {nodes}"),
             Response::PerftTotal(nodes) => write!(f, "Nodes searched: {nodes}"),
+            Response::Solve(line) => write!(f, "{line}"),
         }
     }
 }
@@ -265,5 +269,39 @@ impl Display for Score {
             Some(ScoreBound::Upper) => f.write_str(" upperbound"),
             None => Ok(()),
         }
+    }
+}
+
+/// A margin with its sign: `+8`, `-2`, `0`.
+struct Signed(i32);
+
+impl fmt::Display for Signed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0 > 0 {
+            write!(f, "+{}", self.0)
+        } else {
+            write!(f, "{}", self.0)
+        }
+    }
+}
+
+impl fmt::Display for SolveLine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.lower == self.upper {
+            write!(f, "solved value {}", Signed(self.lower))?;
+        } else {
+            write!(
+                f,
+                "unsolved lowerbound {} upperbound {}",
+                Signed(self.lower),
+                Signed(self.upper)
+            )?;
+        }
+        let best = self.best.as_deref().unwrap_or(NO_MOVE);
+        write!(
+            f,
+            " bestmove {best} nodes {} time {}",
+            self.nodes, self.time
+        )
     }
 }

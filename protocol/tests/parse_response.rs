@@ -267,3 +267,30 @@ fn unknown_and_empty_lines() {
         "e2e4: 'count' needs a non-negative number, got 'many'"
     );
 }
+
+#[test]
+fn solve_lines() {
+    use ply_protocol::SolveLine;
+    assert_eq!(
+        parse("solved value +8 bestmove 3 nodes 1234 time 56"),
+        Response::Solve(SolveLine {
+            lower: 8,
+            upper: 8,
+            best: Some("3".to_owned()),
+            nodes: 1234,
+            time: 56
+        })
+    );
+    assert_eq!(
+        parse("unsolved lowerbound -2 upperbound +10 bestmove (none) nodes 7 time 0"),
+        Response::Solve(SolveLine {
+            lower: -2,
+            upper: 10,
+            best: None,
+            nodes: 7,
+            time: 0
+        })
+    );
+    assert!(parse_response("solved value eight bestmove 3 nodes 1 time 1").is_err());
+    assert!(parse_response("solved value 8 nodes 1 time 1").is_err());
+}

@@ -165,3 +165,24 @@ fn info_prints_present_fields_pv_last() {
     );
     assert_eq!(Info::default().to_string(), "info");
 }
+
+#[test]
+fn solve_lines_print_signed_values() {
+    use ply_protocol::SolveLine;
+    let line = |lower, upper| {
+        Response::Solve(SolveLine {
+            lower,
+            upper,
+            best: Some("3".to_owned()),
+            nodes: 10,
+            time: 2,
+        })
+        .to_string()
+    };
+    assert_eq!(line(8, 8), "solved value +8 bestmove 3 nodes 10 time 2");
+    assert_eq!(line(0, 0), "solved value 0 bestmove 3 nodes 10 time 2");
+    assert_eq!(
+        line(-2, 10),
+        "unsolved lowerbound -2 upperbound +10 bestmove 3 nodes 10 time 2"
+    );
+}

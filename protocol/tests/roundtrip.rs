@@ -7,7 +7,7 @@
 
 use ply_protocol::{
     Command, Dialect, GoParams, Id, Info, OptionDecl, OptionKind, Query, Response, Score,
-    ScoreBound, ScoreValue, StartingPosition, parse_command, parse_response,
+    ScoreBound, ScoreValue, SolveLine, StartingPosition, parse_command, parse_response,
 };
 use proptest::collection::vec;
 use proptest::prelude::*;
@@ -233,6 +233,22 @@ fn response() -> impl Strategy<Value = Response> {
         text().prop_map(Response::QueryResponse),
         (token(&[]), any::<u64>()).prop_map(|(mv, nodes)| Response::PerftMove { mv, nodes }),
         any::<u64>().prop_map(Response::PerftTotal),
+        (
+            any::<i32>(),
+            0..3i32,
+            proptest::option::of(token(&["(none)"])),
+            any::<u64>(),
+            any::<u64>()
+        )
+            .prop_map(
+                |(lower, width, best, nodes, time)| Response::Solve(SolveLine {
+                    lower,
+                    upper: lower.saturating_add(width),
+                    best,
+                    nodes,
+                    time,
+                })
+            ),
     ]
 }
 

@@ -1,3 +1,113 @@
-//! `ply-referee`: see `docs/referee.md`.
+//! `ply-referee`: see `docs/referee.md` and `ply-referee --help`.
+//!
+//! Thin: reads the command line, installs the Ctrl-C handler, runs the
+//! library, and turns the outcome into a message and an exit code
+//! (0: done, 1: error or a lost engine, 130: interrupted).
 
-fn main() {}
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use anyhow::{Context, Result};
+use ply_referee::cli::{self, Invocation, help::HELP};
+use ply_referee::engine::registry;
+use ply_referee::merge::merge;
+use ply_referee::output::MatchEnd;
+use ply_referee::runner::run_match;
+
+/// Exit code after Ctrl-C, as shells report a SIGINT death.
+const EXIT_INTERRUPTED: u8 = 130;
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let invocation = match cli::parse_args(&args) {
+        Ok(invocation) => invocation,
+        Err(e) => {
+            eprintln!("ply-referee: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let debug = matches!(&invocation, Invocation::Match(config) if config.debug);
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or(if debug {
+        "debug"
+    } else {
+        "warn"
+    }))
+    .init();
+    install_panic_hook();
+
+    match run(invocation) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("ply-referee: {}", message(&e));
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The error and its causes, each cause once: library errors often say
+/// their cause already.
+fn message(error: &anyhow::Error) -> String {
+    let mut text = String::new();
+    for cause in error.chain() {
+        let cause = cause.to_string();
+        if !text.contains(&cause) {
+            if !text.is_empty() {
+                text.push_str(": ");
+            }
+            text.push_str(&cause);
+        }
+    }
+    text
+}
+
+fn run(invocation: Invocation) -> Result<ExitCode> {
+    match invocation {
+        Invocation::Help => {
+            print!("{HELP}");
+            Ok(ExitCode::SUCCESS)
+        }
+        Invocation::Version => {
+            println!("ply-referee {}", env!("CARGO_PKG_VERSION"));
+            Ok(ExitCode::SUCCESS)
+        }
+        Invocation::Merge(config) => {
+            merge(&config, &mut std::io::stdout().lock()).context("merge failed")?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Invocation::Match(config) => {
+            let ctrl_c = Arc::new(AtomicBool::new(false));
+            let flag = Arc::clone(&ctrl_c);
+            ctrlc::set_handler(move || {
+                if flag.swap(true, Ordering::SeqCst) {
+                    // The second Ctrl-C: no more waiting for anyone.
+                    registry::kill_all();
+                    std::process::exit(i32::from(EXIT_INTERRUPTED));
+                }
+            })
+            .context("cannot install the Ctrl-C handler")?;
+            let summary = run_match(&config, &ctrl_c).context("the match could not be played")?;
+            Ok(match summary.end {
+                MatchEnd::Completed | MatchEnd::Sprt(_) => ExitCode::SUCCESS,
+                MatchEnd::Failed(_) => ExitCode::FAILURE,
+                MatchEnd::Interrupted => ExitCode::from(EXIT_INTERRUPTED),
+                MatchEnd::EngineLost(why) => {
+                    eprintln!("ply-referee: {why}");
+                    ExitCode::FAILURE
+                }
+            })
+        }
+    }
+}
+
+/// A panic on the main thread would end the process without unwinding the
+/// workers, whose engines would then outlive it: kill them first.
+fn install_panic_hook() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        default(info);
+        if std::thread::current().name() == Some("main") {
+            registry::kill_all();
+        }
+    }));
+}

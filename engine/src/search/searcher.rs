@@ -229,7 +229,7 @@ impl<G: SearchGame, E: Evaluator<G>> Searcher<'_, G, E> {
         }
         if self.node_limit.is_some_and(|limit| self.nodes > limit) {
             self.aborted = true;
-        } else if self.nodes % CHECK_INTERVAL == 0 {
+        } else if self.nodes.is_multiple_of(CHECK_INTERVAL) {
             if self.control.stopped() {
                 self.aborted = true;
             } else if self.pondering && !self.control.pondering() {

@@ -29,6 +29,17 @@ pub struct RunningSearch {
 }
 
 impl RunningSearch {
+    /// A search running on `handle`, controlled through `control`;
+    /// `limited` when it ends by itself (see [`Self::finish_naturally`]).
+    #[must_use]
+    pub fn new(control: Arc<SearchControl>, handle: JoinHandle<()>, limited: bool) -> Self {
+        Self {
+            control,
+            handle,
+            limited,
+        }
+    }
+
     /// Asks the search to stop and waits for its `bestmove` to be printed.
     pub fn stop(self) {
         self.control.stop();
@@ -75,14 +86,11 @@ pub fn start(
         let mut tables = tables.lock().unwrap_or_else(PoisonError::into_inner);
         run(&game, &thread_limits, settings, &mut tables, &thread_control, &out);
     }));
-    RunningSearch {
-        control,
-        handle,
-        limited: limits.depth.is_some()
-            || limits.nodes.is_some()
-            || limits.movetime.is_some()
-            || limits.clock.is_some(),
-    }
+    let limited = limits.depth.is_some()
+        || limits.nodes.is_some()
+        || limits.movetime.is_some()
+        || limits.clock.is_some();
+    RunningSearch::new(control, handle, limited)
 }
 
 /// The search limits a `go` command sets for `side` to move.

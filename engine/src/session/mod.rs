@@ -9,6 +9,7 @@
 mod bench;
 mod go;
 mod output;
+mod solve;
 
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -17,6 +18,8 @@ use ply_protocol::{
 };
 
 use crate::game::{Outcome, Player};
+use crate::games::kalah::endgame::EndgameDb;
+use crate::games::kalah::solve::table::BoundTable;
 use crate::options::{EngineOptions, OptionEffect};
 use crate::perft::perft_divide;
 use crate::search::{History, TranspositionTable};
@@ -48,6 +51,12 @@ pub struct EngineTables {
     pub tt: TranspositionTable,
     /// The history heuristic.
     pub history: History,
+    /// The solver's bound table (`Hash` MB), made on the first `solve`.
+    pub solver_table: Option<BoundTable>,
+    /// The endgame database loaded with `EndgameDB`.
+    pub endgame_db: Option<Arc<EndgameDb>>,
+    /// Size of the tables in MB.
+    pub hash_mb: usize,
 }
 
 impl EngineTables {
@@ -55,12 +64,24 @@ impl EngineTables {
         Self {
             tt: TranspositionTable::new(hash_mb),
             history: History::new(0),
+            solver_table: None,
+            endgame_db: None,
+            hash_mb,
         }
     }
 
+    /// Forgets what searches learnt (the endgame database stays).
     fn clear(&mut self) {
         self.tt.clear();
         self.history.clear();
+        self.solver_table = None;
+    }
+
+    /// New tables of `hash_mb` MB.
+    fn resize(&mut self, hash_mb: usize) {
+        self.hash_mb = hash_mb;
+        self.tt = TranspositionTable::new(hash_mb);
+        self.solver_table = None;
     }
 }
 
@@ -172,9 +193,18 @@ impl Session {
                 self.finish_search();
                 run_bench(&self.out, depth.unwrap_or(BENCH_DEPTH));
             }
-            Command::Solve => self
-                .out
-                .error("solve is not available yet: exact solving is planned (see the issues)"),
+            Command::Solve => {
+                self.finish_search();
+                match solve::start(
+                    &self.position,
+                    self.options.threads,
+                    Arc::clone(&self.tables),
+                    self.out.clone(),
+                ) {
+                    Ok(running) => self.running = Some(running),
+                    Err(e) => self.out.error(&e),
+                }
+            }
         }
         Flow::Continue
     }
@@ -212,29 +242,38 @@ impl Session {
         self.out.send(&Response::HelloOk(dialect));
     }
 
-    /// `setoption`: store the value, then do what it implies.
+    /// `setoption`: do what the new value implies; keep it only if that works.
     fn set_option(&mut self, name: &str, value: Option<&str>) {
         let mut options = self.options.clone();
-        match options.set(name, value) {
-            Err(e) => self.out.error(&e.to_string()),
-            Ok(effect) => {
-                // Check the new rules make a game before keeping anything.
-                if effect == OptionEffect::NewRules {
-                    match AnyGame::start(&options) {
-                        Ok(start) => self.position = start,
-                        Err(e) => return self.out.error(&e),
+        let effect = match options.set(name, value) {
+            Ok(effect) => effect,
+            Err(e) => return self.out.error(&e.to_string()),
+        };
+        match effect {
+            OptionEffect::NewRules => match AnyGame::start(&options) {
+                Ok(start) => self.position = start,
+                Err(e) => return self.out.error(&e),
+            },
+            OptionEffect::LoadEndgameDb => match load_endgame_db(&options.endgame_db) {
+                Ok(db) => {
+                    if let Some(db) = &db {
+                        self.out.send(&Response::InfoString(format!(
+                            "endgame database {}: {} pits, up to {} seeds on the board, {} positions",
+                            options.endgame_db.display(),
+                            db.pits(),
+                            db.max_seeds(),
+                            db.len()
+                        )));
                     }
+                    self.lock_tables().endgame_db = db;
                 }
-                self.options = options;
-                match effect {
-                    OptionEffect::ResizeHash => {
-                        self.lock_tables().tt = TranspositionTable::new(self.options.hash_mb);
-                    }
-                    OptionEffect::ClearHash => self.lock_tables().clear(),
-                    OptionEffect::NewRules | OptionEffect::None => {}
-                }
-            }
+                Err(e) => return self.out.error(&e),
+            },
+            OptionEffect::ResizeHash => self.lock_tables().resize(options.hash_mb),
+            OptionEffect::ClearHash => self.lock_tables().clear(),
+            OptionEffect::None => {}
         }
+        self.options = options;
     }
 
     /// The start position of the current game and rules.
@@ -288,4 +327,14 @@ impl Session {
         };
         self.out.send(&Response::QueryResponse(answer));
     }
+}
+
+/// Maps the endgame database at `path`; `None` for an empty path.
+fn load_endgame_db(path: &std::path::Path) -> Result<Option<Arc<EndgameDb>>, String> {
+    if path.as_os_str().is_empty() {
+        return Ok(None);
+    }
+    EndgameDb::open(path)
+        .map(|db| Some(Arc::new(db)))
+        .map_err(|e| format!("EndgameDB {}: {e}", path.display()))
 }

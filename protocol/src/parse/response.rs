@@ -8,7 +8,8 @@ use nom::sequence::preceded;
 use super::info::info;
 use super::option::option;
 use super::tokens::{PResult, expect, failure, number, require, text, token, word};
-use crate::{Dialect, Id, Response};
+use crate::print::NO_MOVE;
+use crate::{Dialect, Id, Response, SolveLine};
 
 /// The parse of `word`'s arguments `args`, or `None` if `word` is not a
 /// response word. A word ending in `:` is a `go perft` line for that move.
@@ -26,6 +27,8 @@ pub(super) fn response<'a>(word: &str, args: &'a str) -> Option<PResult<'a, Resp
             text.map(|t| Response::QueryResponse(t.to_owned()))
                 .parse(args),
         ),
+        "solved" => Some(solved(args)),
+        "unsolved" => Some(unsolved(args)),
         "Nodes" => Some(
             preceded(require("searched:"), number("Nodes searched:"))
                 .map(Response::PerftTotal)
@@ -63,14 +66,66 @@ fn id(input: &str) -> PResult<'_, Response> {
 
 /// `bestmove <move> [ponder <move>]`, where `(none)` means no move.
 fn bestmove(input: &str) -> PResult<'_, Response> {
-    let best =
-        expect(token, "a move or '(none)'").map(|mv| (mv != "(none)").then(|| mv.to_owned()));
+    let (rest, best) = move_or_none(input)?;
     let ponder = opt(preceded(
         word("ponder"),
         expect(token, "a move after 'ponder'"),
     ))
     .map(|mv| mv.map(str::to_owned));
-    (best, ponder)
-        .map(|(best, ponder)| Response::BestMove { best, ponder })
+    ponder
+        .map(|ponder| Response::BestMove {
+            best: best.clone(),
+            ponder,
+        })
+        .parse(rest)
+}
+
+/// A move, or `(none)` for no move.
+fn move_or_none(input: &str) -> PResult<'_, Option<String>> {
+    expect(token, "a move or '(none)'")
+        .map(|mv| (mv != NO_MOVE).then(|| mv.to_owned()))
         .parse(input)
+}
+
+/// `solved value <V> bestmove <M> nodes <N> time <MS>`.
+fn solved(input: &str) -> PResult<'_, Response> {
+    let (rest, value) = preceded(require("value"), signed("value")).parse(input)?;
+    solve_tail(rest, value, value)
+}
+
+/// `unsolved lowerbound <L> upperbound <U> bestmove <M> nodes <N> time <MS>`.
+fn unsolved(input: &str) -> PResult<'_, Response> {
+    let (rest, lower) = preceded(require("lowerbound"), signed("lowerbound")).parse(input)?;
+    let (rest, upper) = preceded(require("upperbound"), signed("upperbound")).parse(rest)?;
+    solve_tail(rest, lower, upper)
+}
+
+/// The fields after the value(s) of a `solved`/`unsolved` line.
+fn solve_tail(input: &str, lower: i32, upper: i32) -> PResult<'_, Response> {
+    let (rest, best) = preceded(require("bestmove"), move_or_none).parse(input)?;
+    let (rest, nodes) = preceded(require("nodes"), number("nodes")).parse(rest)?;
+    let (rest, time) = preceded(require("time"), number("time")).parse(rest)?;
+    let line = SolveLine {
+        lower,
+        upper,
+        best,
+        nodes,
+        time,
+    };
+    Ok((rest, Response::Solve(line)))
+}
+
+/// A signed whole number such as `+8`, `-2` or `0`.
+fn signed<'a>(
+    what: &'static str,
+) -> impl Parser<&'a str, Output = i32, Error = super::tokens::Problem> {
+    move |input: &'a str| {
+        let (rest, text) = expect(token, what).parse(input)?;
+        // Rust's integer parser takes a leading '+' as well as '-'.
+        text.parse::<i32>().map(|v| (rest, v)).map_err(|_| {
+            failure(format!(
+                "{what} needs a whole number such as +8 or -2, got '{text}'"
+            ))
+        })
+    }
 }

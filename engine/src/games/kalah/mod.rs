@@ -26,15 +26,18 @@
 //! [`SearchGame`](crate::game::SearchGame) impl).
 
 mod display;
+pub mod endgame;
 mod eval;
 mod notation;
 mod position;
 mod rules;
 mod search;
+pub mod solve;
 
 #[cfg(test)]
 mod tests;
 
+pub use endgame::{EndgameDb, EndgameDbError};
 pub use eval::{EXTRA_TURN_WEIGHT, KalahEvaluation};
 pub use position::Kalah;
 pub use rules::{

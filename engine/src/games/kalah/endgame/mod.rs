@@ -1,0 +1,443 @@
+//! Kalah endgame databases: the exact value of every position with at most
+//! N seeds left on the board, for one pit count and capture rule.
+//!
+//! **The value.** For a position, f is the side to move's future store
+//! gains minus the opponent's, with perfect play by both sides maximising
+//! their own final margin, until the game ends (the final sweep included).
+//! f depends only on the pits and the side to move, not on the stores, so
+//! one table serves every store count: the final margin of a position is
+//! `store(me) - store(opponent) + f`. f lies in `-S..=S` for `S` seeds on
+//! the board and is stored as an `i8` (so N is at most 127).
+//!
+//! **The key.** A position is looked up in canonical form: the side to
+//! move's pits from its own left, then the opponent's; the side itself is
+//! not part of the key. The vector of `2m` pits is indexed by its
+//! combinatorial [`rank`] (see `rank.rs`), dense over the vectors with at
+//! most N seeds, so a database is a flat array of
+//! [`entry_count`]`(2m, N)` entries with no keys.
+//!
+//! **Building** (`build.rs`) goes level by level (seeds on the board), each
+//! level with memoised recursion over its DAG of count-keeping moves, on
+//! any number of threads. The rules are exactly [`Kalah`]'s: every move is
+//! played with the engine's own sowing.
+//!
+//! **The file** (`format.rs`, `docs/endgame-db.md`) is a 40-byte header
+//! and the entries; [`EndgameDb::open`] memory-maps it.
+
+mod build;
+mod error;
+mod format;
+mod mmap;
+mod rank;
+
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+use memmap2::Mmap;
+
+pub use build::{Progress, format_duration};
+pub use error::EndgameDbError;
+pub use format::{FORMAT_VERSION, HEADER_LEN, MAGIC, MAX_DB_SEEDS, fnv1a};
+pub use rank::{MAX_RANK_LEN, entry_count, rank, unrank};
+
+use super::{Kalah, MAX_PITS};
+use format::Header;
+
+/// Where the entries live.
+enum Storage {
+    /// Built in this process.
+    Owned(Vec<u8>),
+    /// A file mapped read-only; the entries follow the header.
+    Mapped(Mmap),
+}
+
+/// An endgame database: f (see the module docs) for every position of one
+/// pit count and capture rule with at most [`Self::max_seeds`] seeds on
+/// the board.
+pub struct EndgameDb {
+    /// Pits per side, the capture rule, the seed limit, the entry count
+    /// and the checksum the entries should have.
+    header: Header,
+    /// The entries, in rank order.
+    storage: Storage,
+    /// The file it was opened from, for messages.
+    path: Option<PathBuf>,
+}
+
+impl std::fmt::Debug for EndgameDb {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("EndgameDb")
+            .field("pits", &self.header.pits)
+            .field("empty_capture", &self.header.empty_capture)
+            .field("max_seeds", &self.header.max_seeds)
+            .field("entries", &self.header.count)
+            .field("checksum", &format_args!("{:#018x}", self.header.checksum))
+            .field(
+                "storage",
+                &match self.storage {
+                    Storage::Owned(_) => "in memory",
+                    Storage::Mapped(_) => "memory-mapped",
+                },
+            )
+            .field("path", &self.path)
+            .finish()
+    }
+}
+
+impl EndgameDb {
+    /// Builds the database of `pits` pits a side, the capture rule, and at
+    /// most `max_seeds` seeds on the board, in memory, on `threads` threads
+    /// (0 counts as 1). `progress` is called on this thread now and then
+    /// (at most about ten times a second, and once at the end with every
+    /// entry done).
+    ///
+    /// # Errors
+    /// [`EndgameDbError::InvalidParameters`] for a pit count outside
+    /// `1..=12` or more than [`MAX_DB_SEEDS`] seeds,
+    /// [`EndgameDbError::TooLarge`] when the entries cannot be addressed.
+    pub fn build(
+        pits: u8,
+        empty_capture: bool,
+        max_seeds: u8,
+        threads: usize,
+        mut progress: impl FnMut(&Progress),
+    ) -> Result<Self, EndgameDbError> {
+        if !(1..=MAX_PITS).contains(&pits) {
+            return Err(EndgameDbError::InvalidParameters(format!(
+                "a side has 1 to {MAX_PITS} pits, not {pits}"
+            )));
+        }
+        if max_seeds > MAX_DB_SEEDS {
+            return Err(EndgameDbError::InvalidParameters(format!(
+                "at most {MAX_DB_SEEDS} seeds fit a database, not {max_seeds}"
+            )));
+        }
+        let count = entry_count(2 * usize::from(pits), max_seeds)
+            .filter(|&count| usize::try_from(count).is_ok_and(|n| n < isize::MAX as usize))
+            .ok_or(EndgameDbError::TooLarge { pits, max_seeds })?;
+        let entries = build::build_entries(
+            pits,
+            empty_capture,
+            max_seeds,
+            count,
+            threads,
+            &mut progress,
+        );
+        Ok(Self {
+            header: Header {
+                pits,
+                empty_capture,
+                max_seeds,
+                count,
+                checksum: fnv1a(&entries),
+            },
+            storage: Storage::Owned(entries),
+            path: None,
+        })
+    }
+
+    /// Opens a database file by memory-mapping it, and checks its header:
+    /// magic, version, fields, the entry count against the pit count and
+    /// seed limit, the file length against the entry count. The checksum
+    /// is not checked here (that reads the whole file): see
+    /// [`Self::verify`].
+    ///
+    /// The file must not be modified or truncated in place while the
+    /// database is alive (replace it with a rename instead); see
+    /// `docs/endgame-db.md`.
+    ///
+    /// # Errors
+    /// [`EndgameDbError::Io`] when the file cannot be opened or mapped,
+    /// [`EndgameDbError::BadMagic`], [`EndgameDbError::UnsupportedVersion`],
+    /// [`EndgameDbError::BadHeader`], [`EndgameDbError::CountMismatch`],
+    /// [`EndgameDbError::Truncated`] or [`EndgameDbError::TrailingData`]
+    /// when the file is not a sound database.
+    pub fn open(path: impl AsRef<Path>) -> Result<Self, EndgameDbError> {
+        let path = path.as_ref();
+        let file = File::open(path).map_err(|e| EndgameDbError::io(path, e))?;
+        let file_len = file
+            .metadata()
+            .map_err(|e| EndgameDbError::io(path, e))?
+            .len();
+        if file_len < HEADER_LEN as u64 {
+            return Err(EndgameDbError::Truncated {
+                path: path.to_owned(),
+                expected: HEADER_LEN as u64,
+                found: file_len,
+            });
+        }
+        let map = mmap::map_read_only(&file).map_err(|e| EndgameDbError::io(path, e))?;
+        let header = Header::decode(&map, map.len() as u64, path)?;
+        Ok(Self {
+            header,
+            storage: Storage::Mapped(map),
+            path: Some(path.to_owned()),
+        })
+    }
+
+    /// Writes the database to `path`: to a new file beside it first, then
+    /// renamed over `path`, so a database mapped from an older `path` is
+    /// never changed under its reader.
+    ///
+    /// # Errors
+    /// [`EndgameDbError::Io`] when the file cannot be written or renamed.
+    pub fn save(&self, path: impl AsRef<Path>) -> Result<(), EndgameDbError> {
+        let path = path.as_ref();
+        let mut temporary = path.as_os_str().to_owned();
+        temporary.push(format!(".tmp-{}", std::process::id()));
+        let temporary = PathBuf::from(temporary);
+        let written = self.write_to(&temporary);
+        let renamed = written.and_then(|()| {
+            std::fs::rename(&temporary, path).map_err(|e| EndgameDbError::io(path, e))
+        });
+        if renamed.is_err() {
+            // Best effort: the error that matters is the one returned.
+            let _ = std::fs::remove_file(&temporary);
+        }
+        renamed
+    }
+
+    /// Writes header and entries to a new file at `path`.
+    fn write_to(&self, path: &Path) -> Result<(), EndgameDbError> {
+        let io = |e| EndgameDbError::io(path, e);
+        let file = File::create(path).map_err(io)?;
+        let mut writer = BufWriter::with_capacity(1 << 20, file);
+        writer.write_all(&self.header.encode()).map_err(io)?;
+        writer.write_all(self.entries()).map_err(io)?;
+        let file = writer.into_inner().map_err(|e| io(e.into_error()))?;
+        file.sync_all().map_err(io)
+    }
+
+    /// Reads every entry and checks them against the header's checksum
+    /// (for a built database, the checksum taken at the end of the build).
+    /// Takes about a second a gigabyte.
+    ///
+    /// # Errors
+    /// [`EndgameDbError::ChecksumMismatch`] when the entries are damaged.
+    pub fn verify(&self) -> Result<(), EndgameDbError> {
+        let computed = fnv1a(self.entries());
+        if computed == self.header.checksum {
+            Ok(())
+        } else {
+            Err(EndgameDbError::ChecksumMismatch {
+                stored: self.header.checksum,
+                computed,
+            })
+        }
+    }
+
+    /// f for the side to move of `position`: its future store gains minus
+    /// the opponent's with perfect play to the end (so its final margin is
+    /// its store minus the opponent's plus this). `None` when the position
+    /// has another pit count or capture rule than the database, or more
+    /// than [`Self::max_seeds`] seeds on the board.
+    ///
+    /// No allocation: two comparisons, one pass over the pits with a table
+    /// lookup each, and one read of the entry.
+    #[inline]
+    #[must_use]
+    pub fn probe(&self, position: &Kalah) -> Option<i32> {
+        if position.pit_count != self.header.pits
+            || position.empty_capture != self.header.empty_capture
+        {
+            return None;
+        }
+        let len = position.len();
+        let me = position.side.index();
+        let rank = rank::rank_sides(
+            &position.pits[me][..len],
+            &position.pits[1 - me][..len],
+            self.header.max_seeds,
+        )?;
+        let byte = *self.entries().get(usize::try_from(rank).ok()?)?;
+        Some(i32::from(i8::from_ne_bytes([byte])))
+    }
+
+    /// The entry of rank `rank`: f of the canonical position
+    /// [`unrank`]`(rank)` (the side to move's pits first). `None` past the
+    /// end.
+    #[must_use]
+    pub fn entry(&self, rank: u64) -> Option<i8> {
+        let byte = *self.entries().get(usize::try_from(rank).ok()?)?;
+        Some(i8::from_ne_bytes([byte]))
+    }
+
+    /// Most seeds on the board a position may hold to be in the database.
+    #[must_use]
+    pub fn max_seeds(&self) -> u8 {
+        self.header.max_seeds
+    }
+
+    /// Pits per side.
+    #[must_use]
+    pub fn pits(&self) -> u8 {
+        self.header.pits
+    }
+
+    /// Whether the database is for the empty-capture rule.
+    #[must_use]
+    pub fn empty_capture(&self) -> bool {
+        self.header.empty_capture
+    }
+
+    /// Entries: [`entry_count`]`(2 * pits, max_seeds)`.
+    #[must_use]
+    pub fn len(&self) -> u64 {
+        self.header.count
+    }
+
+    /// Never true: even a database of no seeds holds the empty board.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.header.count == 0
+    }
+
+    /// The FNV-1a 64 checksum the entries should have (the header's).
+    #[must_use]
+    pub fn checksum(&self) -> u64 {
+        self.header.checksum
+    }
+
+    /// Bytes of the file: the header and the entries.
+    #[must_use]
+    pub fn file_size(&self) -> u64 {
+        self.header.count + HEADER_LEN as u64
+    }
+
+    /// The entries as bytes (each an `i8`).
+    #[inline]
+    fn entries(&self) -> &[u8] {
+        match &self.storage {
+            Storage::Owned(entries) => entries,
+            // `open` checked the length, so the header is there.
+            Storage::Mapped(map) => map.get(HEADER_LEN..).unwrap_or_default(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Game, MoveList, Player};
+
+    /// f by plain minimax over the engine's moves, no table.
+    fn minimax(position: &Kalah) -> i32 {
+        let me = position.side_to_move();
+        let mut moves = MoveList::new();
+        position.legal_moves(&mut moves);
+        if moves.is_empty() {
+            let own: i32 = position.pits(me).iter().map(|&s| i32::from(s)).sum();
+            let theirs: i32 = position
+                .pits(me.opponent())
+                .iter()
+                .map(|&s| i32::from(s))
+                .sum();
+            return own - theirs;
+        }
+        let margin = |p: &Kalah| i32::from(p.store(me)) - i32::from(p.store(me.opponent()));
+        moves
+            .iter()
+            .map(|&mv| {
+                let mut child = *position;
+                child.play(mv);
+                let gain = margin(&child) - margin(position);
+                if child.side_to_move() == me {
+                    gain + minimax(&child)
+                } else {
+                    gain - minimax(&child)
+                }
+            })
+            .max()
+            .unwrap_or(0)
+    }
+
+    #[test]
+    fn a_tiny_database_agrees_with_minimax_from_both_sides() {
+        for empty_capture in [false, true] {
+            let db = EndgameDb::build(2, empty_capture, 5, 1, |_| {}).unwrap();
+            assert_eq!(db.len(), 126);
+            let mut pits = [0u8; 4];
+            for r in 0..db.len() {
+                unrank(r, &mut pits).unwrap();
+                for side in [Player::One, Player::Two] {
+                    let mut position = Kalah {
+                        pits: [[0; 12]; 2],
+                        stores: [3, 1],
+                        pit_count: 2,
+                        side,
+                        empty_capture,
+                    };
+                    position.pits[side.index()][..2].copy_from_slice(&pits[..2]);
+                    position.pits[1 - side.index()][..2].copy_from_slice(&pits[2..]);
+                    assert_eq!(db.probe(&position), Some(minimax(&position)), "{pits:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn probes_outside_the_database_are_none() {
+        let db = EndgameDb::build(3, false, 4, 2, |_| {}).unwrap();
+        let four = Kalah::from_position_string("1,0,1 0 1,0,1 0 n", false).unwrap();
+        assert!(db.probe(&four).is_some());
+        let five = Kalah::from_position_string("1,0,1 0 1,0,2 0 n", false).unwrap();
+        assert_eq!(db.probe(&five), None);
+        let other_rule = Kalah::from_position_string("1,0,1 0 1,0,1 0 n", true).unwrap();
+        assert_eq!(db.probe(&other_rule), None);
+        let other_pits = Kalah::from_position_string("1,1 0 1,1 0 s", false).unwrap();
+        assert_eq!(db.probe(&other_pits), None);
+    }
+
+    #[test]
+    fn known_values() {
+        let db = EndgameDb::build(6, false, 3, 1, |_| {}).unwrap();
+        let value = |text: &str| db.probe(&Kalah::from_position_string(text, false).unwrap());
+        // The empty board.
+        assert_eq!(value("0,0,0,0,0,0 24 0,0,0,0,0,0 24 s"), Some(0));
+        // South's last seed goes to its store and the game ends: North
+        // sweeps its two.
+        assert_eq!(value("0,0,0,0,0,1 0 0,0,0,0,1,1 0 s"), Some(-1));
+        // A side already empty: the sweep alone.
+        assert_eq!(value("0,0,0,0,0,0 0 0,0,1,0,0,2 0 s"), Some(-3));
+        // Pit 5 (one seed) lands in empty pit 6 opposite North's pit 1:
+        // captures 2, then North is empty, and South sweeps nothing more.
+        assert_eq!(value("0,0,0,0,1,0 0 1,0,0,0,0,0 0 s"), Some(2));
+    }
+
+    #[test]
+    fn parameters_are_checked() {
+        assert!(matches!(
+            EndgameDb::build(0, false, 3, 1, |_| {}),
+            Err(EndgameDbError::InvalidParameters(_))
+        ));
+        assert!(matches!(
+            EndgameDb::build(13, false, 3, 1, |_| {}),
+            Err(EndgameDbError::InvalidParameters(_))
+        ));
+        assert!(matches!(
+            EndgameDb::build(2, false, 128, 1, |_| {}),
+            Err(EndgameDbError::InvalidParameters(_))
+        ));
+        assert!(matches!(
+            EndgameDb::build(12, false, 127, 1, |_| {}),
+            Err(EndgameDbError::TooLarge { .. })
+        ));
+    }
+
+    #[test]
+    fn progress_reaches_the_end() {
+        let mut last = None;
+        let db = EndgameDb::build(4, false, 8, 2, |p| last = Some(*p)).unwrap();
+        let last = last.unwrap();
+        assert_eq!((last.done, last.total), (db.len(), db.len()));
+        assert_eq!(last.level, 8);
+        assert!(last.bar(10).starts_with("[##########] 100.0%  level 8/8"));
+        assert_eq!(format_duration(std::time::Duration::from_millis(5)), "5ms");
+        assert_eq!(format_duration(std::time::Duration::from_secs(75)), "1:15");
+        assert_eq!(
+            format_duration(std::time::Duration::from_secs(3725)),
+            "1:02:05"
+        );
+    }
+}

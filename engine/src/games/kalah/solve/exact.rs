@@ -1,0 +1,356 @@
+//! The exact search of one solver thread: alpha-beta with memory over f,
+//! the store gain the side to move can still force (see [`super`]).
+//!
+//! Positions are searched with their stores cleared: what a move adds to
+//! the stores is the move's *gain*, and a child's f is added (same side
+//! moves again) or subtracted (the turn passes). So the value of a node
+//! never depends on the stores, and one table entry serves every store count.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use arrayvec::ArrayVec;
+
+use super::super::position::{Kalah, PIT_SLOTS};
+use super::table::{BoundTable, Bounds, NO_MOVE};
+use crate::game::Player;
+use crate::games::kalah::endgame::EndgameDb;
+use crate::search::SearchControl;
+
+/// Nodes between two looks at the stop flag.
+const STOP_CHECK_INTERVAL: u64 = 4096;
+
+/// Enhanced transposition cut-offs cost a table probe per child; below this
+/// many seeds on the board the subtrees are too small to be worth it.
+const ETC_MIN_SEEDS: u32 = 10;
+
+/// Plies from the root at which helper threads shuffle their move order,
+/// so that lazy SMP threads explore different subtrees first.
+const SMP_SHUFFLE_PLIES: usize = 3;
+
+/// A move from a node, made and measured.
+#[derive(Clone, Copy, Debug)]
+struct Child {
+    pit: u8,
+    /// Seeds the mover's store gains minus what the opponent's gains.
+    gain: i32,
+    /// The mover moves again (the last seed fell into its store).
+    same_side: bool,
+    /// The position after the move, stores cleared.
+    position: Kalah,
+    key: u64,
+}
+
+/// What one thread needs to search, shared with the other threads.
+#[derive(Debug, Clone, Copy)]
+pub struct Shared<'a> {
+    /// Proven bounds, shared by every thread.
+    pub table: &'a BoundTable,
+    /// Exact values of small endgames, when loaded.
+    pub db: Option<&'a EndgameDb>,
+    /// Set when another thread has finished: abandon the search.
+    pub stop: &'a AtomicBool,
+    /// The protocol's `stop`.
+    pub control: &'a SearchControl,
+}
+
+/// One thread's exact search.
+#[derive(Debug)]
+pub struct ExactSearch<'a> {
+    shared: Shared<'a>,
+    /// 0 for the main thread; helpers shuffle their move order by it.
+    thread: usize,
+    /// Nodes visited by this thread.
+    pub nodes: u64,
+    /// Set once the stop flag was seen; results after it are meaningless.
+    pub aborted: bool,
+    /// The root move that produced the last fail-high (the best so far).
+    pub root_best: Option<(u8, i32)>,
+}
+
+/// Seeds in the pits (the stores are cleared during the search).
+#[inline]
+pub fn seeds_on_board(position: &Kalah) -> u32 {
+    position.pits.iter().flatten().map(|&s| u32::from(s)).sum()
+}
+
+/// The table key: the mover's pits then the opponent's, mixed. The side
+/// itself is left out, since f is the same from either side's seat.
+#[inline]
+pub fn solver_key(position: &Kalah) -> u64 {
+    let me = position.side.index();
+    let mut bytes = [0u8; 2 * PIT_SLOTS];
+    bytes[..PIT_SLOTS].copy_from_slice(&position.pits[me]);
+    bytes[PIT_SLOTS..].copy_from_slice(&position.pits[1 - me]);
+    let mut h: u64 = u64::from(position.pit_count) ^ u64::from(position.empty_capture) << 8;
+    for word in bytes.chunks_exact(8) {
+        let mut chunk = [0u8; 8];
+        chunk.copy_from_slice(word);
+        h = (h ^ u64::from_le_bytes(chunk)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        h ^= h >> 32;
+    }
+    // SplitMix64's finaliser: every input bit reaches every output bit.
+    h = (h ^ (h >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    h = (h ^ (h >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    h ^ (h >> 31)
+}
+
+/// f of a finished position whose stores are cleared: the seeds each side
+/// still holds are swept into its own store.
+pub fn finished_value(position: &Kalah) -> i32 {
+    let side_sum = |p: Player| position.pits(p).iter().map(|&s| i32::from(s)).sum::<i32>();
+    side_sum(position.side) - side_sum(position.side.opponent())
+}
+
+impl<'a> ExactSearch<'a> {
+    /// A searcher for thread number `thread`.
+    #[must_use]
+    pub fn new(shared: Shared<'a>, thread: usize) -> Self {
+        Self {
+            shared,
+            thread,
+            nodes: 0,
+            aborted: false,
+            root_best: None,
+        }
+    }
+
+    /// f of `position` (stores cleared) within `(alpha, beta)`, fail-soft:
+    /// a result `<= alpha` is an upper bound, `>= beta` a lower bound.
+    pub fn search(
+        &mut self,
+        position: &Kalah,
+        key: u64,
+        ply: usize,
+        mut alpha: i32,
+        mut beta: i32,
+    ) -> i32 {
+        // 1. Count the node; look at the stop flag now and then.
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(STOP_CHECK_INTERVAL)
+            && (self.shared.stop.load(Ordering::Relaxed) || self.shared.control.stopped())
+        {
+            self.aborted = true;
+        }
+        if self.aborted {
+            return 0;
+        }
+
+        // 2. The end of the game, and the futility bounds: no side can gain
+        //    more than the seeds left on the board.
+        if position.is_over() {
+            return finished_value(position);
+        }
+        let seeds = seeds_on_board(position);
+        let most = i32::try_from(seeds).unwrap_or(i32::MAX);
+        if alpha >= most {
+            return most;
+        }
+        if beta <= -most {
+            return -most;
+        }
+
+        // 3. Endgame databases know small boards exactly. (Not at the root,
+        //    which must search its moves to name the best one.)
+        let root = ply == 0;
+        if let Some(value) = self
+            .shared
+            .db
+            .filter(|_| !root)
+            .and_then(|db| db.probe(position))
+        {
+            return value;
+        }
+
+        // 4. The table: a cut-off (not at the root, as above), or a narrower
+        //    window and a first move.
+        let stored = self.shared.table.probe(key);
+        let mut table_move = NO_MOVE;
+        if let Some(bounds) = stored {
+            table_move = bounds.best;
+            let (lower, upper) = (i32::from(bounds.lower), i32::from(bounds.upper));
+            if !root {
+                if lower >= beta || lower == upper {
+                    return lower;
+                }
+                if upper <= alpha {
+                    return upper;
+                }
+                alpha = alpha.max(lower);
+                beta = beta.min(upper);
+            }
+        }
+
+        // 5. The table move first, before making any other move: it
+        //    often cuts off alone.
+        let nodes_before = self.nodes;
+        let mut best = i32::MIN;
+        let mut best_pit = NO_MOVE;
+        let mut a = alpha;
+        if table_move != NO_MOVE
+            && let Some(child) = self.child(position, usize::from(table_move))
+        {
+            let value = self.child_value(&child, ply, a, beta);
+            if self.aborted {
+                return 0;
+            }
+            best = value;
+            best_pit = child.pit;
+            a = a.max(value);
+        }
+
+        if best < beta {
+            // 6. Make the other moves: gains, extra turns, keys.
+            let mut children: ArrayVec<Child, PIT_SLOTS> = (0..position.len())
+                .filter(|&pit| pit != usize::from(table_move))
+                .filter_map(|pit| self.child(position, pit))
+                .collect();
+
+            // 7. Enhanced transposition cut-offs: a child whose stored bound
+            //    already proves a cut-off saves searching any of them.
+            if seeds >= ETC_MIN_SEEDS {
+                for child in &children {
+                    let Some(bounds) = self.shared.table.probe(child.key) else {
+                        continue;
+                    };
+                    let through = if child.same_side {
+                        child.gain + i32::from(bounds.lower)
+                    } else {
+                        child.gain - i32::from(bounds.upper)
+                    };
+                    if through >= beta {
+                        self.store(key, stored, through, alpha, beta, child.pit, 0);
+                        return through;
+                    }
+                }
+            }
+
+            // 8. Order (extra turns, gains, pits near the store) and search.
+            order(&mut children);
+            if self.thread > 0 && ply < SMP_SHUFFLE_PLIES && children.len() > 1 {
+                let len = children.len();
+                children.rotate_left((self.thread + ply) % len);
+            }
+            for child in &children {
+                let value = self.child_value(child, ply, a, beta);
+                if self.aborted {
+                    return 0;
+                }
+                if value > best {
+                    best = value;
+                    best_pit = child.pit;
+                    a = a.max(value);
+                    if value >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        if ply == 0 && best >= beta {
+            self.root_best = Some((best_pit, best));
+        }
+
+        // 9. Remember what was proven.
+        self.store(
+            key,
+            stored,
+            best,
+            alpha,
+            beta,
+            best_pit,
+            self.nodes - nodes_before,
+        );
+        best
+    }
+
+    /// The move sowing `pit`, made, with the child's stores cleared;
+    /// `None` for an empty pit.
+    #[inline]
+    fn child(&self, position: &Kalah, pit: usize) -> Option<Child> {
+        let me = position.side.index();
+        if position.pits[me][pit] == 0 {
+            return None;
+        }
+        let mut child = *position;
+        child.sow(pit);
+        let gain = i32::from(child.stores[me]) - i32::from(child.stores[1 - me]);
+        child.stores = [0; 2];
+        Some(Child {
+            pit: u8::try_from(pit).unwrap_or(NO_MOVE),
+            gain,
+            same_side: child.side == position.side,
+            key: solver_key(&child),
+            position: child,
+        })
+    }
+
+    /// The value of the parent through `child`, searched with the parent's
+    /// window `(alpha, beta)`.
+    #[inline]
+    fn child_value(&mut self, child: &Child, ply: usize, alpha: i32, beta: i32) -> i32 {
+        if child.same_side {
+            child.gain
+                + self.search(
+                    &child.position,
+                    child.key,
+                    ply + 1,
+                    alpha - child.gain,
+                    beta - child.gain,
+                )
+        } else {
+            child.gain
+                - self.search(
+                    &child.position,
+                    child.key,
+                    ply + 1,
+                    child.gain - beta,
+                    child.gain - alpha,
+                )
+        }
+    }
+
+    /// Stores the result of a node searched with window `(alpha, beta)`,
+    /// merged with what the table held before.
+    #[allow(clippy::too_many_arguments)]
+    fn store(
+        &self,
+        key: u64,
+        old: Option<Bounds>,
+        value: i32,
+        alpha: i32,
+        beta: i32,
+        best: u8,
+        nodes: u64,
+    ) {
+        let (mut lower, mut upper) = old.map_or((i32::from(i16::MIN), i32::from(i16::MAX)), |b| {
+            (i32::from(b.lower), i32::from(b.upper))
+        });
+        if value <= alpha {
+            upper = upper.min(value);
+        } else if value >= beta {
+            lower = lower.max(value);
+        } else {
+            (lower, upper) = (value, value);
+        }
+        let best = if best == NO_MOVE {
+            old.map_or(NO_MOVE, |b| b.best)
+        } else {
+            best
+        };
+        let bounds = Bounds {
+            lower: i16::try_from(lower).unwrap_or(i16::MIN),
+            upper: i16::try_from(upper).unwrap_or(i16::MAX),
+            best,
+            // log2 of the subtree size, at most 63.
+            work: u8::try_from(64 - nodes.leading_zeros()).unwrap_or(u8::MAX),
+        };
+        self.shared.table.store(key, bounds);
+    }
+}
+
+/// Sorts children best-first: extra turns, bigger gains, then pits nearer
+/// the store. Among extra turns the pit nearest the store goes first:
+/// sowing it leaves the other pits as they were, so their extra turns are
+/// still there afterwards.
+fn order(children: &mut [Child]) {
+    children.sort_by_key(|c| std::cmp::Reverse((c.same_side, c.gain, c.pit)));
+}

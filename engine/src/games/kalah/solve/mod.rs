@@ -1,0 +1,261 @@
+//! Solving Kalah: the exact value of a position with perfect play.
+//!
+//! The value is the final margin for the side to move: its store minus the
+//! opponent's when the game ends, both sides playing to maximise their own
+//! margin. Stores never empty, so the value splits into what is already
+//! stored and what is still to be won:
+//!
+//! `value = store(me) - store(opponent) + f(pits)`,
+//!
+//! where f, the future gain difference, depends only on the pits (and
+//! whose turn it is, which the search takes as "the side to move"). The
+//! search works on f alone, after Irving, Donkers & Uiterwijk ("Solving
+//! Kalah", ICGA Journal 2000):
+//! 1. **MTD(f)**: a sequence of zero-window searches, each proving the
+//!    value is above or below a guess, until the two bounds meet;
+//! 2. **alpha-beta with memory**: every node stores proven lower and upper
+//!    bounds in a shared, lock-free table ([`table`]);
+//! 3. **futility bounds**: f lies within ± the seeds left on the board;
+//! 4. **enhanced transposition cut-offs**: a child's stored bound may prove
+//!    a cut-off before any child is searched;
+//! 5. **ordering**: the table move, then extra turns, then bigger gains;
+//! 6. **endgame databases** ([`super::endgame`]): exact f of every board
+//!    with few seeds;
+//! 7. **lazy SMP**: with `Threads` > 1 every thread runs the same MTD(f)
+//!    on the shared table, helpers with their move order shuffled near the
+//!    root, and all share the bounds proven so far; the first to finish
+//!    ends the search.
+
+pub mod exact;
+pub mod table;
+
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use super::endgame::EndgameDb;
+use super::position::Kalah;
+use crate::game::Player;
+use crate::search::SearchControl;
+use exact::{ExactSearch, Shared, finished_value, seeds_on_board, solver_key};
+use table::{BoundTable, NO_MOVE};
+
+/// What the solver is given besides the position.
+#[derive(Debug, Clone, Copy)]
+pub struct SolveConfig<'a> {
+    /// Threads to search with (at least 1).
+    pub threads: usize,
+    /// The bound table, kept between solves so that work is reused.
+    pub table: &'a BoundTable,
+    /// An endgame database for these rules, if one is loaded.
+    pub db: Option<&'a EndgameDb>,
+}
+
+/// Bounds on the value proven so far (after each MTD(f) step, and at the end).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// The value is at least this.
+    pub lower: i32,
+    /// The value is at most this.
+    pub upper: i32,
+    /// A move that keeps the value at least `lower` (`None` when the game is over).
+    pub best: Option<u8>,
+    /// Zero-window searches done.
+    pub steps: u32,
+    /// Nodes searched, all threads.
+    pub nodes: u64,
+    /// Time since the solve began.
+    pub elapsed: Duration,
+}
+
+impl Solution {
+    /// The exact value, once the bounds have met.
+    #[must_use]
+    pub fn value(&self) -> Option<i32> {
+        (self.lower == self.upper).then_some(self.lower)
+    }
+}
+
+/// Bounds on f shared by all threads: each step of any thread narrows them.
+#[derive(Debug)]
+struct SharedBounds {
+    lower: AtomicI32,
+    upper: AtomicI32,
+}
+
+impl SharedBounds {
+    fn get(&self) -> (i32, i32) {
+        (
+            self.lower.load(Ordering::Relaxed),
+            self.upper.load(Ordering::Relaxed),
+        )
+    }
+}
+
+/// Solves `root`, calling `report` after every MTD(f) step of the main
+/// thread. Stops early on `control.stop()`; the result then holds the
+/// bounds proven so far.
+pub fn solve<R>(
+    root: &Kalah,
+    config: &SolveConfig<'_>,
+    control: &SearchControl,
+    mut report: R,
+) -> Solution
+where
+    R: FnMut(&Solution),
+{
+    let started = Instant::now();
+    // 1. Split the value into what is stored and what is still on the board.
+    let margin = i32::from(root.store(root.side)) - i32::from(root.store(root.side.opponent()));
+    let mut board = *root;
+    board.stores = [0; 2];
+    let mut solution = Solution {
+        lower: 0,
+        upper: 0,
+        best: None,
+        steps: 0,
+        nodes: 0,
+        elapsed: Duration::ZERO,
+    };
+    if board.is_over() {
+        let value = margin + finished_value(&board);
+        return Solution {
+            lower: value,
+            upper: value,
+            ..solution
+        };
+    }
+    let seeds = i32::try_from(seeds_on_board(&board)).unwrap_or(i32::MAX);
+    let bounds = SharedBounds {
+        lower: AtomicI32::new(-seeds),
+        upper: AtomicI32::new(seeds),
+    };
+    let done = AtomicBool::new(false);
+    let total_nodes = AtomicU64::new(0);
+    let key = solver_key(&board);
+
+    // 2. Every thread runs MTD(f) on the shared table; the main thread reports.
+    let main_best = std::thread::scope(|scope| {
+        for thread in 1..config.threads.max(1) {
+            let (bounds, done, total_nodes) = (&bounds, &done, &total_nodes);
+            scope.spawn(move || {
+                let shared = Shared {
+                    table: config.table,
+                    db: config.db,
+                    stop: done,
+                    control,
+                };
+                let mut search = ExactSearch::new(shared, thread);
+                mtdf(&mut search, &board, key, bounds, |_| {});
+                total_nodes.fetch_add(search.nodes, Ordering::Relaxed);
+                done.store(true, Ordering::Relaxed);
+            });
+        }
+        let shared = Shared {
+            table: config.table,
+            db: config.db,
+            stop: &done,
+            control,
+        };
+        let mut search = ExactSearch::new(shared, 0);
+        let mut steps = 0;
+        mtdf(&mut search, &board, key, &bounds, |search| {
+            steps += 1;
+            let (lower, upper) = bounds.get();
+            report(&Solution {
+                lower: margin + lower,
+                upper: margin + upper,
+                best: search.root_best.map(|(pit, _)| pit),
+                steps,
+                nodes: total_nodes.load(Ordering::Relaxed) + search.nodes,
+                elapsed: started.elapsed(),
+            });
+        });
+        done.store(true, Ordering::Relaxed);
+        // 3. A best move that reaches the value: the main thread's last
+        //    fail-high if it proves enough, else one more zero-window search.
+        let (lower, upper) = bounds.get();
+        let mut best = search.root_best.filter(|&(_, value)| value >= lower);
+        let never = AtomicBool::new(false);
+        if best.is_none() && lower == upper && !control.stopped() {
+            let mut finder = ExactSearch::new(
+                Shared {
+                    table: config.table,
+                    db: config.db,
+                    stop: &never,
+                    control,
+                },
+                0,
+            );
+            finder.search(&board, key, 0, lower - 1, lower);
+            best = finder.root_best;
+            search.nodes += finder.nodes;
+        }
+        total_nodes.fetch_add(search.nodes, Ordering::Relaxed);
+        solution.steps = steps;
+        best.map(|(pit, _)| pit)
+    });
+
+    // 4. The bounds proven, a move, the figures.
+    let (lower, upper) = bounds.get();
+    let best = main_best
+        .or_else(|| {
+            config
+                .table
+                .probe(key)
+                .map(|b| b.best)
+                .filter(|&b| b != NO_MOVE)
+        })
+        .or_else(|| first_move(&board));
+    Solution {
+        lower: margin + lower,
+        upper: margin + upper,
+        best,
+        nodes: total_nodes.load(Ordering::Relaxed),
+        elapsed: started.elapsed(),
+        ..solution
+    }
+}
+
+/// MTD(f): zero-window searches around a guess until the shared bounds
+/// meet or the search is stopped. `after_step` runs after each step.
+fn mtdf<F>(
+    search: &mut ExactSearch<'_>,
+    board: &Kalah,
+    key: u64,
+    bounds: &SharedBounds,
+    mut after_step: F,
+) where
+    F: FnMut(&ExactSearch<'_>),
+{
+    let mut guess = 0;
+    loop {
+        let (lower, upper) = bounds.get();
+        if lower >= upper || search.aborted {
+            return;
+        }
+        // Test just above the lower bound when the guess sits on it.
+        guess = guess.clamp(lower, upper);
+        let beta = if guess == lower { guess + 1 } else { guess };
+        let value = search.search(board, key, 0, beta - 1, beta);
+        if search.aborted {
+            return;
+        }
+        if value < beta {
+            bounds.upper.fetch_min(value, Ordering::Relaxed);
+        } else {
+            bounds.lower.fetch_max(value, Ordering::Relaxed);
+        }
+        guess = value;
+        after_step(search);
+    }
+}
+
+/// The first legal move, the answer of last resort when stopped at once.
+fn first_move(board: &Kalah) -> Option<u8> {
+    let me: Player = board.side;
+    board
+        .pits(me)
+        .iter()
+        .position(|&s| s > 0)
+        .and_then(|pit| u8::try_from(pit).ok())
+}

@@ -1,0 +1,463 @@
+//! The loop of one game.
+//!
+//! `ucinewgame` and `isready` to both engines, then for each move: check
+//! the end by the rules, adjudicate, send `position … moves …` and `go`
+//! with the limits and both clocks to the side the rules say is to move
+//! (in Kalah the same side may move several times in a row), read
+//! `bestmove` with a deadline, charge the clock, check the move with the
+//! engine library's rules and play it.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use ply_engine::game::{Outcome, Player};
+use ply_engine::variant::AnyGame;
+use ply_protocol::{Command, GoParams, Response, ScoreValue};
+
+use super::adjudication::{Adjudicator, ScoredMove};
+use super::clock::Clock;
+use super::record::{GameRecord, GameResult, MoveDetail, PerSide};
+use super::sides::side_name;
+use super::termination::{Adjudication, Termination};
+use crate::config::Limits;
+use crate::date::UtcTime;
+use crate::engine::{EngineError, EngineProcess};
+use crate::openings::Opening;
+use crate::rules::MatchRules;
+
+/// How long an engine that ran out of time may take to answer `stop`
+/// before it counts as stalled (and is killed).
+pub const STOP_GRACE: Duration = Duration::from_millis(1000);
+
+/// How many unreadable lines of an engine are quoted in a game's reason.
+const QUOTED_UNREADABLE: usize = 1;
+
+/// Everything about a game but the engines.
+#[derive(Clone, Debug)]
+pub struct GameSpec<'a> {
+    /// Game number in the match.
+    pub number: u64,
+    /// Round, 1-based.
+    pub round: u32,
+    /// Game pair, 1-based.
+    pub pair: u64,
+    /// The encounter's engines, in the match's order.
+    pub encounter: [&'a str; 2],
+    /// Where the game starts.
+    pub opening: &'a Opening,
+    /// The opening's number in the order played, 1-based (0: start position).
+    pub opening_index: usize,
+    /// The rules.
+    pub rules: &'a MatchRules,
+    /// Adjudication.
+    pub adjudicator: Adjudicator,
+    /// How long an answer may take when no clock or move time says.
+    pub stall_timeout: Duration,
+}
+
+/// How the game ended.
+#[derive(Clone, Debug)]
+struct Ending {
+    outcome: Option<Outcome>,
+    termination: Termination,
+    fault: Option<Player>,
+    reason: String,
+}
+
+impl Ending {
+    fn interrupted() -> Self {
+        Self {
+            outcome: None,
+            termination: Termination::Interrupt,
+            fault: None,
+            reason: "Interrupted".to_owned(),
+        }
+    }
+
+    /// `loser` loses by its own fault.
+    fn fault(loser: Player, termination: Termination, reason: String) -> Self {
+        Self {
+            outcome: Some(Outcome::Win(loser.opponent())),
+            termination,
+            fault: Some(loser),
+            reason,
+        }
+    }
+}
+
+/// A game in progress.
+struct Game<'s, 'e> {
+    spec: &'s GameSpec<'s>,
+    players: [&'e mut EngineProcess; 2],
+    interrupt: &'s AtomicBool,
+    position: AnyGame,
+    moves: Vec<String>,
+    details: Vec<MoveDetail>,
+    history: Vec<ScoredMove>,
+    clocks: [Option<Clock>; 2],
+    time_used: [Duration; 2],
+    unreadable: [(usize, Vec<String>); 2],
+}
+
+/// Plays one game; `players[0]` moves first. Never fails: whatever goes
+/// wrong ends the game with the [`Termination`] that names it. An engine
+/// that crashed or stalled is left marked for a restart.
+pub fn play_game(
+    spec: &GameSpec<'_>,
+    players: [&mut EngineProcess; 2],
+    interrupt: &AtomicBool,
+) -> GameRecord {
+    let started = UtcTime::now();
+    let t0 = Instant::now();
+    let clocks = [
+        players[0].config().limits.time_control.and_then(Clock::new),
+        players[1].config().limits.time_control.and_then(Clock::new),
+    ];
+    let mut game = Game {
+        spec,
+        players,
+        interrupt,
+        position: spec.opening.position.clone(),
+        moves: spec.opening.moves.clone(),
+        details: Vec::new(),
+        history: Vec::new(),
+        clocks,
+        time_used: [Duration::ZERO; 2],
+        unreadable: [(0, Vec::new()), (0, Vec::new())],
+    };
+    let ending = game.run();
+    game.record(&ending, &started, t0.elapsed())
+}
+
+fn millis(duration: Duration) -> u64 {
+    u64::try_from(duration.as_millis()).unwrap_or(u64::MAX)
+}
+
+impl Game<'_, '_> {
+    fn side(&self, player: Player) -> &'static str {
+        side_name(self.spec.rules.variant(), player)
+    }
+
+    fn run(&mut self) -> Ending {
+        for player in [Player::One, Player::Two] {
+            if let Err(ending) = self.new_game(player) {
+                return ending;
+            }
+        }
+        loop {
+            if self.interrupt.load(Ordering::Relaxed) {
+                return Ending::interrupted();
+            }
+            if let Some(outcome) = self.position.outcome() {
+                let reason = match outcome {
+                    Outcome::Win(p) => format!("{} wins by the rules", self.side(p)),
+                    Outcome::Draw => "Draw by the rules".to_owned(),
+                };
+                return Ending {
+                    outcome: Some(outcome),
+                    termination: Termination::Normal,
+                    fault: None,
+                    reason,
+                };
+            }
+            if let Some(ending) = self.adjudicate() {
+                return ending;
+            }
+            let mover = self.position.side_to_move();
+            if let Err(ending) = self.one_move(mover) {
+                return ending;
+            }
+        }
+    }
+
+    /// `ucinewgame`, then `isready` answered in time.
+    fn new_game(&mut self, player: Player) -> Result<(), Ending> {
+        let deadline = Instant::now() + self.spec.stall_timeout;
+        let engine = &mut *self.players[player.index()];
+        engine.drain();
+        let dialect = engine.config().dialect;
+        let result = engine
+            .send(&Command::NewGame(dialect))
+            .and_then(|()| engine.ping(deadline, self.interrupt));
+        result.map_err(|e| self.failure(player, e, "readyok"))
+    }
+
+    fn adjudicate(&self) -> Option<Ending> {
+        let (kind, outcome) = self
+            .spec
+            .adjudicator
+            .check(&self.history, self.moves.len())?;
+        let reason = match (kind, outcome) {
+            (Adjudication::Resign, Outcome::Win(winner)) => {
+                format!("{} resigns", self.side(winner.opponent()))
+            }
+            (Adjudication::Draw, _) => "Draw by adjudication".to_owned(),
+            (Adjudication::MaxMoves, _) => {
+                format!("Draw by adjudication: {} moves played", self.moves.len())
+            }
+            (Adjudication::Resign, Outcome::Draw) => "Draw by adjudication".to_owned(),
+        };
+        Some(Ending {
+            outcome: Some(outcome),
+            termination: Termination::Adjudication(kind),
+            fault: None,
+            reason,
+        })
+    }
+
+    /// The ending when talking to `player`'s engine failed while waiting
+    /// for `waiting_for`.
+    fn failure(&mut self, player: Player, error: EngineError, waiting_for: &str) -> Ending {
+        let side = self.side(player);
+        let engine = &mut *self.players[player.index()];
+        match error {
+            EngineError::Interrupted => Ending::interrupted(),
+            EngineError::Disconnected | EngineError::Spawn { .. } => {
+                engine.mark_broken();
+                Ending::fault(
+                    player,
+                    Termination::Disconnect,
+                    format!("{side} disconnects (its engine exited)"),
+                )
+            }
+            EngineError::Timeout { after, .. } => {
+                engine.mark_broken();
+                Ending::fault(
+                    player,
+                    Termination::Stall,
+                    format!(
+                        "{side} stalls (no {waiting_for} within {:.1} s)",
+                        after.as_secs_f64()
+                    ),
+                )
+            }
+        }
+    }
+
+    /// The `go` command for `mover`: its own limits, both clocks.
+    fn go_params(&self, mover: Player, limits: &Limits) -> GoParams {
+        let clock_ms = |p: Player| self.clocks[p.index()].map(|c| millis(c.time_left()));
+        let inc_ms = |p: Player| self.clocks[p.index()].map(|c| millis(c.increment()));
+        GoParams {
+            depth: limits.depth,
+            nodes: limits.nodes,
+            movetime: limits.movetime.map(millis),
+            time: [clock_ms(Player::One), clock_ms(Player::Two)],
+            inc: [inc_ms(Player::One), inc_ms(Player::Two)],
+            movestogo: self.clocks[mover.index()].and_then(|c| c.moves_to_go()),
+            ..GoParams::default()
+        }
+    }
+
+    /// Asks `mover` for a move and plays it, or says how the game ended.
+    fn one_move(&mut self, mover: Player) -> Result<(), Ending> {
+        let side = self.side(mover);
+        let config = self.players[mover.index()].config().clone();
+        let position = Command::Position {
+            start: self.spec.opening.start.clone(),
+            moves: self.moves.clone(),
+        };
+        let go = Command::Go(self.go_params(mover, &config.limits));
+        let time_limit = self.clocks[mover.index()]
+            .map(|c| c.time_left())
+            .or(config.limits.movetime);
+
+        let engine = &mut *self.players[mover.index()];
+        if let Err(e) = engine.send(&position).and_then(|()| engine.send(&go)) {
+            return Err(self.failure(mover, e, "bestmove"));
+        }
+        let sent = Instant::now();
+        let deadline =
+            sent + time_limit.map_or(self.spec.stall_timeout, |limit| limit + config.time_margin);
+        let mut score: Option<ScoreValue> = None;
+        let mut depth: Option<u32> = None;
+        let (unreadable_count, unreadable_quotes) = &mut self.unreadable[mover.index()];
+        let answer = engine.read_until(deadline, self.interrupt, |line, response| match response {
+            Some(Response::BestMove { best, .. }) => Some((best.clone(), line.at)),
+            Some(Response::Info(info)) => {
+                if let Some(s) = info.score {
+                    score = Some(s.value);
+                }
+                if let Some(d) = info.depth {
+                    depth = Some(d);
+                }
+                None
+            }
+            Some(_) => None,
+            None => {
+                if !line.text.trim().is_empty() {
+                    *unreadable_count += 1;
+                    if unreadable_quotes.len() < QUOTED_UNREADABLE {
+                        unreadable_quotes.push(line.text.chars().take(60).collect());
+                    }
+                }
+                None
+            }
+        });
+        let (best, at) = match answer {
+            Ok(found) => found,
+            Err(EngineError::Timeout { .. }) => {
+                return Err(self.out_of_time(mover, time_limit.is_some()));
+            }
+            Err(e) => {
+                if matches!(e, EngineError::Interrupted) {
+                    let _ = self.players[mover.index()].send(&Command::Stop);
+                }
+                return Err(self.failure(mover, e, "bestmove"));
+            }
+        };
+
+        let elapsed = at.saturating_duration_since(sent);
+        self.time_used[mover.index()] += elapsed;
+        let flag_fell = match &mut self.clocks[mover.index()] {
+            Some(clock) => !clock.charge(elapsed, config.time_margin),
+            None => config
+                .limits
+                .movetime
+                .is_some_and(|st| elapsed > st + config.time_margin),
+        };
+        if flag_fell {
+            return Err(Ending::fault(
+                mover,
+                Termination::TimeForfeit,
+                format!("{side} loses on time"),
+            ));
+        }
+        let Some(text) = best else {
+            return Err(Ending::fault(
+                mover,
+                Termination::IllegalMove,
+                format!("{side} makes an illegal move: 'bestmove (none)' but the game is not over"),
+            ));
+        };
+        match self.position.with_moves(&[text.as_str()]) {
+            Ok(next) => self.position = next,
+            Err(error) => {
+                return Err(Ending::fault(
+                    mover,
+                    Termination::IllegalMove,
+                    format!("{side} makes an illegal move: {}", error.source),
+                ));
+            }
+        }
+        self.details.push(MoveDetail {
+            mv: text.clone(),
+            side: match mover {
+                Player::One => "p1",
+                Player::Two => "p2",
+            }
+            .to_owned(),
+            cp: match score {
+                Some(ScoreValue::Centi(cp)) => Some(cp),
+                _ => None,
+            },
+            mate: match score {
+                Some(ScoreValue::Mate(n)) => Some(n),
+                _ => None,
+            },
+            depth,
+            time_ms: millis(elapsed),
+        });
+        self.history.push(ScoredMove {
+            player: mover,
+            score,
+        });
+        self.moves.push(text);
+        Ok(())
+    }
+
+    /// No `bestmove` by the deadline: `stop`, and a short wait for the
+    /// answer. An engine that answers lost on time (or, without a time
+    /// limit, stalled); one that does not has stalled and is killed.
+    fn out_of_time(&mut self, mover: Player, timed: bool) -> Ending {
+        let side = self.side(mover);
+        let stall = self.spec.stall_timeout.as_secs_f64();
+        let engine = &mut *self.players[mover.index()];
+        let answered = engine.send(&Command::Stop).and_then(|()| {
+            engine.read_until(
+                Instant::now() + STOP_GRACE,
+                self.interrupt,
+                |_, response| matches!(response, Some(Response::BestMove { .. })).then_some(()),
+            )
+        });
+        match answered {
+            Ok(()) if timed => Ending::fault(
+                mover,
+                Termination::TimeForfeit,
+                format!("{side} loses on time"),
+            ),
+            Ok(()) => Ending::fault(
+                mover,
+                Termination::Stall,
+                format!("{side} stalls (no bestmove within {stall:.1} s)"),
+            ),
+            Err(EngineError::Timeout { .. }) => {
+                engine.mark_broken();
+                let within = if timed {
+                    "in time".to_owned()
+                } else {
+                    format!("within {stall:.1} s")
+                };
+                Ending::fault(
+                    mover,
+                    Termination::Stall,
+                    format!("{side} stalls (no bestmove {within}, nor after stop)"),
+                )
+            }
+            Err(e) => self.failure(mover, e, "bestmove"),
+        }
+    }
+
+    fn record(&self, ending: &Ending, started: &UtcTime, duration: Duration) -> GameRecord {
+        let spec = self.spec;
+        let mut reason = ending.reason.clone();
+        if let Some(player) = ending.fault {
+            let (count, quotes) = &self.unreadable[player.index()];
+            if *count > 0 {
+                let quote = quotes
+                    .first()
+                    .map_or(String::new(), |q| format!(", e.g. '{q}'"));
+                reason.push_str(&format!(
+                    "; it printed {count} unreadable line{}{quote}",
+                    if *count == 1 { "" } else { "s" }
+                ));
+            }
+        }
+        let result = GameResult::from_outcome(ending.outcome);
+        let name = |p: Player| self.players[p.index()].name().to_owned();
+        let limits = |p: Player| self.players[p.index()].config().limits.to_string();
+        GameRecord {
+            game: spec.number,
+            round: spec.round,
+            pair: spec.pair,
+            engines: [spec.encounter[0].to_owned(), spec.encounter[1].to_owned()],
+            p1: name(Player::One),
+            p2: name(Player::Two),
+            variant: spec.rules.variant().name().to_owned(),
+            opening: spec.opening.record(spec.opening_index),
+            result,
+            score: result.pgn().to_owned(),
+            termination: ending.termination.name().to_owned(),
+            adjudication: ending
+                .termination
+                .adjudication()
+                .map(|a| a.name().to_owned()),
+            reason,
+            fault: ending.fault.map(name),
+            moves: self.moves.clone(),
+            plies: self.moves.len(),
+            details: self.details.clone(),
+            final_fen: self.position.position_string(),
+            time_ms: PerSide {
+                p1: millis(self.time_used[0]),
+                p2: millis(self.time_used[1]),
+            },
+            limits: PerSide {
+                p1: limits(Player::One),
+                p2: limits(Player::Two),
+            },
+            started: started.rfc3339(),
+            duration_ms: millis(duration),
+        }
+    }
+}
