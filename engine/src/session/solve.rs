@@ -6,10 +6,14 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use ply_protocol::{Info, Response, Score, ScoreBound, ScoreValue, SolveLine};
 
-use crate::game::Game;
+use crate::game::{Game, SearchGame};
 use crate::games::kalah::solve::{Solution, SolveConfig, solve};
 use crate::games::kalah::{Kalah, solve::table::BoundTable};
 use crate::search::SearchControl;
+use crate::search::score::is_proven;
+use crate::search::{
+    GameEvaluation, History, Limits, SearchSettings, SearchTables, TranspositionTable, search,
+};
 use crate::variant::AnyGame;
 
 use super::go::{RunningSearch, nodes_per_second};
@@ -34,19 +38,34 @@ pub fn start(
     let handle = std::thread::spawn(move || {
         let mut tables = tables.lock().unwrap_or_else(PoisonError::into_inner);
         let EngineTables {
+            tt,
+            history,
             solver_table,
             endgame_db,
             hash_mb,
-            ..
         } = &mut *tables;
+        let guess = guess_value(&root, tt, history);
         let table = solver_table.get_or_insert_with(|| BoundTable::new(*hash_mb));
         let config = SolveConfig {
             threads,
             table,
             db: endgame_db.as_deref(),
+            guess,
         };
+        // Before the first step the value is only known to lie within the
+        // stores' margin ± the seeds on the board.
+        let me = root.side_to_move();
+        let on_board: i32 = [me, me.opponent()]
+            .iter()
+            .flat_map(|&p| root.pits(p))
+            .map(|&s| i32::from(s))
+            .sum();
+        let margin = i32::from(root.store(me)) - i32::from(root.store(me.opponent()));
+        let mut last_lower = Some(margin - on_board);
         let solution = solve(&root, &config, &thread_control, |step| {
-            out.send(&Response::Info(step_info(&root, step, table)));
+            let raised = last_lower != Some(step.lower);
+            last_lower = Some(step.lower);
+            out.send(&Response::Info(step_info(&root, step, raised, table)));
             out.send(&Response::InfoString(format!(
                 "solve: the value is between {} and {}",
                 step.lower, step.upper
@@ -57,16 +76,44 @@ pub fn start(
     Ok(RunningSearch::new(control, handle, true))
 }
 
-/// The `info` line after a proof step: the proven lower bound (exact once
-/// the bounds meet) and the move that reaches it.
-fn step_info(root: &Kalah, step: &Solution, table: &BoundTable) -> Info {
+/// Depth of the quick search whose score is MTD(f)'s first guess.
+const GUESS_DEPTH: u32 = 12;
+
+/// A guess at the value from a quick normal search: its score in seeds,
+/// or 0 when the score is a proven win or loss (no margin in it).
+fn guess_value(root: &Kalah, tt: &mut TranspositionTable, history: &mut History) -> i32 {
+    history.ensure_size(Kalah::MOVE_INDEX_LIMIT);
+    let result = search(
+        root,
+        &Limits::depth(GUESS_DEPTH),
+        SearchSettings::default(),
+        SearchTables { tt, history },
+        &SearchControl::default(),
+        GameEvaluation,
+        |_| {},
+    );
+    if is_proven(result.score) {
+        0
+    } else {
+        // Round to whole seeds.
+        (result.score + result.score.signum() * CENTI / 2) / CENTI
+    }
+}
+
+/// The `info` line after a proof step: the bound it moved (`raised`: the
+/// lower one), exact once the bounds meet, and the best move so far.
+fn step_info(root: &Kalah, step: &Solution, raised: bool, table: &BoundTable) -> Info {
     let millis = u64::try_from(step.elapsed.as_millis()).unwrap_or(u64::MAX);
     let micros = u64::try_from(step.elapsed.as_micros()).unwrap_or(u64::MAX);
-    let bound = step.value().is_none().then_some(ScoreBound::Lower);
+    let (value, bound) = match step.value() {
+        Some(value) => (value, None),
+        None if raised => (step.lower, Some(ScoreBound::Lower)),
+        None => (step.upper, Some(ScoreBound::Upper)),
+    };
     Info {
         depth: Some(step.steps),
         score: Some(Score {
-            value: ScoreValue::Centi(step.lower * CENTI),
+            value: ScoreValue::Centi(value * CENTI),
             bound,
         }),
         nodes: Some(step.nodes),

@@ -24,6 +24,9 @@ use crate::games::kalah::position::PIT_SLOTS;
 /// An entry not computed yet. f lies in `-127..=127`, so it is never this.
 const UNKNOWN: i8 = i8::MIN;
 
+/// Positions whose children are sown before their entries are read.
+const BLOCK: usize = 8;
+
 /// Entries a worker handles between updates of the shared progress count.
 const PROGRESS_BATCH: u64 = 1 << 14;
 
@@ -149,17 +152,27 @@ impl Solver<'_> {
     /// the mover minus the opponent's, plus the child's f when the mover
     /// moves again, minus it when the turn passes. Stores nothing.
     fn compute(&self, position: &Kalah) -> i8 {
+        let mut children = ArrayVec::<Child, PIT_SLOTS>::new();
+        match self.expand(position, &mut children) {
+            Some(over) => over,
+            None => self.combine(&children),
+        }
+    }
+
+    /// Sows every move of a canonical position and appends the children,
+    /// ranked, to `children`; or returns f at once when the game is over.
+    fn expand<const CAPACITY: usize>(
+        &self,
+        position: &Kalah,
+        children: &mut ArrayVec<Child, CAPACITY>,
+    ) -> Option<i8> {
         let len = usize::from(self.pits);
         let own: i32 = position.pits[0][..len].iter().map(|&s| i32::from(s)).sum();
         let theirs: i32 = position.pits[1][..len].iter().map(|&s| i32::from(s)).sum();
         if own == 0 || theirs == 0 {
             // The game is over: each side sweeps its own seeds.
-            return to_entry(own - theirs);
+            return Some(to_entry(own - theirs));
         }
-        // First every child and its rank, then the entries: the reads of
-        // the table (mostly cache misses in a large table) are then
-        // independent of each other and overlap.
-        let mut children = ArrayVec::<Child, PIT_SLOTS>::new();
         for pit in 0..len {
             if position.pits[0][pit] == 0 {
                 continue;
@@ -174,17 +187,22 @@ impl Solver<'_> {
             // Sowing never adds seeds, so the child holds at most `level`.
             let rank = rank_sides(&first[..len], &second[..len], self.level)
                 .expect("a child holds no more seeds than its parent");
-            let index = usize::try_from(rank).expect("ranks of a built database fit usize");
             children.push(Child {
                 gain,
                 same_side,
-                index,
+                index: usize::try_from(rank).expect("ranks of a built database fit usize"),
                 first,
                 second,
             });
         }
+        None
+    }
+
+    /// The best move's value over `children` (one position's), reading
+    /// their entries and computing (and storing) the unknown ones first.
+    fn combine(&self, children: &[Child]) -> i8 {
         let mut best = i32::MIN;
-        for child in &children {
+        for child in children {
             let mut value = self.entries[child.index].load(Ordering::Relaxed);
             if value == UNKNOWN {
                 // A same-level child not computed yet: first it, then us.
@@ -203,12 +221,20 @@ impl Solver<'_> {
 
     /// Computes every entry of ranks `start..end` (all of this level) not
     /// known yet, adding to `done` as it goes.
+    ///
+    /// Positions go in blocks of [`BLOCK`]: first every child of the block
+    /// is sown and ranked, then their entries are read. The reads (mostly
+    /// cache misses in a large table) then do not wait for each other, and
+    /// dozens are in flight at once.
     fn run(&self, start: u64, end: u64, done: &AtomicU64) {
         let len = usize::from(self.pits);
         let mut vector = [0u8; 2 * PIT_SLOTS];
         if start >= end || unrank(start, &mut vector[..2 * len]).is_none() {
             return;
         }
+        let mut children = ArrayVec::<Child, { BLOCK * PIT_SLOTS }>::new();
+        // Entry index and the range of its children in `children`.
+        let mut block = ArrayVec::<(usize, usize, usize), BLOCK>::new();
         let mut pending = 0;
         for rank in start..end {
             let index = usize::try_from(rank).expect("ranks of a built database fit usize");
@@ -217,8 +243,19 @@ impl Solver<'_> {
                 let mut second = [0; PIT_SLOTS];
                 first[..len].copy_from_slice(&vector[..len]);
                 second[..len].copy_from_slice(&vector[len..2 * len]);
-                let value = self.compute(&self.position(first, second));
-                self.entries[index].store(value, Ordering::Relaxed);
+                let from = children.len();
+                match self.expand(&self.position(first, second), &mut children) {
+                    Some(over) => self.entries[index].store(over, Ordering::Relaxed),
+                    None => block.push((index, from, children.len())),
+                }
+            }
+            if block.is_full() || rank + 1 == end {
+                for &(index, from, to) in &block {
+                    let value = self.combine(&children[from..to]);
+                    self.entries[index].store(value, Ordering::Relaxed);
+                }
+                block.clear();
+                children.clear();
             }
             next_same_total(&mut vector[..2 * len]);
             pending += 1;

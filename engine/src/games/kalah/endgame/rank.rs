@@ -79,15 +79,24 @@ pub fn rank(pits: &[u8]) -> u64 {
 #[inline]
 pub(super) fn rank_sides(first: &[u8], second: &[u8], max_seeds: u8) -> Option<u64> {
     let max = usize::from(max_seeds);
-    let mut prefix = 0usize;
+    let mut total = 0usize;
     let mut rank = 0u64;
-    for (j, &seeds) in first.iter().chain(second).enumerate() {
-        prefix += usize::from(seeds);
-        if prefix > max {
+    // Two plain loops rather than a chained iterator: this is the hot path
+    // of both the build and the probe. total + j <= 127 + 23 < COLUMNS.
+    for (j, &seeds) in first.iter().enumerate() {
+        total += usize::from(seeds);
+        if total > max {
             return None;
         }
-        // prefix + j <= 127 + 23 < COLUMNS, and j + 1 <= 24 < ROWS.
-        rank = rank.wrapping_add(BINOMIAL[j + 1][prefix + j]);
+        rank = rank.wrapping_add(BINOMIAL[j + 1][total + j]);
+    }
+    let offset = first.len();
+    for (j, &seeds) in second.iter().enumerate() {
+        total += usize::from(seeds);
+        if total > max {
+            return None;
+        }
+        rank = rank.wrapping_add(BINOMIAL[offset + j + 1][total + offset + j]);
     }
     Some(rank)
 }

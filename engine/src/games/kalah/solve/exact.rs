@@ -23,10 +23,6 @@ const STOP_CHECK_INTERVAL: u64 = 4096;
 /// many seeds on the board the subtrees are too small to be worth it.
 const ETC_MIN_SEEDS: u32 = 10;
 
-/// Plies from the root at which helper threads shuffle their move order,
-/// so that lazy SMP threads explore different subtrees first.
-const SMP_SHUFFLE_PLIES: usize = 3;
-
 /// A move from a node, made and measured.
 #[derive(Clone, Copy, Debug)]
 struct Child {
@@ -57,8 +53,6 @@ pub struct Shared<'a> {
 #[derive(Debug)]
 pub struct ExactSearch<'a> {
     shared: Shared<'a>,
-    /// 0 for the main thread; helpers shuffle their move order by it.
-    thread: usize,
     /// Nodes visited by this thread.
     pub nodes: u64,
     /// Set once the stop flag was seen; results after it are meaningless.
@@ -102,12 +96,11 @@ pub fn finished_value(position: &Kalah) -> i32 {
 }
 
 impl<'a> ExactSearch<'a> {
-    /// A searcher for thread number `thread`.
+    /// A searcher for one thread.
     #[must_use]
-    pub fn new(shared: Shared<'a>, thread: usize) -> Self {
+    pub fn new(shared: Shared<'a>) -> Self {
         Self {
             shared,
-            thread,
             nodes: 0,
             aborted: false,
             root_best: None,
@@ -226,10 +219,6 @@ impl<'a> ExactSearch<'a> {
 
             // 8. Order (extra turns, gains, pits near the store) and search.
             order(&mut children);
-            if self.thread > 0 && ply < SMP_SHUFFLE_PLIES && children.len() > 1 {
-                let len = children.len();
-                children.rotate_left((self.thread + ply) % len);
-            }
             for child in &children {
                 let value = self.child_value(child, ply, a, beta);
                 if self.aborted {

@@ -21,10 +21,11 @@
 //! 5. **ordering**: the table move, then extra turns, then bigger gains;
 //! 6. **endgame databases** ([`super::endgame`]): exact f of every board
 //!    with few seeds;
-//! 7. **lazy SMP**: with `Threads` > 1 every thread runs the same MTD(f)
-//!    on the shared table, helpers with their move order shuffled near the
-//!    root, and all share the bounds proven so far; the first to finish
-//!    ends the search.
+//! 7. **parallel MTD(f)** (a lazy-SMP-like scheme): with `Threads` > 1
+//!    every thread runs MTD(f) on the shared table, helper thread t testing
+//!    t parity steps above the main thread, so they prove different bounds
+//!    at once; all share the bounds proven so far, and the search ends when
+//!    they meet.
 
 pub mod exact;
 pub mod table;
@@ -48,6 +49,9 @@ pub struct SolveConfig<'a> {
     pub table: &'a BoundTable,
     /// An endgame database for these rules, if one is loaded.
     pub db: Option<&'a EndgameDb>,
+    /// A guess at the value (final margin for the side to move), where
+    /// MTD(f) starts testing: a good guess saves zero-window searches.
+    pub guess: i32,
 }
 
 /// Bounds on the value proven so far (after each MTD(f) step, and at the end).
@@ -74,6 +78,10 @@ impl Solution {
         (self.lower == self.upper).then_some(self.lower)
     }
 }
+
+/// Values of one position differ by multiples of this: f has the parity of
+/// the seeds on the board.
+const PARITY_STEP: i32 = 2;
 
 /// Bounds on f shared by all threads: each step of any thread narrows them.
 #[derive(Debug)]
@@ -132,6 +140,7 @@ where
     let done = AtomicBool::new(false);
     let total_nodes = AtomicU64::new(0);
     let key = solver_key(&board);
+    let guess = config.guess - margin;
 
     // 2. Every thread runs MTD(f) on the shared table; the main thread reports.
     let main_best = std::thread::scope(|scope| {
@@ -144,8 +153,9 @@ where
                     stop: done,
                     control,
                 };
-                let mut search = ExactSearch::new(shared, thread);
-                mtdf(&mut search, &board, key, bounds, |_| {});
+                let mut search = ExactSearch::new(shared);
+                let offset = PARITY_STEP * i32::try_from(thread).unwrap_or(0);
+                mtdf(&mut search, &board, key, bounds, guess, offset, |_| {});
                 total_nodes.fetch_add(search.nodes, Ordering::Relaxed);
                 done.store(true, Ordering::Relaxed);
             });
@@ -156,9 +166,9 @@ where
             stop: &done,
             control,
         };
-        let mut search = ExactSearch::new(shared, 0);
+        let mut search = ExactSearch::new(shared);
         let mut steps = 0;
-        mtdf(&mut search, &board, key, &bounds, |search| {
+        mtdf(&mut search, &board, key, &bounds, guess, 0, |search| {
             steps += 1;
             let (lower, upper) = bounds.get();
             report(&Solution {
@@ -177,15 +187,12 @@ where
         let mut best = search.root_best.filter(|&(_, value)| value >= lower);
         let never = AtomicBool::new(false);
         if best.is_none() && lower == upper && !control.stopped() {
-            let mut finder = ExactSearch::new(
-                Shared {
-                    table: config.table,
-                    db: config.db,
-                    stop: &never,
-                    control,
-                },
-                0,
-            );
+            let mut finder = ExactSearch::new(Shared {
+                table: config.table,
+                db: config.db,
+                stop: &never,
+                control,
+            });
             finder.search(&board, key, 0, lower - 1, lower);
             best = finder.root_best;
             search.nodes += finder.nodes;
@@ -217,25 +224,32 @@ where
 }
 
 /// MTD(f): zero-window searches around a guess until the shared bounds
-/// meet or the search is stopped. `after_step` runs after each step.
+/// meet or the search is stopped; `offset` shifts the tests of a helper
+/// thread. `after_step` runs after each step.
 fn mtdf<F>(
     search: &mut ExactSearch<'_>,
     board: &Kalah,
     key: u64,
     bounds: &SharedBounds,
+    mut guess: i32,
+    offset: i32,
     mut after_step: F,
 ) where
     F: FnMut(&ExactSearch<'_>),
 {
-    let mut guess = 0;
     loop {
         let (lower, upper) = bounds.get();
         if lower >= upper || search.aborted {
             return;
         }
         // Test just above the lower bound when the guess sits on it.
+        // Test just above the lower bound when the guess sits on it; helper
+        // thread t tests t parity steps higher, so the threads prove
+        // different bounds at once (the value's parity never changes: every
+        // seed on the board ends in one store or the other).
         guess = guess.clamp(lower, upper);
-        let beta = if guess == lower { guess + 1 } else { guess };
+        let target = if guess == lower { guess + 1 } else { guess };
+        let beta = (target + offset).clamp(lower + 1, upper);
         let value = search.search(board, key, 0, beta - 1, beta);
         if search.aborted {
             return;
