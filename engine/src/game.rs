@@ -154,4 +154,11 @@ pub trait SearchGame: Game {
 
     /// Exclusive upper bound of [`SearchGame::move_index`].
     const MOVE_INDEX_LIMIT: usize;
+
+    /// The exact final margin for the side to move, in centi-units, when a
+    /// database in `oracles` knows this position (none by default).
+    fn exact_margin(&self, oracles: &crate::games::oracles::Oracles) -> Option<i32> {
+        let _ = oracles;
+        None
+    }
 }

@@ -382,3 +382,71 @@ fn a_bare_go_is_stopped_by_the_next_position() {
     assert_eq!(lines_starting(&out, "bestmove").len(), 1, "{out}");
     assert_eq!(last_fen(&out), "0,7,7,7,7,7 1 6,6,6,6,6,6 0 s");
 }
+
+/// A Kalah(6) endgame database of up to 8 seeds, built once per test run.
+fn small_database() -> std::path::PathBuf {
+    static BUILT: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
+    BUILT
+        .get_or_init(|| {
+            // A fixed name: build-db replaces the file atomically, so runs may share it.
+            let path = std::env::temp_dir().join("ply-session-test-kalah6-8.plydb");
+            let out = run_engine(
+                &[
+                    "build-db",
+                    "--max-seeds",
+                    "8",
+                    "--output",
+                    path.to_str().expect("UTF-8 path"),
+                ],
+                "",
+            );
+            assert!(
+                out.status.success(),
+                "{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            path
+        })
+        .clone()
+}
+
+#[test]
+fn go_reports_the_proven_margin_from_the_endgame_database() {
+    let db = small_database();
+    // 8 seeds on the board, stores 20 and 20: the database knows every child.
+    let out = session(format!(
+        "setoption name EndgameDB value {}\nposition fen 1,2,0,0,1,0 20 0,0,3,0,1,0 20 s\ngo depth 4\n",
+        db.display()
+    ));
+    assert!(out.contains("info string endgame database"), "{out}");
+    assert!(out.contains("info string proven margin "), "{out}");
+    assert_eq!(lines_starting(&out, "bestmove").len(), 1);
+    // The proven margin agrees with the solver's value.
+    let solved = session(format!(
+        "setoption name EndgameDB value {}\nposition fen 1,2,0,0,1,0 20 0,0,3,0,1,0 20 s\nsolve\n",
+        db.display()
+    ));
+    let value = solved
+        .lines()
+        .find_map(|l| l.strip_prefix("solved value "))
+        .and_then(|rest| rest.split_whitespace().next())
+        .expect("a solved line");
+    let proven = out
+        .lines()
+        .rev()
+        .find_map(|l| l.strip_prefix("info string proven margin "))
+        .and_then(|rest| rest.split_whitespace().next())
+        .expect("a proven margin");
+    assert_eq!(proven, value, "{out}\n{solved}");
+}
+
+#[test]
+fn a_missing_endgame_database_is_refused_and_nothing_changes() {
+    let out = session("setoption name EndgameDB value /nonexistent/kalah.plydb\nisready\n");
+    assert_eq!(
+        lines_starting(&out, "info string error: EndgameDB").len(),
+        1,
+        "{out}"
+    );
+    assert!(out.contains("readyok"));
+}

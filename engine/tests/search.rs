@@ -66,7 +66,7 @@ fn run(position: &Kalah, limits: &Limits, control: &SearchControl) -> SearchResu
         SearchSettings::default(),
         tables,
         control,
-        GameEvaluation,
+        GameEvaluation::default(),
         |_| {},
     )
 }

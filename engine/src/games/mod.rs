@@ -1,3 +1,4 @@
 //! The games Ply plays, one module each.
 
 pub mod kalah;
+pub mod oracles;

@@ -6,20 +6,37 @@
 //! parameter, so the call is monomorphised and costs nothing.
 
 use crate::game::SearchGame;
+use crate::games::oracles::Oracles;
 
 /// A static evaluation of positions of `G`, from the side to move's view.
-pub trait Evaluator<G>: Copy + Send + Sync + 'static {
+pub trait Evaluator<G>: Clone + Send + Sync + 'static {
     /// The score of a position that is not over, in centi-units.
     fn evaluate(&self, position: &G) -> i32;
+
+    /// The exact final margin for the side to move (centi-units), when it
+    /// is known without search; none by default.
+    fn exact(&self, position: &G) -> Option<i32> {
+        let _ = position;
+        None
+    }
 }
 
-/// The game's own evaluation, [`SearchGame::evaluate`].
-#[derive(Clone, Copy, Debug, Default)]
-pub struct GameEvaluation;
+/// The game's own evaluation, [`SearchGame::evaluate`], and its endgame
+/// databases, [`SearchGame::exact_margin`].
+#[derive(Clone, Debug, Default)]
+pub struct GameEvaluation {
+    /// The databases loaded (none by default).
+    pub oracles: Oracles,
+}
 
 impl<G: SearchGame> Evaluator<G> for GameEvaluation {
     #[inline]
     fn evaluate(&self, position: &G) -> i32 {
         position.evaluate()
+    }
+
+    #[inline]
+    fn exact(&self, position: &G) -> Option<i32> {
+        position.exact_margin(&self.oracles)
     }
 }

@@ -16,6 +16,15 @@ pub const MAX_PLY: usize = 256;
 /// Scores at or above this (or at or below its negation) are proven results.
 pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 
+/// Scores of positions whose final margin is proven without reaching the
+/// end (by an endgame database): `PROVEN + margin` for a win, `-PROVEN +
+/// margin` for a loss, so that any proven win beats any evaluation, a larger
+/// winning margin is better, and all stay below the mate band.
+pub const PROVEN: i32 = 500_000;
+
+/// The widest margin a proven score may carry (255 seeds, in centi-units).
+const MAX_PROVEN_MARGIN: i32 = 25_500;
+
 /// Larger than any score: the initial window bound.
 pub const INFINITE: i32 = MATE + 1;
 
@@ -31,7 +40,34 @@ pub fn loss_in(ply: usize) -> i32 {
     -win_in(ply)
 }
 
-/// Whether `score` is a proven win or loss.
+/// The score of a position whose final margin (centi-units, for the side to
+/// move) is proven.
+#[must_use]
+pub fn proven_margin(margin: i32) -> i32 {
+    match margin.signum() {
+        1 => PROVEN + margin,
+        -1 => -PROVEN + margin,
+        _ => 0,
+    }
+}
+
+/// The margin of a proven-margin score (see [`proven_margin`]), if it is one.
+#[must_use]
+pub fn margin_of(score: i32) -> Option<i32> {
+    let within = |s: i32| s.abs() <= MAX_PROVEN_MARGIN;
+    if score.abs() >= MATE_BOUND {
+        None
+    } else if within(score - PROVEN) && score > PROVEN {
+        Some(score - PROVEN)
+    } else if within(score + PROVEN) && score < -PROVEN {
+        Some(score + PROVEN)
+    } else {
+        None
+    }
+}
+
+/// Whether `score` is a proven win or loss at a known distance (the end of
+/// the game was reached in the tree).
 #[must_use]
 pub fn is_proven(score: i32) -> bool {
     score.abs() >= MATE_BOUND
@@ -65,7 +101,8 @@ pub fn from_table(score: i32, ply: usize) -> i32 {
 }
 
 /// The protocol form of a root score: `cp X`, or `mate N` where N counts
-/// plies (single moves) to the end of the game, negative when losing.
+/// plies (single moves) to the end of the game, negative when losing. A
+/// proven margin (see [`proven_margin`]) is reported as that margin in `cp`.
 ///
 /// UCI counts full moves for chess; a Kalah turn has a variable number of
 /// sowings, so Ply counts plies and says so in `docs/protocol.md`.
@@ -76,7 +113,7 @@ pub fn to_protocol(score: i32) -> ScoreValue {
     } else if score <= -MATE_BOUND {
         ScoreValue::Mate(-(MATE + score))
     } else {
-        ScoreValue::Centi(score)
+        ScoreValue::Centi(margin_of(score).unwrap_or(score))
     }
 }
 
@@ -91,6 +128,19 @@ mod tests {
                 assert_eq!(from_table(to_table(score, ply), ply), score);
             }
         }
+    }
+
+    #[test]
+    fn proven_margins_order_and_report() {
+        assert!(proven_margin(100) > 25_000 && proven_margin(300) > proven_margin(100));
+        assert!(proven_margin(-100) < -25_000 && proven_margin(-100) > proven_margin(-300));
+        assert!(proven_margin(2500) < win_in(200) && proven_margin(-2500) > loss_in(200));
+        assert_eq!(proven_margin(0), 0);
+        assert_eq!(margin_of(proven_margin(800)), Some(800));
+        assert_eq!(margin_of(proven_margin(-200)), Some(-200));
+        assert_eq!(margin_of(1500), None);
+        assert_eq!(margin_of(win_in(3)), None);
+        assert_eq!(to_protocol(proven_margin(800)), ScoreValue::Centi(800));
     }
 
     #[test]

@@ -15,7 +15,9 @@ use super::control::SearchControl;
 use super::evaluator::Evaluator;
 use super::limits::Limits;
 use super::ordering::{History, order_moves};
-use super::score::{INFINITE, MATE, MAX_PLY, from_table, is_proven, loss_in, to_table, win_in};
+use super::score::{
+    INFINITE, MATE, MAX_PLY, from_table, is_proven, loss_in, proven_margin, to_table, win_in,
+};
 use super::time::TimePlan;
 use super::tt::{Bound, TranspositionTable};
 
@@ -289,13 +291,21 @@ impl<G: SearchGame, E: Evaluator<G>> Searcher<'_, G, E> {
             return terminal_score(position, outcome, ply);
         }
 
-        // 3. The horizon: static evaluation.
+        // 3. Exact knowledge (endgame databases): the proven final margin.
+        //    Not at the root, which must search to name a move.
+        if ply > 0
+            && let Some(margin) = self.evaluator.exact(position)
+        {
+            return proven_margin(margin);
+        }
+
+        // 4. The horizon: static evaluation.
         if depth == 0 || ply >= MAX_PLY - 1 {
             self.horizon_hits += 1;
             return self.evaluator.evaluate(position);
         }
 
-        // 4. Mate-distance pruning: no result here beats a win at the next
+        // 5. Mate-distance pruning: no result here beats a win at the next
         //    ply or loses faster than a loss at this one.
         alpha = alpha.max(loss_in(ply));
         beta = beta.min(win_in(ply + 1));
@@ -303,7 +313,7 @@ impl<G: SearchGame, E: Evaluator<G>> Searcher<'_, G, E> {
             return alpha;
         }
 
-        // 5. The transposition table: a cut-off outside the principal
+        // 6. The transposition table: a cut-off outside the principal
         //    variation, and the stored best move for ordering.
         let key = position.hash_key();
         let pv_node = beta - alpha > 1;
@@ -323,12 +333,12 @@ impl<G: SearchGame, E: Evaluator<G>> Searcher<'_, G, E> {
             }
         }
 
-        // 6. Generate and order the moves.
+        // 7. Generate and order the moves.
         let mut moves = MoveList::new();
         position.legal_moves(&mut moves);
         order_moves(position, &mut moves, table_move, self.history);
 
-        // 7. Search them: the first with the full window, the rest with a
+        // 8. Search them: the first with the full window, the rest with a
         //    zero window that is widened only when a move looks better.
         let original_alpha = alpha;
         let mut best_score = -INFINITE;
@@ -363,7 +373,7 @@ impl<G: SearchGame, E: Evaluator<G>> Searcher<'_, G, E> {
             }
         }
 
-        // 8. Remember the result.
+        // 9. Remember the result.
         let bound = if best_score >= beta {
             Bound::Lower
         } else if best_score > original_alpha {

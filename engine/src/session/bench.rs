@@ -92,7 +92,7 @@ fn bench_one<G: SearchGame>(position: &G, depth: u32) -> u64 {
         SearchSettings::default(),
         tables,
         &control,
-        GameEvaluation,
+        GameEvaluation::default(),
         |_| {},
     )
     .nodes

@@ -8,8 +8,9 @@ use std::time::Duration;
 use ply_protocol::{GoParams, Info, Response, Score};
 
 use crate::game::{Game, Player, SearchGame};
+use crate::games::oracles::Oracles;
 use crate::options::EngineOptions;
-use crate::search::score::to_protocol;
+use crate::search::score::{margin_of, to_protocol};
 use crate::search::{
     Clock, GameEvaluation, Iteration, Limits, SearchControl, SearchResult, SearchSettings,
     SearchTables, search,
@@ -122,6 +123,11 @@ fn run<G: SearchGame>(
     out: &Output,
 ) {
     tables.history.ensure_size(G::MOVE_INDEX_LIMIT);
+    let evaluation = GameEvaluation {
+        oracles: Oracles {
+            kalah: tables.endgame_db.clone(),
+        },
+    };
     let search_tables = SearchTables {
         tt: &mut tables.tt,
         history: &mut tables.history,
@@ -132,9 +138,15 @@ fn run<G: SearchGame>(
         settings,
         search_tables,
         control,
-        GameEvaluation,
+        evaluation,
         |it| {
             out.send(&Response::Info(info_line(root, it)));
+            if let Some(margin) = margin_of(it.score) {
+                out.send(&Response::InfoString(format!(
+                    "proven margin {} (endgame database)",
+                    signed_seeds(margin)
+                )));
+            }
         },
     );
     out.send(&best_move_line(root, &result));
@@ -191,4 +203,14 @@ fn format_line<G: Game>(root: &G, moves: &[G::Move]) -> Vec<String> {
 pub fn nodes_per_second(nodes: u64, micros: u64) -> u64 {
     let per_second = u128::from(nodes) * 1_000_000 / u128::from(micros.max(1));
     u64::try_from(per_second).unwrap_or(u64::MAX)
+}
+
+/// A margin in centi-seeds written in seeds with its sign: `+8`, `-2`, `0`.
+fn signed_seeds(centi: i32) -> String {
+    let seeds = f64::from(centi) / 100.0;
+    if centi > 0 {
+        format!("+{seeds}")
+    } else {
+        format!("{seeds}")
+    }
 }

@@ -89,7 +89,7 @@ fn guess_value(root: &Kalah, tt: &mut TranspositionTable, history: &mut History)
         SearchSettings::default(),
         SearchTables { tt, history },
         &SearchControl::default(),
-        GameEvaluation,
+        GameEvaluation::default(),
         |_| {},
     );
     if is_proven(result.score) {

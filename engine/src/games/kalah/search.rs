@@ -5,6 +5,7 @@ use super::eval::KalahEvaluation;
 use super::position::Kalah;
 use super::rules::MAX_PITS;
 use crate::game::{Player, SearchGame};
+use crate::games::oracles::Oracles;
 use crate::search::Evaluator;
 
 /// Evaluation units per seed: scores are in centi-seeds.
@@ -92,6 +93,13 @@ impl SearchGame for Kalah {
     }
 
     const MOVE_INDEX_LIMIT: usize = MAX_PITS as usize;
+
+    /// The endgame database holds f, the gain still to come; the final
+    /// margin adds what the stores hold already.
+    fn exact_margin(&self, oracles: &Oracles) -> Option<i32> {
+        let future = oracles.kalah.as_ref()?.probe(self)?;
+        Some((self.store_difference() + future) * SEED_VALUE)
+    }
 }
 
 #[cfg(test)]

@@ -155,7 +155,7 @@ impl Solver<'_> {
         let mut children = ArrayVec::<Child, PIT_SLOTS>::new();
         match self.expand(position, &mut children) {
             Some(over) => over,
-            None => self.combine(&children),
+            None => self.combine(position, &children),
         }
     }
 
@@ -188,25 +188,31 @@ impl Solver<'_> {
             let rank = rank_sides(&first[..len], &second[..len], self.level)
                 .expect("a child holds no more seeds than its parent");
             children.push(Child {
+                index: usize::try_from(rank).expect("ranks of a built database fit usize"),
                 gain,
                 same_side,
-                index: usize::try_from(rank).expect("ranks of a built database fit usize"),
-                first,
-                second,
+                pit,
             });
         }
         None
     }
 
-    /// The best move's value over `children` (one position's), reading
+    /// The best move's value over `children` (of `position`), reading
     /// their entries and computing (and storing) the unknown ones first.
-    fn combine(&self, children: &[Child]) -> i8 {
+    fn combine(&self, position: &Kalah, children: &[Child]) -> i8 {
         let mut best = i32::MIN;
         for child in children {
             let mut value = self.entries[child.index].load(Ordering::Relaxed);
             if value == UNKNOWN {
                 // A same-level child not computed yet: first it, then us.
-                value = self.compute(&self.position(child.first, child.second));
+                // Sowing it again is cheaper than keeping every child.
+                let mut sown = *position;
+                sown.sow(child.pit);
+                let canonical = match sown.side {
+                    Player::One => self.position(sown.pits[0], sown.pits[1]),
+                    Player::Two => self.position(sown.pits[1], sown.pits[0]),
+                };
+                value = self.compute(&canonical);
                 self.entries[child.index].store(value, Ordering::Relaxed);
             }
             let value = i32::from(value);
@@ -233,8 +239,8 @@ impl Solver<'_> {
             return;
         }
         let mut children = ArrayVec::<Child, { BLOCK * PIT_SLOTS }>::new();
-        // Entry index and the range of its children in `children`.
-        let mut block = ArrayVec::<(usize, usize, usize), BLOCK>::new();
+        // A position, its entry, and the range of its children in `children`.
+        let mut block = ArrayVec::<(Kalah, usize, usize, usize), BLOCK>::new();
         let mut pending = 0;
         for rank in start..end {
             let index = usize::try_from(rank).expect("ranks of a built database fit usize");
@@ -244,14 +250,16 @@ impl Solver<'_> {
                 first[..len].copy_from_slice(&vector[..len]);
                 second[..len].copy_from_slice(&vector[len..2 * len]);
                 let from = children.len();
-                match self.expand(&self.position(first, second), &mut children) {
+                let position = self.position(first, second);
+                match self.expand(&position, &mut children) {
                     Some(over) => self.entries[index].store(over, Ordering::Relaxed),
-                    None => block.push((index, from, children.len())),
+                    None => block.push((position, index, from, children.len())),
                 }
             }
             if block.is_full() || rank + 1 == end {
-                for &(index, from, to) in &block {
-                    let value = self.combine(&children[from..to]);
+                for (position, index, from, to) in &block {
+                    let (index, from, to) = (*index, *from, *to);
+                    let value = self.combine(position, &children[from..to]);
                     self.entries[index].store(value, Ordering::Relaxed);
                 }
                 block.clear();
@@ -270,16 +278,14 @@ impl Solver<'_> {
 
 /// One move of a position being computed.
 struct Child {
+    /// The child's entry: the rank of its canonical form.
+    index: usize,
     /// The mover's store gain minus the opponent's.
     gain: i32,
     /// The mover moves again (the child's f adds, else it subtracts).
     same_side: bool,
-    /// The child's entry: the rank of its canonical form.
-    index: usize,
-    /// The canonical child: the pits of the side to move in it...
-    first: [u8; PIT_SLOTS],
-    /// ...and the other side's.
-    second: [u8; PIT_SLOTS],
+    /// The pit sown, to make the child again if its entry is unknown.
+    pit: usize,
 }
 
 /// A margin as an entry; margins are bounded by the seeds on the board.
