@@ -57,6 +57,9 @@ pub struct ExactSearch<'a> {
     pub nodes: u64,
     /// Set once the stop flag was seen; results after it are meaningless.
     pub aborted: bool,
+    /// Try the root moves (after the table move) in reverse order: helper
+    /// threads do, so that they solve other subtrees first.
+    pub reverse_root: bool,
     /// The root move that produced the last fail-high (the best so far).
     pub root_best: Option<(u8, i32)>,
 }
@@ -104,6 +107,7 @@ impl<'a> ExactSearch<'a> {
             nodes: 0,
             aborted: false,
             root_best: None,
+            reverse_root: false,
         }
     }
 
@@ -219,6 +223,9 @@ impl<'a> ExactSearch<'a> {
 
             // 8. Order (extra turns, gains, pits near the store) and search.
             order(&mut children);
+            if ply == 0 && self.reverse_root {
+                children.reverse();
+            }
             for child in &children {
                 let value = self.child_value(child, ply, a, beta);
                 if self.aborted {

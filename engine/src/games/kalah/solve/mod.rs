@@ -24,8 +24,9 @@
 //! 7. **parallel MTD(f)** (a lazy-SMP-like scheme): with `Threads` > 1
 //!    every thread runs MTD(f) on the shared table, helper thread t testing
 //!    t parity steps above the main thread, so they prove different bounds
-//!    at once; all share the bounds proven so far, and the search ends when
-//!    they meet.
+//!    at once, and odd helpers trying the root moves in reverse order, so
+//!    they solve other subtrees first; all share the bounds proven so far,
+//!    and the search ends when they meet.
 
 pub mod exact;
 pub mod table;
@@ -154,6 +155,7 @@ where
                     control,
                 };
                 let mut search = ExactSearch::new(shared);
+                search.reverse_root = thread % 2 == 1;
                 let offset = PARITY_STEP * i32::try_from(thread).unwrap_or(0);
                 mtdf(&mut search, &board, key, bounds, guess, offset, |_| {});
                 total_nodes.fetch_add(search.nodes, Ordering::Relaxed);
