@@ -1,8 +1,11 @@
 //! The search against known answers: on boards small enough to play out
 //! completely, its proven result must agree with a plain minimax to the end.
 
-use std::cell::RefCell;
+mod common;
+
 use std::collections::HashMap;
+
+use common::{minimax, random_positions};
 
 use ply_engine::game::{Game, MoveList, Outcome, Player};
 use ply_engine::games::kalah::{Kalah, KalahRules};
@@ -13,44 +16,8 @@ use ply_engine::search::{
 };
 
 /// The game-theoretic result for the side to move: +1 win, 0 draw, -1 loss.
-/// Plain minimax to the end, no pruning; results are memoised by position
-/// (the value of a position does not depend on the path to it).
-fn minimax(position: &Kalah) -> i32 {
-    thread_local! {
-        static MEMO: RefCell<HashMap<Kalah, i32>> = RefCell::new(HashMap::new());
-    }
-    if let Some(&known) = MEMO.with(|m| m.borrow().get(position).copied()).as_ref() {
-        return known;
-    }
-    let value = minimax_uncached(position);
-    MEMO.with(|m| m.borrow_mut().insert(*position, value));
-    value
-}
-
-fn minimax_uncached(position: &Kalah) -> i32 {
-    if let Some(outcome) = position.outcome() {
-        return match outcome {
-            Outcome::Draw => 0,
-            Outcome::Win(p) if p == position.side_to_move() => 1,
-            Outcome::Win(_) => -1,
-        };
-    }
-    let mut moves = MoveList::new();
-    position.legal_moves(&mut moves);
-    moves
-        .iter()
-        .map(|&mv| {
-            let mut child = *position;
-            child.play(mv);
-            let value = minimax(&child);
-            if child.side_to_move() == position.side_to_move() {
-                value
-            } else {
-                -value
-            }
-        })
-        .max()
-        .expect("a position that is not over has moves")
+fn result_of(position: &Kalah, memo: &mut HashMap<Kalah, i32>) -> i32 {
+    minimax(position, memo).signum()
 }
 
 fn run(position: &Kalah, limits: &Limits, control: &SearchControl) -> SearchResult<u8> {
@@ -71,54 +38,34 @@ fn run(position: &Kalah, limits: &Limits, control: &SearchControl) -> SearchResu
     )
 }
 
-/// A small xorshift generator, so the test positions are the same every run.
-struct Rng(u64);
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
-
-/// Positions from random play-outs of small boards.
-fn random_positions(rules: KalahRules, games: usize, seed: u64) -> Vec<Kalah> {
-    let mut rng = Rng(seed);
-    let mut positions = Vec::new();
-    for _ in 0..games {
-        let mut position = Kalah::start(rules).expect("playable");
-        while position.outcome().is_none() {
-            positions.push(position);
-            let mut moves = MoveList::new();
-            position.legal_moves(&mut moves);
-            position.play(moves[rng.below(moves.len())]);
-        }
-    }
-    positions
-}
-
 #[test]
 fn proven_results_agree_with_plain_minimax() {
     for (pits, seeds, empty_capture) in [(3, 2, false), (3, 3, true), (4, 2, false), (4, 2, true)] {
         let rules = KalahRules::new(pits, seeds, empty_capture).expect("playable");
-        for position in random_positions(rules, 6, 0x9e37_79b9 ^ u64::from(pits * 16 + seeds)) {
-            let expected = minimax(&position);
+        let mut memo = HashMap::new();
+        let positions = random_positions(rules, 6, 0x9e37_79b9 ^ u64::from(pits * 16 + seeds));
+        for position in positions.into_iter().filter(|p| p.outcome().is_none()) {
+            let expected = result_of(&position, &mut memo);
             let result = run(&position, &Limits::depth(60), &SearchControl::default());
             assert!(
                 is_proven(result.score) || result.score == 0,
                 "{position:?}: {}",
                 result.score
             );
-            let found = result.score.signum();
-            assert_eq!(found, expected, "{}", position.position_string());
+            assert_eq!(
+                result.score.signum(),
+                expected,
+                "{}",
+                position.position_string()
+            );
             // The chosen move keeps the value.
             let mut child = position;
             child.play(result.best.expect("a move"));
+            let through = result_of(&child, &mut memo);
             let kept = if child.side_to_move() == position.side_to_move() {
-                minimax(&child)
+                through
             } else {
-                -minimax(&child)
+                -through
             };
             assert_eq!(
                 kept,

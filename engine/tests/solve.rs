@@ -1,77 +1,17 @@
 //! The exact solver against a plain minimax of the final margin, on every
 //! position of random games on boards small enough to play out completely.
 
+mod common;
+
 use std::collections::HashMap;
 
-use ply_engine::game::{Game, MoveList, Player};
+use common::{minimax, random_positions};
+
+use ply_engine::game::{Game, Player};
 use ply_engine::games::kalah::solve::table::BoundTable;
 use ply_engine::games::kalah::solve::{SolveConfig, solve};
 use ply_engine::games::kalah::{EndgameDb, Kalah, KalahRules};
 use ply_engine::search::SearchControl;
-
-/// The final margin for the side to move with perfect play: plain minimax
-/// to the end of the game, memoised by position, no pruning.
-fn minimax(position: &Kalah, memo: &mut HashMap<Kalah, i32>) -> i32 {
-    if let Some(&known) = memo.get(position) {
-        return known;
-    }
-    let me = position.side_to_move();
-    let value = if position.outcome().is_some() {
-        let final_count = |p: Player| {
-            i32::from(position.store(p))
-                + position.pits(p).iter().map(|&s| i32::from(s)).sum::<i32>()
-        };
-        final_count(me) - final_count(me.opponent())
-    } else {
-        let mut moves = MoveList::new();
-        position.legal_moves(&mut moves);
-        moves
-            .iter()
-            .map(|&mv| {
-                let mut child = *position;
-                child.play(mv);
-                let value = minimax(&child, memo);
-                if child.side_to_move() == me {
-                    value
-                } else {
-                    -value
-                }
-            })
-            .max()
-            .expect("a game that is not over has moves")
-    };
-    memo.insert(*position, value);
-    value
-}
-
-/// A small xorshift generator, so the positions are the same every run.
-struct Rng(u64);
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
-
-fn random_positions(rules: KalahRules, games: usize, seed: u64) -> Vec<Kalah> {
-    let mut rng = Rng(seed);
-    let mut positions = Vec::new();
-    for _ in 0..games {
-        let mut position = Kalah::start(rules).expect("playable");
-        loop {
-            positions.push(position);
-            let mut moves = MoveList::new();
-            position.legal_moves(&mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            position.play(moves[rng.below(moves.len())]);
-        }
-    }
-    positions
-}
 
 /// Solves `position` and checks the value, and that the best move keeps it.
 fn check(position: &Kalah, threads: usize, db: Option<&EndgameDb>, memo: &mut HashMap<Kalah, i32>) {
