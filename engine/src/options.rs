@@ -3,6 +3,13 @@
 //! Names are matched case-insensitively, as UCI requires. A bad value is
 //! refused with an error that says what would be accepted, and changes
 //! nothing.
+//!
+//! The game options set the rules of the game `UCI_Variant` has chosen at
+//! the time: `Pits` and `Seeds` the board of Kalah or of Oware (each game
+//! keeps its own, with its own defaults: Kalah 6 × 6 as seed 000, Oware
+//! 6 × 4 as Abapa), `EmptyCapture` Kalah's capture rule. So a front end
+//! sends `UCI_Variant` first, then the game's options; an option the
+//! chosen game does not have is refused.
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -10,7 +17,9 @@ use std::time::Duration;
 use ply_protocol::{OptionDecl, OptionKind};
 use thiserror::Error;
 
-use crate::games::kalah::{KalahRules, KalahRulesError, MAX_PITS};
+use crate::games::kalah::KalahRules;
+use crate::games::mancala::{BoardSize, BoardSizeError, MAX_PITS};
+use crate::games::oware::OwareRules;
 use crate::variant::Variant;
 
 /// Default transposition table size in MB.
@@ -64,7 +73,15 @@ pub enum OptionError {
         /// The option.
         name: &'static str,
         /// Why the game cannot be played.
-        source: KalahRulesError,
+        source: BoardSizeError,
+    },
+    /// The game chosen with `UCI_Variant` has no such rule.
+    #[error("option '{name}' does not apply to {variant}; choose its game with UCI_Variant first")]
+    NotForGame {
+        /// The option.
+        name: &'static str,
+        /// The game chosen.
+        variant: &'static str,
     },
 }
 
@@ -90,6 +107,8 @@ pub struct EngineOptions {
     pub variant: Variant,
     /// Kalah's pits, seeds and capture rule.
     pub kalah: KalahRules,
+    /// Oware's houses and seeds.
+    pub oware: OwareRules,
     /// Transposition table size in MB.
     pub hash_mb: usize,
     /// Time kept back per move for communication.
@@ -105,6 +124,7 @@ impl Default for EngineOptions {
         Self {
             variant: Variant::Kalah,
             kalah: KalahRules::default(),
+            oware: OwareRules::default(),
             hash_mb: DEFAULT_HASH_MB,
             move_overhead: Duration::from_millis(DEFAULT_MOVE_OVERHEAD_MS),
             threads: 1,
@@ -201,20 +221,20 @@ impl EngineOptions {
             }
             names::PITS => {
                 let pits = parse_in_range(names::PITS, value, 1, MAX_PITS)?;
-                self.set_kalah(names::PITS, KalahRules { pits, ..self.kalah })
+                self.set_board(names::PITS, |size| BoardSize { pits, ..size })
             }
             names::SEEDS => {
                 let seeds = parse_in_range(names::SEEDS, value, 1, MAX_SEEDS)?;
-                self.set_kalah(
-                    names::SEEDS,
-                    KalahRules {
-                        seeds,
-                        ..self.kalah
-                    },
-                )
+                self.set_board(names::SEEDS, |size| BoardSize { seeds, ..size })
             }
             names::EMPTY_CAPTURE => {
                 let empty_capture = parse_bool(names::EMPTY_CAPTURE, value)?;
+                if self.variant != Variant::Kalah {
+                    return Err(OptionError::NotForGame {
+                        name: names::EMPTY_CAPTURE,
+                        variant: self.variant.name(),
+                    });
+                }
                 self.set_kalah(
                     names::EMPTY_CAPTURE,
                     KalahRules {
@@ -242,6 +262,42 @@ impl EngineOptions {
                 self.move_overhead = Duration::from_millis(ms);
                 Ok(OptionEffect::None)
             }
+        }
+    }
+
+    /// Changes the board size of the chosen game, if it has a board of
+    /// pits and the new size can be played.
+    fn set_board(
+        &mut self,
+        name: &'static str,
+        change: impl FnOnce(BoardSize) -> BoardSize,
+    ) -> Result<OptionEffect, OptionError> {
+        match self.variant {
+            Variant::Kalah => {
+                let size = change(self.kalah.size());
+                self.set_kalah(
+                    name,
+                    KalahRules {
+                        pits: size.pits,
+                        seeds: size.seeds,
+                        ..self.kalah
+                    },
+                )
+            }
+            Variant::Oware => {
+                let size = change(self.oware.size());
+                size.validate()
+                    .map_err(|source| OptionError::Rules { name, source })?;
+                self.oware = OwareRules {
+                    houses: size.pits,
+                    seeds: size.seeds,
+                };
+                Ok(OptionEffect::NewRules)
+            }
+            Variant::TicTacToe => Err(OptionError::NotForGame {
+                name,
+                variant: self.variant.name(),
+            }),
         }
     }
 
@@ -345,6 +401,50 @@ mod tests {
             Err(OptionError::Rules { .. })
         ));
         assert_eq!(o, before);
+    }
+
+    #[test]
+    fn board_options_set_the_chosen_games_board() {
+        let mut o = EngineOptions::default();
+        assert_eq!(
+            o.set("UCI_Variant", Some("Oware")),
+            Ok(OptionEffect::NewRules)
+        );
+        assert_eq!(o.variant, Variant::Oware);
+        // Oware's own defaults: Abapa.
+        assert_eq!((o.oware.houses, o.oware.seeds), (6, 4));
+        assert_eq!(o.set("Seeds", Some("5")), Ok(OptionEffect::NewRules));
+        assert_eq!(o.set("Pits", Some("4")), Ok(OptionEffect::NewRules));
+        assert_eq!((o.oware.houses, o.oware.seeds), (4, 5));
+        assert_eq!(o.kalah, KalahRules::default(), "Kalah's board is its own");
+        let before = o.clone();
+        assert_eq!(
+            o.set("EmptyCapture", Some("true")),
+            Err(OptionError::NotForGame {
+                name: "EmptyCapture",
+                variant: "oware"
+            })
+        );
+        // 12 houses of 11 seeds: too many for a store to count.
+        assert!(o.set("Pits", Some("12")).is_ok());
+        assert!(matches!(
+            o.set("Seeds", Some("11")),
+            Err(OptionError::Rules { name: "Seeds", .. })
+        ));
+        o = before;
+        assert_eq!(
+            o.set("uci_variant", Some("tictactoe")),
+            Ok(OptionEffect::NewRules)
+        );
+        let err = o.set("Seeds", Some("4")).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "option 'Seeds' does not apply to tictactoe; choose its game with UCI_Variant first"
+        );
+        assert!(matches!(
+            o.set("Pits", Some("x")),
+            Err(OptionError::BadValue { .. })
+        ));
     }
 
     #[test]

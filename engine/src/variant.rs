@@ -9,6 +9,8 @@ use thiserror::Error;
 
 use crate::game::{Game, NotationError, Outcome, Player};
 use crate::games::kalah::Kalah;
+use crate::games::oware::Oware;
+use crate::games::tictactoe::TicTacToe;
 use crate::options::EngineOptions;
 
 /// A game Ply plays, as named by `setoption name UCI_Variant value <name>`.
@@ -16,17 +18,23 @@ use crate::options::EngineOptions;
 pub enum Variant {
     /// Kalah(m, n), seed 000.
     Kalah,
+    /// Oware (Abapa), seed 000's exercise 3.
+    Oware,
+    /// Tic-tac-toe, seeds 001 and 002.
+    TicTacToe,
 }
 
 impl Variant {
     /// Every variant, in the order `uci` lists them.
-    pub const ALL: [Self; 1] = [Self::Kalah];
+    pub const ALL: [Self; 3] = [Self::Kalah, Self::Oware, Self::TicTacToe];
 
     /// The `UCI_Variant` name.
     #[must_use]
     pub fn name(self) -> &'static str {
         match self {
             Self::Kalah => "kalah",
+            Self::Oware => "oware",
+            Self::TicTacToe => "tictactoe",
         }
     }
 
@@ -50,6 +58,10 @@ impl Variant {
 pub enum AnyGame {
     /// A Kalah position.
     Kalah(Kalah),
+    /// An Oware position.
+    Oware(Oware),
+    /// A tic-tac-toe position.
+    TicTacToe(TicTacToe),
 }
 
 /// Runs `$body` with `$game` bound to the concrete position inside an
@@ -59,6 +71,8 @@ macro_rules! with_game {
     ($any:expr, $game:ident => $body:expr) => {
         match $any {
             $crate::variant::AnyGame::Kalah($game) => $body,
+            $crate::variant::AnyGame::Oware($game) => $body,
+            $crate::variant::AnyGame::TicTacToe($game) => $body,
         }
     };
 }
@@ -83,6 +97,10 @@ impl AnyGame {
             Variant::Kalah => Kalah::start(options.kalah)
                 .map(Self::Kalah)
                 .map_err(|e| e.to_string()),
+            Variant::Oware => Oware::start(options.oware)
+                .map(Self::Oware)
+                .map_err(|e| e.to_string()),
+            Variant::TicTacToe => Ok(Self::TicTacToe(TicTacToe::start())),
         }
     }
 
@@ -98,6 +116,8 @@ impl AnyGame {
             Variant::Kalah => {
                 Kalah::from_position_string(text, options.kalah.empty_capture).map(Self::Kalah)
             }
+            Variant::Oware => Oware::from_position_string(text).map(Self::Oware),
+            Variant::TicTacToe => TicTacToe::from_position_string(text).map(Self::TicTacToe),
         }
     }
 
@@ -124,6 +144,8 @@ impl AnyGame {
     pub fn variant(&self) -> Variant {
         match self {
             Self::Kalah(_) => Variant::Kalah,
+            Self::Oware(_) => Variant::Oware,
+            Self::TicTacToe(_) => Variant::TicTacToe,
         }
     }
 
@@ -138,6 +160,8 @@ impl AnyGame {
     pub fn drawing(&self) -> String {
         match self {
             Self::Kalah(game) => game.drawing(),
+            Self::Oware(game) => game.drawing(),
+            Self::TicTacToe(game) => game.drawing(),
         }
     }
 

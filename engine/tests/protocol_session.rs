@@ -450,3 +450,169 @@ fn a_missing_endgame_database_is_refused_and_nothing_changes() {
     );
     assert!(out.contains("readyok"));
 }
+
+#[test]
+fn uci_lists_every_game() {
+    let out = session("uci\n");
+    assert!(
+        out.contains(
+            "option name UCI_Variant type combo default kalah var kalah var oware var tictactoe\n"
+        ),
+        "{out}"
+    );
+}
+
+#[test]
+fn oware_is_chosen_with_uci_variant_and_played_through_the_protocol() {
+    let out = session(
+        "setoption name UCI_Variant value oware\nd\nposition startpos moves 5 6\nd\n\
+         query p1turn\ngo perft 2\n",
+    );
+    // Abapa's start, drawn like Kalah's board, stores holding captures.
+    let drawing: Vec<&str> = out.lines().take(3).collect();
+    assert_eq!(
+        drawing,
+        [
+            "     4    4    4    4    4    4",
+            "0                                  0",
+            "     4    4    4    4    4    4",
+        ],
+        "{out}"
+    );
+    assert!(
+        out.contains("Fen: 4,4,4,4,4,4 0 4,4,4,4,4,4 0 s\n"),
+        "{out}"
+    );
+    assert!(out.contains("     0    4    4    5    5    5\n"), "{out}");
+    assert_eq!(last_fen(&out), "5,5,5,5,0,5 0 5,5,5,4,4,0 0 s");
+    assert_eq!(lines_starting(&out, "response"), ["response true"]);
+    // House 5 is empty; North's emptied house 6 leaves it 5 replies each.
+    assert!(
+        out.contains("1: 5\n2: 5\n3: 5\n4: 5\n6: 5\n\nNodes searched: 25\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn oware_search_answers_a_legal_house_and_sees_the_end() {
+    let out = session(
+        "setoption name UCI_Variant value oware\nposition startpos\ngo depth 6\n\
+         position fen 0,0,0,0,0,1 24 1,0,0,0,0,5 17 s\ngo depth 4\n\
+         position fen 0,0,0,0,0,1 24 1,0,0,0,0,5 17 s moves 6\nquery result\ngo depth 3\n",
+    );
+    let best = lines_starting(&out, "bestmove");
+    assert_eq!(best.len(), 3, "{out}");
+    let first = best[0].split_whitespace().nth(1).unwrap_or_default();
+    assert!(["1", "2", "3", "4", "5", "6"].contains(&first), "{out}");
+    // House 6 captures 2 and brings South past half: a win in one.
+    assert!(best[1].starts_with("bestmove 6"), "{out}");
+    assert!(out.contains("score mate 1 "), "{out}");
+    assert!(out.contains("response p1win"), "{out}");
+    assert_eq!(best[2], "bestmove (none)");
+}
+
+#[test]
+fn oware_options_set_its_own_board_and_refuse_kalahs() {
+    let out = session(
+        "setoption name UCI_Variant value oware\nsetoption name Pits value 4\n\
+         setoption name Seeds value 3\nsetoption name EmptyCapture value true\nd\n\
+         position startpos moves 5\nd\n",
+    );
+    let errors = lines_starting(&out, "info string error: ");
+    assert_eq!(errors.len(), 2, "{out}");
+    assert_eq!(
+        errors[0],
+        "info string error: option 'EmptyCapture' does not apply to oware; \
+         choose its game with UCI_Variant first"
+    );
+    assert!(out.contains("Fen: 3,3,3,3 0 3,3,3,3 0 s\n"), "{out}");
+    // Only 4 houses: 5 is refused and the start stays.
+    assert!(errors[1].contains("pits are numbered 1 to 4"), "{out}");
+    assert_eq!(last_fen(&out), "3,3,3,3 0 3,3,3,3 0 s");
+}
+
+#[test]
+fn tictactoe_is_drawn_with_coordinates_and_read_from_its_string() {
+    let out = session(
+        "setoption name UCI_Variant value tictactoe\nposition startpos moves b2 a1\nd\n\
+         position fen x../.o./... x moves c3 b2\nd\nposition fen xx./.../... x\nd\n",
+    );
+    assert!(
+        out.contains("3  . . .\n2  . x .\n1  o . .\n   a b c\n\nFen: .../.x./o.. x\n"),
+        "{out}"
+    );
+    let errors = lines_starting(&out, "info string error: ");
+    assert_eq!(errors.len(), 2, "{out}");
+    assert!(errors[0].contains("b2 is taken by o"), "{}", errors[0]);
+    assert!(errors[1].contains("x has 2 marks and o 0"), "{}", errors[1]);
+    assert_eq!(last_fen(&out), ".../.x./o.. x");
+}
+
+#[test]
+fn tictactoe_engine_takes_the_win_and_reports_the_end() {
+    let out = session(
+        "setoption name UCI_Variant value tictactoe\nposition fen xx./.../oo. x\ngo depth 9\n\
+         position fen xx./.../oo. x moves c3\nquery gameover\nquery result\ngo depth 9\n\
+         position startpos\ngo perft 9\nsolve\n",
+    );
+    let best = lines_starting(&out, "bestmove");
+    assert_eq!(best, ["bestmove c3", "bestmove (none)"], "{out}");
+    assert!(out.contains("score mate 1 "), "{out}");
+    assert_eq!(
+        lines_starting(&out, "response"),
+        ["response true", "response p1win"]
+    );
+    assert!(out.contains("\n\nNodes searched: 127872\n"), "{out}");
+    assert!(
+        out.contains("info string error: solve is only available for kalah\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn game_options_do_not_apply_to_tictactoe() {
+    let out =
+        session("setoption name UCI_Variant value tictactoe\nsetoption name Seeds value 4\nd\n");
+    assert!(
+        out.contains(
+            "info string error: option 'Seeds' does not apply to tictactoe; \
+             choose its game with UCI_Variant first\n"
+        ),
+        "{out}"
+    );
+    assert_eq!(last_fen(&out), ".../.../... x");
+}
+
+#[test]
+fn switching_back_to_kalah_restores_its_start() {
+    let out = session(
+        "setoption name UCI_Variant value tictactoe\nsetoption name UCI_Variant value kalah\nd\n",
+    );
+    assert_eq!(last_fen(&out), "6,6,6,6,6,6 0 6,6,6,6,6,6 0 s");
+}
+
+#[test]
+fn bench_searches_every_game() {
+    let out = session("bench 3\n");
+    for fen in [
+        "fen 4,4,4,4,4,4 0 4,4,4,4,4,4 0 s",
+        "fen 2,0,13,1,3,5 6 1,2,0,4,3,0 8 n",
+        "fen .../.../... x",
+    ] {
+        assert!(out.contains(fen), "{fen} missing in\n{out}");
+    }
+}
+
+#[test]
+fn ugi_bestmove_has_no_ponder_move() {
+    // UGI referees such as Cute Games read `bestmove <move>` and nothing more.
+    let out = session("ugi\nposition startpos\ngo depth 4\n");
+    let best = lines_starting(&out, "bestmove");
+    assert_eq!(best.len(), 1, "{out}");
+    assert_eq!(best[0].split_whitespace().count(), 2, "{}", best[0]);
+    let uci = session("uci\nposition startpos\ngo depth 4\n");
+    assert!(
+        lines_starting(&uci, "bestmove")[0].contains(" ponder "),
+        "{uci}"
+    );
+}

@@ -100,7 +100,7 @@ impl MatchRules {
             match next.set(name, Some(value)) {
                 Ok(ply_engine::options::OptionEffect::NewRules) => options = next,
                 Ok(_) | Err(OptionError::Unknown(_) | OptionError::MissingValue(_)) => {}
-                Err(error @ OptionError::Rules { .. }) => {
+                Err(error @ (OptionError::Rules { .. } | OptionError::NotForGame { .. })) => {
                     return Err(RulesError::Option {
                         engine: engine.to_owned(),
                         source: error,
@@ -184,6 +184,33 @@ mod tests {
         assert_eq!(
             rules.start.position_string(),
             "4,4,4,4,4,4 0 4,4,4,4,4,4 0 s"
+        );
+    }
+
+    #[test]
+    fn the_variant_chooses_the_game_and_its_options_its_board() {
+        let oware = MatchRules::from_engines(Some(Variant::Oware), &[engine("a", &[])]).unwrap();
+        assert_eq!(oware.variant(), Variant::Oware);
+        assert_eq!(
+            oware.start.position_string(),
+            "4,4,4,4,4,4 0 4,4,4,4,4,4 0 s"
+        );
+        let small = MatchRules::from_engines(
+            Some(Variant::Oware),
+            &[engine("a", &[("Pits", "4"), ("Seeds", "3")])],
+        )
+        .unwrap();
+        assert_eq!(small.start.position_string(), "3,3,3,3 0 3,3,3,3 0 s");
+        let tictactoe =
+            MatchRules::from_engines(Some(Variant::TicTacToe), &[engine("a", &[("Hash", "4")])])
+                .unwrap();
+        assert_eq!(tictactoe.start.position_string(), ".../.../... x");
+        let err =
+            MatchRules::from_engines(Some(Variant::TicTacToe), &[engine("a", &[("Seeds", "4")])])
+                .unwrap_err();
+        assert!(
+            err.to_string().contains("does not apply to tictactoe"),
+            "{err}"
         );
     }
 

@@ -1,4 +1,7 @@
 //! The games Ply plays, one module each.
 
 pub mod kalah;
+pub mod mancala;
 pub mod oracles;
+pub mod oware;
+pub mod tictactoe;

@@ -7,11 +7,13 @@ use std::time::Instant;
 use ply_protocol::{Info, Response};
 
 use crate::game::SearchGame;
-use crate::games::kalah::Kalah;
+use crate::options::EngineOptions;
 use crate::search::{
     GameEvaluation, History, Limits, SearchControl, SearchSettings, SearchTables,
     TranspositionTable, search,
 };
+use crate::variant::{AnyGame, Variant};
+use crate::with_game;
 
 use super::Output;
 use super::go::nodes_per_second;
@@ -22,16 +24,25 @@ pub const BENCH_DEPTH: u32 = 13;
 /// Table size for `bench`, fixed so the node count does not depend on `Hash`.
 const BENCH_HASH_MB: usize = 16;
 
-/// Kalah positions: the usual starts and middle games from seed 000's transcripts.
-const KALAH_POSITIONS: [&str; 8] = [
-    "4,4,4,4,4,4 0 4,4,4,4,4,4 0 s",
-    "6,6,6,6,6,6 0 6,6,6,6,6,6 0 s",
-    "3,3,3,3,3,3 0 3,3,3,3,3,3 0 s",
-    "5,5,5,5,5,5 0 5,5,5,5,5,5 0 s",
-    "4,4,0,5,5,0 2 5,5,5,5,4,4 0 n",
-    "0,5,1,1,0,0 7 0,0,10,9,7,7 1 n",
-    "1,8,8,7,0,8 2 7,7,0,8,8,7 1 s",
-    "4,4,4,4,4,4,4,4,4,4,4,4 0 4,4,4,4,4,4,4,4,4,4,4,4 0 s",
+/// The positions, each with its game: Kalah's usual starts and middle
+/// games from seed 000's transcripts, Oware's start and a middle game with
+/// a big house, and two tic-tac-toe openings (searched to the end).
+const POSITIONS: [(Variant, &str); 12] = [
+    (Variant::Kalah, "4,4,4,4,4,4 0 4,4,4,4,4,4 0 s"),
+    (Variant::Kalah, "6,6,6,6,6,6 0 6,6,6,6,6,6 0 s"),
+    (Variant::Kalah, "3,3,3,3,3,3 0 3,3,3,3,3,3 0 s"),
+    (Variant::Kalah, "5,5,5,5,5,5 0 5,5,5,5,5,5 0 s"),
+    (Variant::Kalah, "4,4,0,5,5,0 2 5,5,5,5,4,4 0 n"),
+    (Variant::Kalah, "0,5,1,1,0,0 7 0,0,10,9,7,7 1 n"),
+    (Variant::Kalah, "1,8,8,7,0,8 2 7,7,0,8,8,7 1 s"),
+    (
+        Variant::Kalah,
+        "4,4,4,4,4,4,4,4,4,4,4,4 0 4,4,4,4,4,4,4,4,4,4,4,4 0 s",
+    ),
+    (Variant::Oware, "4,4,4,4,4,4 0 4,4,4,4,4,4 0 s"),
+    (Variant::Oware, "2,0,13,1,3,5 6 1,2,0,4,3,0 8 n"),
+    (Variant::TicTacToe, ".../.../... x"),
+    (Variant::TicTacToe, "x../.o./... x"),
 ];
 
 /// Figures of one bench run.
@@ -48,19 +59,23 @@ pub struct BenchFigures {
 pub fn run_bench(out: &Output, depth: u32) -> BenchFigures {
     let started = Instant::now();
     let mut nodes = 0;
-    for (i, text) in KALAH_POSITIONS.iter().enumerate() {
-        let position = match Kalah::from_position_string(text, false) {
+    for (i, &(variant, text)) in POSITIONS.iter().enumerate() {
+        let options = EngineOptions {
+            variant,
+            ..EngineOptions::default()
+        };
+        let position = match AnyGame::from_position_string(&options, text) {
             Ok(position) => position,
             Err(e) => {
                 out.error(&format!("bench position {text}: {e}"));
                 continue;
             }
         };
-        let found = bench_one(&position, depth);
+        let found = with_game!(&position, game => bench_one(game, depth));
         out.send(&Response::InfoString(format!(
             "bench position {}/{} nodes {found} fen {text}",
             i + 1,
-            KALAH_POSITIONS.len()
+            POSITIONS.len()
         )));
         nodes += found;
     }

@@ -68,11 +68,13 @@ impl RunningSearch {
     }
 }
 
-/// Starts searching `position` as `params` say, on a new thread.
+/// Starts searching `position` as `params` say, on a new thread;
+/// `with_ponder` adds the expected reply to `bestmove`.
 pub fn start(
     position: &AnyGame,
     params: &GoParams,
     options: &EngineOptions,
+    with_ponder: bool,
     tables: Arc<Mutex<EngineTables>>,
     out: Output,
 ) -> RunningSearch {
@@ -85,7 +87,8 @@ pub fn start(
     let thread_limits = limits.clone();
     let handle = with_game!(position.clone(), game => std::thread::spawn(move || {
         let mut tables = tables.lock().unwrap_or_else(PoisonError::into_inner);
-        run(&game, &thread_limits, settings, &mut tables, &thread_control, &out);
+        let result = run(&game, &thread_limits, settings, &mut tables, &thread_control, &out);
+        out.send(&best_move_line(&game, &result, with_ponder));
     }));
     let limited = limits.depth.is_some()
         || limits.nodes.is_some()
@@ -113,7 +116,8 @@ pub fn limits_from(params: &GoParams, side: Player) -> Limits {
     }
 }
 
-/// Searches and prints: `info` after each iteration, then one `bestmove`.
+/// Searches, printing `info` after each iteration; the caller prints the
+/// one `bestmove`.
 fn run<G: SearchGame>(
     root: &G,
     limits: &Limits,
@@ -121,7 +125,7 @@ fn run<G: SearchGame>(
     tables: &mut EngineTables,
     control: &SearchControl,
     out: &Output,
-) {
+) -> SearchResult<G::Move> {
     tables.history.ensure_size(G::MOVE_INDEX_LIMIT);
     let evaluation = GameEvaluation {
         oracles: Oracles {
@@ -132,7 +136,7 @@ fn run<G: SearchGame>(
         tt: &mut tables.tt,
         history: &mut tables.history,
     };
-    let result = search(
+    search(
         root,
         limits,
         settings,
@@ -148,8 +152,7 @@ fn run<G: SearchGame>(
                 )));
             }
         },
-    );
-    out.send(&best_move_line(root, &result));
+    )
 }
 
 /// The `info` line of a finished iteration.
@@ -173,10 +176,16 @@ pub fn info_line<G: Game>(root: &G, iteration: &Iteration<G::Move>) -> Info {
     }
 }
 
-/// The `bestmove` line: the move and the expected reply, or `(none)`.
+/// The `bestmove` line: the move and (`with_ponder`) the expected reply,
+/// or `(none)`.
 #[must_use]
-pub fn best_move_line<G: Game>(root: &G, result: &SearchResult<G::Move>) -> Response {
-    let line: Vec<G::Move> = result.best.into_iter().chain(result.ponder).collect();
+pub fn best_move_line<G: Game>(
+    root: &G,
+    result: &SearchResult<G::Move>,
+    with_ponder: bool,
+) -> Response {
+    let ponder = result.ponder.filter(|_| with_ponder);
+    let line: Vec<G::Move> = result.best.into_iter().chain(ponder).collect();
     let mut texts = format_line(root, &line).into_iter();
     Response::BestMove {
         best: texts.next(),

@@ -94,6 +94,9 @@ pub struct Session {
     running: Option<RunningSearch>,
     out: Output,
     debug: bool,
+    /// The dialect of the last `uci`/`ugi`: UGI referees (Cute Games) read
+    /// `bestmove <m>` alone, so the ponder move is left out for them.
+    dialect: Dialect,
 }
 
 impl Session {
@@ -112,6 +115,7 @@ impl Session {
             running: None,
             out,
             debug: false,
+            dialect: Dialect::Uci,
         }
     }
 
@@ -138,7 +142,10 @@ impl Session {
     pub fn execute(&mut self, command: Command) -> Flow {
         log::debug!("command: {command}");
         match command {
-            Command::Hello(dialect) => self.hello(dialect),
+            Command::Hello(dialect) => {
+                self.dialect = dialect;
+                self.hello(dialect);
+            }
             Command::Debug(on) => self.debug = on,
             Command::IsReady => self.out.send(&Response::ReadyOk),
             Command::SetOption { name, value } => {
@@ -165,6 +172,7 @@ impl Session {
                     &self.position,
                     &params,
                     &self.options,
+                    self.dialect == Dialect::Uci,
                     Arc::clone(&self.tables),
                     self.out.clone(),
                 ));

@@ -32,7 +32,9 @@ pub fn start(
     tables: Arc<Mutex<EngineTables>>,
     out: Output,
 ) -> Result<RunningSearch, String> {
-    let AnyGame::Kalah(root) = position.clone();
+    let AnyGame::Kalah(root) = position.clone() else {
+        return Err("solve is only available for kalah".to_owned());
+    };
     let control = Arc::new(SearchControl::new(false, false));
     let thread_control = Arc::clone(&control);
     let handle = std::thread::spawn(move || {

@@ -3,11 +3,14 @@
 use ply_engine::game::Player;
 use ply_engine::variant::Variant;
 
-/// The name of a side in `variant`: South and North in Kalah.
+/// The name of a side in `variant`: South and North in Kalah and Oware,
+/// X and O in tic-tac-toe.
 #[must_use]
 pub fn side_name(variant: Variant, player: Player) -> &'static str {
     match (variant, player) {
-        (Variant::Kalah, Player::One) => "South",
-        (Variant::Kalah, Player::Two) => "North",
+        (Variant::Kalah | Variant::Oware, Player::One) => "South",
+        (Variant::Kalah | Variant::Oware, Player::Two) => "North",
+        (Variant::TicTacToe, Player::One) => "X",
+        (Variant::TicTacToe, Player::Two) => "O",
     }
 }

@@ -1,29 +1,9 @@
-//! The board drawn for a person, the way seed 000 draws it.
-//!
-//! ```text
-//!      6    6    6    6    6    6
-//! 0                                  0
-//!      6    6    6    6    6    6
-//! ```
-//!
-//! The bottom row is one player's pits from their pit 1 on the left; the
-//! top row is the other player's pits from their last pit down to pit 1,
-//! so that sowing runs counter-clockwise. The top player's store is on the
-//! left, the bottom player's on the right. The seed's `kirajzol`: rows
-//! start with a 5-space indent (`tab(5)`) that leaves room for the left
-//! store; every count is written and padded to a 5-column cell (`write(N),
-//! tab(4)` for one digit, `tab(3)` for two); the store line is the left
-//! store's cell, 5 columns per pit (`tab(30)` for 6 pits), then the right
-//! store. Trailing spaces are left off, as in the seed's printed pictures.
+//! The board drawn for a person, the way seed 000 draws it (see
+//! [`crate::games::mancala::display`]).
 
 use super::position::Kalah;
 use crate::game::Player;
-
-/// The indent of the pit rows, the width of the left store's cell.
-const INDENT: usize = 5;
-
-/// Columns per pit (and per store cell).
-const CELL_WIDTH: usize = 5;
+use crate::games::mancala::display::{Side, picture};
 
 impl Kalah {
     /// The board with South ([`Player::One`]) at the bottom: three lines,
@@ -38,31 +18,12 @@ impl Kalah {
     /// newline.
     #[must_use]
     pub fn drawing_for(&self, bottom: Player) -> String {
-        let top = bottom.opponent();
-        let top_row: Vec<u8> = self.pits(top).iter().rev().copied().collect();
-        let stores = format!(
-            "{}{}{}",
-            cell(self.store(top)),
-            " ".repeat(CELL_WIDTH * self.pits(top).len()),
-            self.store(bottom)
-        );
-        [row(&top_row), stores, row(self.pits(bottom))]
-            .iter()
-            .map(|line| format!("{}\n", line.trim_end()))
-            .collect()
+        let side = |player: Player| Side {
+            pits: self.pits(player),
+            store: self.store(player),
+        };
+        picture(side(bottom.opponent()), side(bottom))
     }
-}
-
-/// One row of pits: the indent, then a cell per pit.
-fn row(pits: &[u8]) -> String {
-    let cells: String = pits.iter().map(|&seeds| cell(seeds)).collect();
-    format!("{}{cells}", " ".repeat(INDENT))
-}
-
-/// A count padded to a cell: the seed's `köveket_ír`. Three-digit counts
-/// (possible on small boards) keep one space so the columns stay aligned.
-fn cell(seeds: u8) -> String {
-    format!("{seeds:<CELL_WIDTH$}")
 }
 
 #[cfg(test)]

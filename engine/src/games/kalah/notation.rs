@@ -1,4 +1,5 @@
-//! Kalah's text forms: moves and position strings.
+//! Kalah's text forms: moves and position strings, in the shape every
+//! sowing game shares (see [`crate::games::mancala::notation`]).
 //!
 //! A move is the number of the pit sown, 1 to the pit count from the
 //! mover's own left, as the seed numbers them (`3`). A turn of several
@@ -11,24 +12,9 @@
 //! comes from the string; the capture rule does not fit in it and is given
 //! separately.
 
-use super::position::{Kalah, PIT_SLOTS};
-use super::rules::{MAX_PITS, MAX_TOTAL_SEEDS};
+use super::position::Kalah;
 use crate::game::{NotationError, Player};
-
-/// Whitespace-separated fields in a position string.
-const FIELD_COUNT: usize = 5;
-
-/// The fields, for error messages.
-const FIELD_LAYOUT: &str = "<south pits> <south store> <north pits> <north store> <side>";
-
-/// Separates the pits of one side.
-const PIT_SEPARATOR: char = ',';
-
-/// The side-to-move field for South ([`Player::One`]).
-const SOUTH_TOKEN: &str = "s";
-
-/// The side-to-move field for North ([`Player::Two`]).
-const NORTH_TOKEN: &str = "n";
+use crate::games::mancala::notation::{Rows, read_pit, write_pit};
 
 impl Kalah {
     /// Reads a position string (see the module docs); `empty_capture`
@@ -39,160 +25,49 @@ impl Kalah {
     /// # Errors
     /// [`NotationError::BadPosition`], whose reason names what is wrong: the
     /// field count, a pit or store that is no number from 0 to 255, a side
-    /// with no pits or more than [`MAX_PITS`], sides of different lengths,
-    /// a side to move other than `s`/`n`, or more than 255 seeds in all.
+    /// with no pits or more than [`MAX_PITS`](super::MAX_PITS), sides of
+    /// different lengths, a side to move other than `s`/`n`, or more than
+    /// 255 seeds in all.
     pub fn from_position_string(text: &str, empty_capture: bool) -> Result<Self, NotationError> {
-        parse_position(text, empty_capture).map_err(|reason| NotationError::BadPosition {
-            text: text.to_owned(),
-            reason,
+        let rows = Rows::parse(text)?;
+        Ok(Self {
+            pits: rows.pits,
+            stores: rows.stores,
+            pit_count: rows.pit_count,
+            side: rows.side,
+            empty_capture,
         })
     }
 
     /// Writes the position string (see the module docs).
     pub(super) fn write_position(&self) -> String {
-        let side = match self.side {
-            Player::One => SOUTH_TOKEN,
-            Player::Two => NORTH_TOKEN,
-        };
-        format!(
-            "{} {} {} {} {side}",
-            join_pits(self.pits(Player::One)),
-            self.store(Player::One),
-            join_pits(self.pits(Player::Two)),
-            self.store(Player::Two),
+        Rows::write(
+            [self.pits(Player::One), self.pits(Player::Two)],
+            self.stores,
+            self.side,
         )
     }
 
     /// Reads a pit number and checks that it can be sown here.
     pub(super) fn read_move(&self, text: &str) -> Result<u8, NotationError> {
-        let count = self.pit_count;
-        let bad = |reason: String| NotationError::BadMove {
-            text: text.to_owned(),
-            reason,
-        };
+        let pit = read_pit(text, self.pit_count)?;
         let illegal = |reason: String| NotationError::IllegalMove {
             text: text.to_owned(),
             reason,
         };
-        let token = text.trim();
-        if token.is_empty() || !token.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(bad(format!("a move is a pit number from 1 to {count}")));
-        }
-        let number = token
-            .parse::<u32>()
-            .ok()
-            .filter(|n| (1..=u32::from(count)).contains(n))
-            .ok_or_else(|| bad(format!("pits are numbered 1 to {count}")))?;
         if self.is_over() {
             return Err(illegal("the game is over".to_owned()));
         }
-        // In 1..=count <= MAX_PITS, so it fits.
-        let pit = u8::try_from(number - 1).unwrap_or(u8::MAX);
         if self.pits[self.side.index()][usize::from(pit)] == 0 {
-            return Err(illegal(format!("pit {number} is empty")));
+            return Err(illegal(format!("pit {} is empty", write_pit(pit))));
         }
         Ok(pit)
     }
 
     /// Writes a 0-based pit index as the seed's 1-based pit number.
     pub(super) fn write_move(pit: u8) -> String {
-        (u32::from(pit) + 1).to_string()
+        write_pit(pit)
     }
-}
-
-fn join_pits(pits: &[u8]) -> String {
-    let texts: Vec<String> = pits.iter().map(u8::to_string).collect();
-    texts.join(&PIT_SEPARATOR.to_string())
-}
-
-/// Parses a position string; the error is the reason only.
-fn parse_position(text: &str, empty_capture: bool) -> Result<Kalah, String> {
-    // 1. Five fields, any whitespace between them.
-    let fields: Vec<&str> = text.split_whitespace().collect();
-    let [south_pits, south_store, north_pits, north_store, side] = fields[..] else {
-        return Err(format!(
-            "expected {FIELD_COUNT} fields '{FIELD_LAYOUT}', found {}",
-            fields.len()
-        ));
-    };
-
-    // 2. The board, in sowing order.
-    let south = parse_pits("south", south_pits)?;
-    let south_store = parse_count("south store", south_store)?;
-    let north = parse_pits("north", north_pits)?;
-    let north_store = parse_count("north store", north_store)?;
-    if south.len() != north.len() {
-        return Err(format!(
-            "south has {} pits but north has {}; both sides need the same number",
-            south.len(),
-            north.len()
-        ));
-    }
-
-    // 3. The side to move.
-    let side = match side {
-        SOUTH_TOKEN => Player::One,
-        NORTH_TOKEN => Player::Two,
-        other => {
-            return Err(format!(
-                "side to move '{other}' must be '{SOUTH_TOKEN}' (south) or '{NORTH_TOKEN}' (north)"
-            ));
-        }
-    };
-
-    // 4. Every count must fit in a u8 however the seeds move.
-    let total: u32 = south
-        .iter()
-        .chain(&north)
-        .chain([&south_store, &north_store])
-        .map(|&s| u32::from(s))
-        .sum();
-    if total > MAX_TOTAL_SEEDS {
-        return Err(format!(
-            "the position holds {total} seeds; at most {MAX_TOTAL_SEEDS} fit"
-        ));
-    }
-
-    let mut pits = [[0; PIT_SLOTS]; 2];
-    pits[0][..south.len()].copy_from_slice(&south);
-    pits[1][..north.len()].copy_from_slice(&north);
-    Ok(Kalah {
-        pits,
-        stores: [south_store, north_store],
-        // At most MAX_PITS, checked by parse_pits.
-        pit_count: u8::try_from(south.len()).unwrap_or(MAX_PITS),
-        side,
-        empty_capture,
-    })
-}
-
-/// One side's comma-separated pits.
-fn parse_pits(side: &str, field: &str) -> Result<Vec<u8>, String> {
-    let items: Vec<&str> = field.split(PIT_SEPARATOR).collect();
-    if items.len() > usize::from(MAX_PITS) {
-        return Err(format!(
-            "{side} has {} pits; a side has 1 to {MAX_PITS}",
-            items.len()
-        ));
-    }
-    items
-        .iter()
-        .enumerate()
-        .map(|(i, item)| parse_count(&format!("{side} pit {}", i + 1), item))
-        .collect()
-}
-
-/// A seed count: decimal digits, 0 to 255.
-fn parse_count(what: &str, token: &str) -> Result<u8, String> {
-    if token.is_empty() {
-        return Err(format!("{what} is missing"));
-    }
-    token
-        .bytes()
-        .all(|b| b.is_ascii_digit())
-        .then(|| token.parse::<u8>().ok())
-        .flatten()
-        .ok_or_else(|| format!("{what} '{token}' is not a number from 0 to 255"))
 }
 
 #[cfg(test)]

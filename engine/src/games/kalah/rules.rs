@@ -5,15 +5,9 @@
 //! start. Seed 000 plays Kalah(6, 6) and notes that Kalah(6, 4) is common;
 //! Irving, Donkers & Uiterwijk's solver plays the "empty capture" variant.
 
-use thiserror::Error;
+use crate::games::mancala::{BoardSize, BoardSizeError};
 
-/// Most pits a side may have. Fixed-size arrays in [`super::Kalah`] are
-/// this long, so a position stays a small `Copy` value.
-pub const MAX_PITS: u8 = 12;
-
-/// Most seeds a board may hold: every count is a `u8`, and a store may end
-/// up holding all of them.
-pub const MAX_TOTAL_SEEDS: u32 = u8::MAX as u32;
+pub use crate::games::mancala::{MAX_PITS, MAX_TOTAL_SEEDS};
 
 /// Pits per side in the seed's game.
 pub const DEFAULT_PITS: u8 = 6;
@@ -21,29 +15,9 @@ pub const DEFAULT_PITS: u8 = 6;
 /// Seeds per pit in the seed's game (`kövek_száma(6)`).
 pub const DEFAULT_SEEDS: u8 = 6;
 
-/// Why a [`KalahRules`] cannot be played.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
-pub enum KalahRulesError {
-    /// The pit count is outside `1..=MAX_PITS`.
-    #[error("a side has 1 to {MAX_PITS} pits, not {0}")]
-    PitCount(u8),
-    /// No seeds at all: the game would be over before it started.
-    #[error("each pit needs at least 1 seed at the start")]
-    NoSeeds,
-    /// The board would hold more seeds than a store can count.
-    #[error(
-        "{pits} pits of {seeds} seeds a side make {total} seeds; at most {MAX_TOTAL_SEEDS} fit \
-         (2 x pits x seeds must not exceed {MAX_TOTAL_SEEDS})"
-    )]
-    TooManySeeds {
-        /// Pits per side.
-        pits: u8,
-        /// Seeds per pit.
-        seeds: u8,
-        /// `2 * pits * seeds`.
-        total: u32,
-    },
-}
+/// Why a [`KalahRules`] cannot be played: its board size is unplayable
+/// (the limits are those of every sowing game, see [`BoardSize`]).
+pub type KalahRulesError = BoardSizeError;
 
 /// The variant: Kalah(`pits`, `seeds`), with or without empty captures.
 ///
@@ -95,27 +69,22 @@ impl KalahRules {
     /// [`KalahRulesError::TooManySeeds`] when `2 * pits * seeds` exceeds
     /// [`MAX_TOTAL_SEEDS`].
     pub fn validate(&self) -> Result<(), KalahRulesError> {
-        if !(1..=MAX_PITS).contains(&self.pits) {
-            return Err(KalahRulesError::PitCount(self.pits));
+        self.size().validate()
+    }
+
+    /// The board size: pits a side and seeds a pit.
+    #[must_use]
+    pub fn size(&self) -> BoardSize {
+        BoardSize {
+            pits: self.pits,
+            seeds: self.seeds,
         }
-        if self.seeds == 0 {
-            return Err(KalahRulesError::NoSeeds);
-        }
-        let total = self.total_seeds();
-        if total > MAX_TOTAL_SEEDS {
-            return Err(KalahRulesError::TooManySeeds {
-                pits: self.pits,
-                seeds: self.seeds,
-                total,
-            });
-        }
-        Ok(())
     }
 
     /// Seeds on the board at the start: `2 * pits * seeds`.
     #[must_use]
     pub fn total_seeds(&self) -> u32 {
-        2 * u32::from(self.pits) * u32::from(self.seeds)
+        self.size().total_seeds()
     }
 }
 

@@ -8,9 +8,12 @@
 //! holds only the pieces whose text and limits are the same, so that a
 //! position string or a picture means the same thing in both games.
 
+/// Score units per seed: scores of sowing games are in centi-seeds.
+pub const SEED_VALUE: i32 = 100;
+
 pub mod display;
 pub mod notation;
 pub mod size;
 
 pub use notation::Rows;
-pub use size::{BoardSize, BoardSizeError, MAX_PITS, MAX_TOTAL_SEEDS};
+pub use size::{BoardSize, BoardSizeError, MAX_PITS, MAX_TOTAL_SEEDS, PIT_SLOTS};

@@ -8,6 +8,9 @@ use thiserror::Error;
 /// long, so a position stays small.
 pub const MAX_PITS: u8 = 12;
 
+/// Array length for one side's pits; the unused tail stays empty.
+pub const PIT_SLOTS: usize = MAX_PITS as usize;
+
 /// Most seeds a board may hold: every count is a `u8`, and a store may end
 /// up holding all of them.
 pub const MAX_TOTAL_SEEDS: u32 = u8::MAX as u32;

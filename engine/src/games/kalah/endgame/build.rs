@@ -31,7 +31,7 @@ const BLOCK: usize = 8;
 const PROGRESS_BATCH: u64 = 1 << 14;
 
 /// Levels smaller than this are computed on the calling thread: starting
-/// threads would cost more than the work.
+/// threads would cost more than the work (and their recursion is shallow).
 const PARALLEL_MIN_ENTRIES: u64 = 1 << 16;
 
 /// How often, at most, the build reports its progress.
@@ -155,7 +155,7 @@ impl Solver<'_> {
         let mut children = ArrayVec::<Child, PIT_SLOTS>::new();
         match self.expand(position, &mut children) {
             Some(over) => over,
-            None => self.combine(position, &children),
+            None => self.combine(&children),
         }
     }
 
@@ -188,31 +188,25 @@ impl Solver<'_> {
             let rank = rank_sides(&first[..len], &second[..len], self.level)
                 .expect("a child holds no more seeds than its parent");
             children.push(Child {
-                index: usize::try_from(rank).expect("ranks of a built database fit usize"),
                 gain,
                 same_side,
-                pit,
+                index: usize::try_from(rank).expect("ranks of a built database fit usize"),
+                first,
+                second,
             });
         }
         None
     }
 
-    /// The best move's value over `children` (of `position`), reading
+    /// The best move's value over `children` (one position's), reading
     /// their entries and computing (and storing) the unknown ones first.
-    fn combine(&self, position: &Kalah, children: &[Child]) -> i8 {
+    fn combine(&self, children: &[Child]) -> i8 {
         let mut best = i32::MIN;
         for child in children {
             let mut value = self.entries[child.index].load(Ordering::Relaxed);
             if value == UNKNOWN {
                 // A same-level child not computed yet: first it, then us.
-                // Sowing it again is cheaper than keeping every child.
-                let mut sown = *position;
-                sown.sow(child.pit);
-                let canonical = match sown.side {
-                    Player::One => self.position(sown.pits[0], sown.pits[1]),
-                    Player::Two => self.position(sown.pits[1], sown.pits[0]),
-                };
-                value = self.compute(&canonical);
+                value = self.compute(&self.position(child.first, child.second));
                 self.entries[child.index].store(value, Ordering::Relaxed);
             }
             let value = i32::from(value);
@@ -239,8 +233,8 @@ impl Solver<'_> {
             return;
         }
         let mut children = ArrayVec::<Child, { BLOCK * PIT_SLOTS }>::new();
-        // A position, its entry, and the range of its children in `children`.
-        let mut block = ArrayVec::<(Kalah, usize, usize, usize), BLOCK>::new();
+        // Entry index and the range of its children in `children`.
+        let mut block = ArrayVec::<(usize, usize, usize), BLOCK>::new();
         let mut pending = 0;
         for rank in start..end {
             let index = usize::try_from(rank).expect("ranks of a built database fit usize");
@@ -250,16 +244,14 @@ impl Solver<'_> {
                 first[..len].copy_from_slice(&vector[..len]);
                 second[..len].copy_from_slice(&vector[len..2 * len]);
                 let from = children.len();
-                let position = self.position(first, second);
-                match self.expand(&position, &mut children) {
+                match self.expand(&self.position(first, second), &mut children) {
                     Some(over) => self.entries[index].store(over, Ordering::Relaxed),
-                    None => block.push((position, index, from, children.len())),
+                    None => block.push((index, from, children.len())),
                 }
             }
             if block.is_full() || rank + 1 == end {
-                for (position, index, from, to) in &block {
-                    let (index, from, to) = (*index, *from, *to);
-                    let value = self.combine(position, &children[from..to]);
+                for &(index, from, to) in &block {
+                    let value = self.combine(&children[from..to]);
                     self.entries[index].store(value, Ordering::Relaxed);
                 }
                 block.clear();
@@ -278,14 +270,16 @@ impl Solver<'_> {
 
 /// One move of a position being computed.
 struct Child {
-    /// The child's entry: the rank of its canonical form.
-    index: usize,
     /// The mover's store gain minus the opponent's.
     gain: i32,
     /// The mover moves again (the child's f adds, else it subtracts).
     same_side: bool,
-    /// The pit sown, to make the child again if its entry is unknown.
-    pit: usize,
+    /// The child's entry: the rank of its canonical form.
+    index: usize,
+    /// The canonical child: the pits of the side to move in it...
+    first: [u8; PIT_SLOTS],
+    /// ...and the other side's.
+    second: [u8; PIT_SLOTS],
 }
 
 /// A margin as an entry; margins are bounded by the seeds on the board.
@@ -333,20 +327,11 @@ pub(super) fn build_entries(
             empty_capture,
             level,
         };
-        if threads == 1 || end - start < PARALLEL_MIN_ENTRIES {
-            // Slices small enough that a report between them is timely.
-            let step = PROGRESS_BATCH * 16;
-            let mut from = start;
-            while from < end {
-                let to = end.min(from + step);
-                solver.run(from, to, &done);
-                from = to;
-                if last_report.elapsed() >= REPORT_INTERVAL {
-                    report(level, progress);
-                    last_report = Instant::now();
-                }
-            }
+        if end - start < PARALLEL_MIN_ENTRIES {
+            solver.run(start, end, &done);
         } else {
+            // Even one thread is a worker: it has a stack of known size for
+            // the recursion, and this thread reports the progress.
             run_parallel(&solver, start, end, threads, &done, &mut || {
                 if last_report.elapsed() >= REPORT_INTERVAL {
                     report(level, progress);

@@ -1,0 +1,169 @@
+//! Oware's static evaluation.
+//!
+//! The base is the captured-seed margin, as seed 000 scores Kalah. Ply
+//! adds the one term that won its matches: **mobility**, each house of the
+//! mover that holds seeds, minus the opponent's, worth a seed. A player
+//! with few houses to sow from is soon forced to feed the opponent's
+//! captures, or to give up its seeds when it cannot move.
+//!
+//! Terms that were tried and are off (weight 0) because they lost to it or
+//! added nothing: seeds in one's own row (helps alone, adds nothing to
+//! mobility) and the opponent's houses of 1 or 2 seeds as targets (loses
+//! alone). The figures are in `docs/engine.md`;
+//! `engine/examples/oware_eval_match.rs` replays the matches. A weight of
+//! 0 switches a term off, so versions can be matched with the same search.
+
+use super::position::Oware;
+use crate::game::Player;
+use crate::games::mancala::SEED_VALUE;
+use crate::search::Evaluator;
+
+/// Centi-seeds per house holding seeds (tuned by matches: 100 beat 50,
+/// 75 and 150 at 5000 nodes a move; see `docs/engine.md`).
+pub const MOBILITY_WEIGHT: i32 = SEED_VALUE;
+
+/// An Oware evaluation with its weights as settings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OwareEvaluation {
+    /// Centi-seeds per seed in the mover's row, minus the opponent's: seeds
+    /// at home are moves in hand and cannot be captured by the mover's
+    /// own sowing, but they are what the opponent captures.
+    pub row_weight: i32,
+    /// Centi-seeds per opponent house holding 1 or 2 seeds (one or two
+    /// more make a capture), minus the mover's own such houses.
+    pub target_weight: i32,
+    /// Centi-seeds per house of the mover that holds seeds (a move it can
+    /// make, the feeding rule aside), minus the opponent's: a player short
+    /// of moves is forced, and one with empty houses offers no seeds to
+    /// sow the opponent's captures from.
+    pub mobility_weight: i32,
+}
+
+impl OwareEvaluation {
+    /// The captured-seed margin alone.
+    pub const MARGIN: Self = Self {
+        row_weight: 0,
+        target_weight: 0,
+        mobility_weight: 0,
+    };
+
+    /// The evaluation Ply plays with: the margin and mobility.
+    pub const DEFAULT: Self = Self {
+        mobility_weight: MOBILITY_WEIGHT,
+        ..Self::MARGIN
+    };
+}
+
+impl Default for OwareEvaluation {
+    fn default() -> Self {
+        Self::DEFAULT
+    }
+}
+
+/// Houses of `player` that hold 1 or 2 seeds.
+fn targets(position: &Oware, player: Player) -> i32 {
+    let count = position
+        .houses(player)
+        .iter()
+        .filter(|&&s| s == 1 || s == 2)
+        .count();
+    // At most 12 houses.
+    i32::try_from(count).unwrap_or(i32::MAX)
+}
+
+/// Houses of `player` that could be sown if it were to move (no feeding
+/// rule: an estimate of freedom, not the legal moves).
+fn movable(position: &Oware, player: Player) -> i32 {
+    let count = position.houses(player).iter().filter(|&&s| s > 0).count();
+    i32::try_from(count).unwrap_or(i32::MAX)
+}
+
+impl Evaluator<Oware> for OwareEvaluation {
+    #[inline]
+    fn evaluate(&self, position: &Oware) -> i32 {
+        let me = position.side;
+        let them = me.opponent();
+        // 1. The captured-seed margin.
+        let mut score =
+            (i32::from(position.store(me)) - i32::from(position.store(them))) * SEED_VALUE;
+        // 2. Seeds at home.
+        if self.row_weight != 0 {
+            let row = |p: Player| {
+                position
+                    .houses(p)
+                    .iter()
+                    .map(|&s| i32::from(s))
+                    .sum::<i32>()
+            };
+            score += self.row_weight * (row(me) - row(them));
+        }
+        // 3. Targets: the opponent's houses one or two seeds from a capture.
+        if self.target_weight != 0 {
+            score += self.target_weight * (targets(position, them) - targets(position, me));
+        }
+        // 4. Freedom to move.
+        if self.mobility_weight != 0 {
+            score += self.mobility_weight * (movable(position, me) - movable(position, them));
+        }
+        score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pos(text: &str) -> Oware {
+        Oware::from_position_string(text).unwrap()
+    }
+
+    #[test]
+    fn margin_is_for_the_mover() {
+        let south = pos("4,4,4,4,4,4 7 4,4,4,4,4,4 3 s");
+        assert_eq!(OwareEvaluation::MARGIN.evaluate(&south), 400);
+        let north = pos("4,4,4,4,4,4 7 4,4,4,4,4,4 3 n");
+        assert_eq!(OwareEvaluation::MARGIN.evaluate(&north), -400);
+    }
+
+    #[test]
+    fn the_default_counts_houses_with_seeds() {
+        // Two seeds ahead, but one house with seeds against three.
+        let p = pos("1,0,0,0,0,0 2 1,1,1,0,0,0 0 s");
+        assert_eq!(
+            OwareEvaluation::DEFAULT.evaluate(&p),
+            200 - 2 * MOBILITY_WEIGHT
+        );
+        assert_eq!(crate::game::SearchGame::evaluate(&p), 0);
+    }
+
+    #[test]
+    fn terms() {
+        // South: 10 seeds at home, targets in houses 1 and 2; North: 6
+        // seeds, targets in houses 1, 2 and 3; 5 houses with seeds each.
+        let p = pos("1,2,3,4,0,0 0 1,2,1,0,2,0 0 s");
+        let only = |e: OwareEvaluation| e.evaluate(&p);
+        let zero = OwareEvaluation::MARGIN;
+        assert_eq!(
+            only(OwareEvaluation {
+                row_weight: 10,
+                ..zero
+            }),
+            10 * (10 - 6)
+        );
+        assert_eq!(
+            only(OwareEvaluation {
+                target_weight: 10,
+                ..zero
+            }),
+            10 * (4 - 2)
+        );
+        // Four houses with seeds each: no difference.
+        assert_eq!(
+            only(OwareEvaluation {
+                mobility_weight: 10,
+                ..zero
+            }),
+            0
+        );
+    }
+}

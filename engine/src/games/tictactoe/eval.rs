@@ -1,0 +1,37 @@
+//! Tic-tac-toe's static evaluation, the seeds' (001, 002): the lines still
+//! open to the mover (holding none of the opponent's marks) minus those
+//! open to the opponent.
+
+use super::lines::open_lines;
+use super::position::TicTacToe;
+
+/// Score units per open line: 100, as a seed or a man in the other games,
+/// so `cp 100` reads "one open line ahead".
+pub const LINE_VALUE: i32 = 100;
+
+impl TicTacToe {
+    /// The seeds' `value/2`: open lines of the mover minus the opponent's,
+    /// in [`LINE_VALUE`] units.
+    #[must_use]
+    pub fn open_lines_margin(&self) -> i32 {
+        let me = self.marks[self.side.index()];
+        let them = self.marks[self.side.opponent().index()];
+        (open_lines(them) - open_lines(me)) * LINE_VALUE
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn open_lines_for_the_mover() {
+        assert_eq!(TicTacToe::start().open_lines_margin(), 0);
+        // x in the centre: o has 4 lines open, x has 8; o to move.
+        let centre = TicTacToe::from_position_string(".../.x./... o").unwrap_or_default();
+        assert_eq!(centre.open_lines_margin(), (4 - 8) * LINE_VALUE);
+        // Then o in a corner: x's open lines 8 - 3 = 5, o's 4; x to move.
+        let corner = TicTacToe::from_position_string("o../.x./... x").unwrap_or_default();
+        assert_eq!(corner.open_lines_margin(), LINE_VALUE);
+    }
+}

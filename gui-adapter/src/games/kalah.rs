@@ -1,0 +1,108 @@
+//! Kalah in the front ends: seed 000's drawing in the terminal, pits and
+//! stores for the page's SVG board (`web/assets/games/mancala.js`).
+
+use ply_engine::game::{Game, Player};
+use ply_engine::games::kalah::Kalah;
+use ply_engine::options::EngineOptions;
+use serde_json::{Value, json};
+
+use super::{BoardView, GameUi};
+
+/// Kalah's names and options.
+pub static UI: GameUi = GameUi {
+    side_names: ["South", "North"],
+    option_names: &["Pits", "Seeds", "EmptyCapture"],
+    seat: "your row is at the bottom, your store on the right",
+    turn_example: "[1,5]",
+    move_help: "A move is the number of a pit you sow, counted from 1 on your left. \
+                When your last seed lands in your store you sow again, so a turn lists \
+                several pits exactly then: [1,5] sows pit 1, whose last seed lands in \
+                your store, then pit 5.",
+    unit: "seed",
+    turn_goes_on: "the last seed landed in your store, so you sow again",
+    turn_is_over: "the last seed did not land in your store, so the turn is over",
+    title,
+    option_values,
+};
+
+fn option_values(options: &EngineOptions) -> Vec<(&'static str, String)> {
+    let rules = options.kalah;
+    vec![
+        ("Pits", rules.pits.to_string()),
+        ("Seeds", rules.seeds.to_string()),
+        ("EmptyCapture", rules.empty_capture.to_string()),
+    ]
+}
+
+/// "Kalah(6,4)", with the capture rule when it is not the standard one.
+fn title(options: &EngineOptions) -> String {
+    let rules = options.kalah;
+    let capture = if rules.empty_capture {
+        ", empty capture"
+    } else {
+        ""
+    };
+    format!("Kalah({},{}){capture}", rules.pits, rules.seeds)
+}
+
+/// A Kalah position as the front ends show it.
+#[derive(Debug)]
+pub struct KalahView<'a>(pub &'a Kalah);
+
+impl BoardView for KalahView<'_> {
+    /// Seed 000's picture: `bottom`'s pits along the bottom from its pit 1,
+    /// its store on the right, the other side's pits reversed on top and
+    /// their store on the left.
+    fn text(&self, bottom: Player) -> String {
+        self.0.drawing_for(bottom)
+    }
+
+    /// `{"kind":"kalah","pits":[[south…],[north…]],"stores":[s,n],"side":0}`:
+    /// each side's pits from its own left, side 0 for South.
+    fn json(&self) -> Value {
+        let k = self.0;
+        json!({
+            "kind": "kalah",
+            "pits": [k.pits(Player::One), k.pits(Player::Two)],
+            "stores": [k.store(Player::One), k.store(Player::Two)],
+            "side": k.side_to_move().index(),
+        })
+    }
+
+    /// Each side's store plus the seeds still on its side (which the game
+    /// sweeps into the stores at the end).
+    fn tally(&self) -> Option<[u32; 2]> {
+        let k = self.0;
+        let count = |p: Player| {
+            u32::from(k.store(p)) + k.pits(p).iter().map(|&s| u32::from(s)).sum::<u32>()
+        };
+        Some([count(Player::One), count(Player::Two)])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_person_is_drawn_at_the_bottom() {
+        let k = Kalah::from_position_string("0,13,6,1,2,0 13 0,0,0,0,2,0 11 n", false).unwrap();
+        let seed = "     0    2    1    6    13   0\n\
+                    13                                 11\n     \
+                    0    0    0    0    2    0\n";
+        assert_eq!(KalahView(&k).text(Player::Two), seed);
+        let value = KalahView(&k).json();
+        assert_eq!(value["pits"][0], json!([0, 13, 6, 1, 2, 0]));
+        assert_eq!(value["stores"], json!([13, 11]));
+        assert_eq!(value["side"], json!(1));
+    }
+
+    #[test]
+    fn the_title_names_the_variant() {
+        let mut options = EngineOptions::default();
+        options.set("Seeds", Some("4")).unwrap();
+        assert_eq!((UI.title)(&options), "Kalah(6,4)");
+        options.set("EmptyCapture", Some("true")).unwrap();
+        assert_eq!((UI.title)(&options), "Kalah(6,4), empty capture");
+    }
+}

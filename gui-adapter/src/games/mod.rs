@@ -1,0 +1,178 @@
+//! What the front ends know about each game: how to draw it in a terminal,
+//! how to describe it to the page, what its sides and options are called.
+//!
+//! The rules are not here: every move is checked by the engine library
+//! ([`AnyGame`]), the same code the engine plays by. This module only adds
+//! the presentation, one file per game.
+//!
+//! Adding a game (after the engine library has it in [`AnyGame`]):
+//! 1. a module here with a [`GameUi`] constant and a [`BoardView`] for its
+//!    positions (see [`kalah`]);
+//! 2. one arm in [`ui`] and one in [`view`];
+//! 3. a drawing for the page: a `PlyGames.<name>` in `web/assets/games/`, listed in
+//!    `web/assets.rs` (until then the page shows the generic view: the text
+//!    drawing and a button per legal move).
+//!
+//! Until steps 1–2 are done a new game still works everywhere, through the
+//! [`generic`] fallback: the engine library's own text drawing.
+
+pub mod generic;
+pub mod kalah;
+pub mod oware;
+pub mod tictactoe;
+
+use ply_engine::game::{Game, MoveList, NotationError, Player};
+use ply_engine::options::EngineOptions;
+use ply_engine::variant::{AnyGame, Variant};
+use ply_engine::with_game;
+use serde_json::Value;
+
+/// Facts about a game that do not depend on the position.
+#[derive(Debug)]
+pub struct GameUi {
+    /// The sides' names, player one first ("South", "North").
+    pub side_names: [&'static str; 2],
+    /// The engine options that change the game's rules, as `uci` names
+    /// them; the page may set exactly these (and `UCI_Variant`).
+    pub option_names: &'static [&'static str],
+    /// Where the person's side is on the terminal's board.
+    pub seat: &'static str,
+    /// A turn as a person types it in the terminal.
+    pub turn_example: &'static str,
+    /// How moves are written and when a turn has more than one, for the
+    /// terminal's help.
+    pub move_help: &'static str,
+    /// What one hundred `cp` of a score are ("seed").
+    pub unit: &'static str,
+    /// Why a turn goes on after a move (Kalah's extra turn).
+    pub turn_goes_on: &'static str,
+    /// Why a turn is over after a move.
+    pub turn_is_over: &'static str,
+    /// A title for the game the options choose ("Kalah(6,4)").
+    pub title: fn(&EngineOptions) -> String,
+    /// The values of [`GameUi::option_names`] in these options, as
+    /// `setoption` writes them.
+    pub option_values: fn(&EngineOptions) -> Vec<(&'static str, String)>,
+}
+
+/// A position as the front ends show it.
+pub trait BoardView {
+    /// The board in text, `bottom`'s side nearest the reader.
+    fn text(&self, bottom: Player) -> String;
+    /// The board for the page's drawing: a JSON object whose `kind` names
+    /// the page's drawing module.
+    fn json(&self) -> Value;
+    /// Each side's final count (seeds, points) when the game has one.
+    fn tally(&self) -> Option<[u32; 2]> {
+        None
+    }
+}
+
+/// The facts about `variant`.
+#[must_use]
+pub fn ui(variant: Variant) -> &'static GameUi {
+    match variant {
+        Variant::Kalah => &kalah::UI,
+        Variant::Oware => &oware::UI,
+        Variant::TicTacToe => &tictactoe::UI,
+        // A game the engine has but the front ends do not know yet.
+        #[allow(unreachable_patterns)]
+        _ => &generic::UI,
+    }
+}
+
+/// The presentation of `game`.
+#[must_use]
+pub fn view(game: &AnyGame) -> Box<dyn BoardView + '_> {
+    match game {
+        AnyGame::Kalah(kalah) => Box::new(kalah::KalahView(kalah)),
+        AnyGame::Oware(oware) => Box::new(oware::OwareView(oware)),
+        AnyGame::TicTacToe(board) => Box::new(tictactoe::TicTacToeView(board)),
+        #[allow(unreachable_patterns)]
+        _ => Box::new(generic::GenericView(game)),
+    }
+}
+
+/// Every legal move in `game`, in the game's notation.
+#[must_use]
+pub fn legal_moves(game: &AnyGame) -> Vec<String> {
+    with_game!(game, g => {
+        let mut moves = MoveList::new();
+        g.legal_moves(&mut moves);
+        moves.iter().map(|&mv| g.format_move(mv)).collect()
+    })
+}
+
+/// `text` as the game writes the move, if it is legal in `game`.
+///
+/// # Errors
+/// The game's reason why `text` is no move, or no legal move, here.
+pub fn canonical_move(game: &AnyGame, text: &str) -> Result<String, NotationError> {
+    with_game!(game, g => g.parse_move(text).map(|mv| g.format_move(mv)))
+}
+
+/// Splits `moves`, played from `game`, into turns: runs of moves by the
+/// same side. Stops at the first move that is not legal (an engine's line
+/// may run past the end of the game).
+#[must_use]
+pub fn group_into_turns(game: &AnyGame, moves: &[String]) -> Vec<(Player, Vec<String>)> {
+    let mut turns: Vec<(Player, Vec<String>)> = Vec::new();
+    let mut position = game.clone();
+    for text in moves {
+        let mover = position.side_to_move();
+        let Ok(next) = position.with_moves(&[text]) else {
+            break;
+        };
+        match turns.last_mut() {
+            Some((side, list)) if *side == mover => list.push(text.clone()),
+            _ => turns.push((mover, vec![text.clone()])),
+        }
+        position = next;
+    }
+    turns
+}
+
+/// A turn as seed 000 writes it: `[3,6]`.
+#[must_use]
+pub fn format_turn(moves: &[String]) -> String {
+    format!("[{}]", moves.join(","))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kalah(fen: &str) -> AnyGame {
+        let mut options = EngineOptions::default();
+        options.set("Seeds", Some("4")).unwrap();
+        AnyGame::from_position_string(&options, fen).unwrap()
+    }
+
+    #[test]
+    fn legal_moves_and_canonical_form_come_from_the_rules() {
+        let game = kalah("4,4,0,5,5,0 2 5,5,5,5,4,4 0 n");
+        assert_eq!(legal_moves(&game), ["1", "2", "3", "4", "5", "6"]);
+        let south = kalah("4,4,0,5,5,0 2 5,5,5,5,4,4 0 s");
+        assert_eq!(legal_moves(&south), ["1", "2", "4", "5"]);
+        assert_eq!(canonical_move(&south, " 4 ").unwrap(), "4");
+        assert!(matches!(
+            canonical_move(&south, "3"),
+            Err(NotationError::IllegalMove { .. })
+        ));
+    }
+
+    #[test]
+    fn a_line_splits_into_turns_at_side_changes() {
+        let start = kalah("4,4,4,4,4,4 0 4,4,4,4,4,4 0 s");
+        let line: Vec<String> = ["3", "6", "2", "1", "9"].map(String::from).into();
+        let turns = group_into_turns(&start, &line);
+        assert_eq!(
+            turns,
+            vec![
+                (Player::One, vec!["3".to_owned(), "6".to_owned()]),
+                (Player::Two, vec!["2".to_owned(), "1".to_owned()]),
+            ]
+        );
+        assert_eq!(format_turn(&turns[0].1), "[3,6]");
+    }
+}

@@ -1,0 +1,380 @@
+//! Terminal play (`ply-play`): seed 000's console game, against a real
+//! engine process.
+//!
+//! The board is drawn as the seed draws it, the person's row at the bottom.
+//! The person types a whole turn (`[1,5]`); it is checked with the engine
+//! library's rules and refused with the reason if it is wrong, and the
+//! prompt comes back. The engine's turn is found by asking the engine for
+//! one move at a time until the turn passes, and is shown with the score
+//! and the line of its first search.
+
+pub mod input;
+
+use std::io::{BufRead, Write};
+
+use anyhow::{Context, Result, bail};
+use ply_engine::game::{Outcome, Player};
+use ply_engine::options::EngineOptions;
+use ply_protocol::{Command, Dialect, Info};
+
+use crate::engine::Engine;
+use crate::games::{self, format_turn, group_into_turns};
+use crate::record::GameRecord;
+use crate::score;
+use crate::strength::Strength;
+use input::Input;
+
+/// The prompt, printed without a line end.
+pub const PROMPT: &str = "Your move> ";
+
+/// What a terminal game is played with.
+#[derive(Clone, Debug)]
+pub struct PlayConfig {
+    /// The game and its rules.
+    pub options: EngineOptions,
+    /// The `setoption` pairs that give the engine the same options.
+    pub option_pairs: Vec<(String, String)>,
+    /// Start from this position string instead of the start position.
+    pub fen: Option<String>,
+    /// Whether the person plays the side to move at the start.
+    pub person_first: bool,
+    /// How hard the engine thinks.
+    pub strength: Strength,
+}
+
+/// A terminal game session.
+struct Play<'a, R, W> {
+    config: &'a PlayConfig,
+    engine: &'a mut Engine,
+    input: R,
+    out: W,
+    record: GameRecord,
+    /// The person's side.
+    person: Player,
+    /// The engine's short name ("Ply").
+    name: String,
+    /// The result has been announced for the current position.
+    announced: bool,
+}
+
+/// Plays games between a person (`input`, `out`) and `engine` until the
+/// person quits or the input ends.
+///
+/// # Errors
+/// When the engine fails (exits, refuses the options, plays an illegal
+/// move) or the output cannot be written.
+pub fn run<R: BufRead, W: Write>(
+    config: &PlayConfig,
+    engine: &mut Engine,
+    input: R,
+    out: W,
+) -> Result<()> {
+    for (name, value) in &config.option_pairs {
+        engine
+            .set_option(name, value)
+            .with_context(|| format!("setting the engine's option {name}"))?;
+    }
+    let name = engine
+        .name()
+        .split_whitespace()
+        .next()
+        .unwrap_or("The engine")
+        .to_owned();
+    let record = new_record(config)?;
+    let mut play = Play {
+        config,
+        engine,
+        input,
+        out,
+        person: Player::One,
+        record,
+        name,
+        announced: false,
+    };
+    play.new_game()?;
+    play.main_loop()
+}
+
+fn new_record(config: &PlayConfig) -> Result<GameRecord> {
+    match &config.fen {
+        Some(fen) => Ok(GameRecord::from_position(&config.options, fen)?),
+        None => GameRecord::new(&config.options).map_err(anyhow::Error::msg),
+    }
+}
+
+impl<R: BufRead, W: Write> Play<'_, R, W> {
+    fn ui(&self) -> &'static games::GameUi {
+        games::ui(self.config.options.variant)
+    }
+
+    fn new_game(&mut self) -> Result<()> {
+        self.record = new_record(self.config)?;
+        let first = self.record.side_to_move();
+        self.person = if self.config.person_first {
+            first
+        } else {
+            first.opponent()
+        };
+        self.announced = false;
+        self.engine.send_checked(&Command::NewGame(Dialect::Uci))?;
+        let ui = self.ui();
+        let title = (ui.title)(&self.config.options);
+        let side = ui.side_names[self.person.index()];
+        writeln!(
+            self.out,
+            "\n{title} against {} ({}).\nYou play {side}: {}.",
+            self.name, self.config.strength, ui.seat
+        )?;
+        writeln!(
+            self.out,
+            "Type a turn such as {}, or help for the commands.",
+            ui.turn_example
+        )?;
+        self.draw()
+    }
+
+    fn draw(&mut self) -> Result<()> {
+        let text = games::view(self.record.current()).text(self.person);
+        write!(self.out, "\n{text}")?;
+        Ok(())
+    }
+
+    fn main_loop(&mut self) -> Result<()> {
+        loop {
+            if self.record.outcome().is_none() && self.record.side_to_move() != self.person {
+                self.engine_turn()?;
+                self.draw()?;
+                continue;
+            }
+            if self.record.outcome().is_some() && !self.announced {
+                self.announce()?;
+            }
+            write!(self.out, "\n{PROMPT}")?;
+            self.out.flush()?;
+            let mut line = String::new();
+            if self.input.read_line(&mut line)? == 0 {
+                writeln!(self.out)?;
+                return Ok(());
+            }
+            match input::parse(&line) {
+                Err(reason) => writeln!(self.out, "{}", wrap(&reason, 78))?,
+                Ok(Input::Nothing) => {}
+                Ok(Input::Quit) => {
+                    writeln!(self.out, "Bye.")?;
+                    return Ok(());
+                }
+                Ok(Input::Help) => self.help()?,
+                Ok(Input::Fen) => {
+                    writeln!(self.out, "Fen: {}", self.record.current().position_string())?;
+                }
+                Ok(Input::Board) => self.draw()?,
+                Ok(Input::New) => self.new_game()?,
+                Ok(Input::Undo) => self.undo()?,
+                Ok(Input::Hint) => self.hint()?,
+                Ok(Input::Turn(moves)) => self.person_turn(&moves)?,
+            }
+        }
+    }
+
+    fn help(&mut self) -> Result<()> {
+        let ui = self.ui();
+        writeln!(
+            self.out,
+            "{}\n\
+             Type a turn as {} (as seed 000 does), or plainly: 1 5, 1,5, or 3.\n\
+             Commands:\n  \
+               undo   take back your last turn and {name}'s reply\n  \
+               hint   ask {name} for a turn\n  \
+               fen    show the position string (ply-gui and ply-engine read it)\n  \
+               board  draw the board again\n  \
+               new    start a new game\n  \
+               help   this text\n  \
+               quit   leave (also exit, or the seed's vége)\n\
+             Scores are for the side that searched, in {unit}s (+1.00 is one {unit} ahead).",
+            wrap(ui.move_help, 76),
+            ui.turn_example,
+            name = self.name,
+            unit = ui.unit,
+        )?;
+        Ok(())
+    }
+
+    fn person_turn(&mut self, moves: &[String]) -> Result<()> {
+        if self.record.outcome().is_some() {
+            writeln!(
+                self.out,
+                "The game is over: type new to play again, undo, or quit."
+            )?;
+            return Ok(());
+        }
+        match self.record.play_turn(moves) {
+            Ok(played) => {
+                writeln!(self.out, "You play {}.", format_turn(&played))?;
+                self.draw()
+            }
+            Err(error) => {
+                writeln!(self.out, "{}", wrap(&format!("Not possible: {error}."), 78))?;
+                Ok(())
+            }
+        }
+    }
+
+    fn undo(&mut self) -> Result<()> {
+        let mut people = [false; 2];
+        people[self.person.index()] = true;
+        let taken = self.record.undo_turn(people);
+        if taken.is_empty() {
+            writeln!(self.out, "Nothing to take back.")?;
+            return Ok(());
+        }
+        self.announced = false;
+        writeln!(self.out, "Took back {}.", taken.join(" "))?;
+        self.draw()
+    }
+
+    /// Searches the current position; returns the moves played from it
+    /// along the engine's line that make the side to move's turn, and the
+    /// search's last figures.
+    fn search(&mut self) -> Result<(Option<String>, Option<Info>)> {
+        self.engine.send_checked(&self.record.position_command())?;
+        let result = self
+            .engine
+            .search(self.config.strength.go_params(), |_| {})?;
+        Ok((result.best, result.info))
+    }
+
+    fn engine_turn(&mut self) -> Result<()> {
+        writeln!(self.out, "{} is thinking ...", self.name)?;
+        self.out.flush()?;
+        let before = self.record.current().clone();
+        let side = self.record.side_to_move();
+        let mut played = Vec::new();
+        let mut first_info = None;
+        while self.record.outcome().is_none() && self.record.side_to_move() == side {
+            let (best, info) = self.search()?;
+            let Some(best) = best else {
+                bail!("the engine found no move in a game that is not over");
+            };
+            if let Err(error) = self.record.play(&best) {
+                bail!("the engine played an illegal move: {error}");
+            }
+            played.push(best);
+            if first_info.is_none() {
+                first_info = info;
+            }
+        }
+        let details = first_info
+            .map(|info| describe_search(&before, &info, &format!("for {}", self.name)))
+            .unwrap_or_default();
+        writeln!(
+            self.out,
+            "{} plays {}.{details}",
+            self.name,
+            format_turn(&played)
+        )?;
+        Ok(())
+    }
+
+    fn hint(&mut self) -> Result<()> {
+        if self.record.outcome().is_some() {
+            writeln!(self.out, "The game is over.")?;
+            return Ok(());
+        }
+        let position = self.record.current().clone();
+        let (best, info) = self.search()?;
+        let line = info.as_ref().map(|i| i.pv.clone()).unwrap_or_default();
+        let turns = group_into_turns(&position, &line);
+        let turn = match turns.first() {
+            Some((_, moves)) => format_turn(moves),
+            None => format_turn(&best.into_iter().collect::<Vec<_>>()),
+        };
+        let details = info
+            .map(|info| describe_search(&position, &info, "for you"))
+            .unwrap_or_default();
+        writeln!(self.out, "Hint: {turn}.{details}")?;
+        Ok(())
+    }
+
+    fn announce(&mut self) -> Result<()> {
+        self.announced = true;
+        let tally = games::view(self.record.current()).tally();
+        let counts = |winner: Player| {
+            tally
+                .map(|t| format!(" {}-{}", t[winner.index()], t[winner.opponent().index()]))
+                .unwrap_or_default()
+        };
+        let text = match self.record.outcome() {
+            Some(Outcome::Win(side)) if side == self.person => format!(
+                "You win{}. Congratulations! (Nyertél, gratulálok!)",
+                counts(side)
+            ),
+            Some(Outcome::Win(side)) => format!("{} wins{}. (Nyertem.)", self.name, counts(side)),
+            Some(Outcome::Draw) => "A draw. (Döntetlen lett!)".to_owned(),
+            None => return Ok(()),
+        };
+        writeln!(self.out, "\nGame over: {text}")?;
+        writeln!(self.out, "Type new to play again, undo, or quit.")?;
+        Ok(())
+    }
+}
+
+/// The widest line the search figures take.
+const DETAILS_WIDTH: usize = 78;
+
+/// A second line: `  depth 9, score +1.50 for Ply, line [3,6] [2,1] [5]`,
+/// the line cut short to fit a terminal.
+fn describe_search(from: &ply_engine::variant::AnyGame, info: &Info, whose: &str) -> String {
+    let mut parts = Vec::new();
+    if let Some(depth) = info.depth {
+        parts.push(format!("depth {depth}"));
+    }
+    if let Some(s) = &info.score {
+        parts.push(format!("score {} {whose}", score::describe(s)));
+    }
+    let mut text = format!("\n  {}", parts.join(", "));
+    let turns = group_into_turns(from, &info.pv);
+    for (i, (_, moves)) in turns.iter().enumerate() {
+        let turn = format_turn(moves);
+        let separator = if i == 0 { ", line " } else { " " };
+        // The first turn always; later ones while they fit.
+        if i > 0 && text.chars().count() + separator.len() + turn.len() + 2 > DETAILS_WIDTH {
+            text.push_str(" …");
+            break;
+        }
+        text.push_str(separator);
+        text.push_str(&turn);
+    }
+    if parts.is_empty() && turns.is_empty() {
+        String::new()
+    } else {
+        text
+    }
+}
+
+/// Breaks `text` into lines of at most `width` characters at spaces.
+fn wrap(text: &str, width: usize) -> String {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty() && line.len() + 1 + word.len() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    lines.push(line);
+    lines.join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn help_text_wraps_at_spaces() {
+        assert_eq!(wrap("aaa bbb ccc", 7), "aaa bbb\nccc");
+        assert_eq!(wrap("", 7), "");
+    }
+}

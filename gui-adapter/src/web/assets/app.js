@@ -1,0 +1,375 @@
+// The page: talks to ply-gui over a WebSocket, draws what it is sent, and
+// sends only the few messages ply-gui accepts (see docs/front-ends.md).
+'use strict';
+
+(function () {
+  const $ = (id) => document.getElementById(id);
+  const params = new URLSearchParams(location.search);
+  const token = params.get('token');
+  const DELAYS = { slow: 320, normal: 140, fast: 12, off: 0 };
+
+  let socket = null;
+  let hello = null;
+  let state = null;        // the last state received
+  let shown = null;        // the last state drawn
+  let queue = Promise.resolve();
+  let pendingMoves = 0;    // states with a new move, received and not drawn yet
+  let queuedLength = -1;   // the move count of the last state received
+  let hint = null;
+  let formVariant = null;  // the variant the options form shows
+  let formKey = '';        // the game and options it was filled from
+  let lastPlayers = null;   // the players and strengths the form shows
+
+  if (params.get('speed') in DELAYS) $('speed').value = params.get('speed');
+
+  // ---- talking to ply-gui -------------------------------------------------
+
+  function connect() {
+    const query = token ? `?token=${encodeURIComponent(token)}` : '';
+    socket = new WebSocket(`ws://${location.host}/ws${query}`);
+    socket.addEventListener('message', (event) => receive(JSON.parse(event.data)));
+    socket.addEventListener('close', () => {
+      setStatus('disconnected', 'Connection to ply-gui lost: reload the page');
+    });
+  }
+
+  function send(message) {
+    if (socket && socket.readyState === WebSocket.OPEN) {
+      $('error').textContent = '';
+      socket.send(JSON.stringify(message));
+    }
+  }
+
+  function receive(message) {
+    switch (message.type) {
+      case 'hello':
+        hello = message;
+        buildVariantMenu();
+        break;
+      case 'state': {
+        state = message;
+        const moved = message.moves.length !== queuedLength;
+        queuedLength = message.moves.length;
+        if (moved) pendingMoves += 1;
+        queue = queue
+          .then(() => draw(message))
+          .catch((e) => console.error(e))
+          .finally(() => { if (moved) pendingMoves -= 1; });
+        break;
+      }
+      case 'info':
+        showInfo(message);
+        break;
+      case 'hint':
+        showHint(message);
+        break;
+      case 'error':
+        $('error').textContent = message.message;
+        break;
+      default:
+        break;
+    }
+  }
+
+  // ---- drawing a state ----------------------------------------------------
+
+  function view(board) {
+    return window.PlyGames[board.kind] || window.PlyGames.generic;
+  }
+
+  function delay() {
+    return DELAYS[$('speed').value] || 0;
+  }
+
+  function sideName(s, side) {
+    return s.side_names[side];
+  }
+
+  async function draw(s) {
+    const isNewMove = shown && s.last_move && s.variant === shown.variant &&
+      s.moves.length === shown.moves.length + 1;
+    // Behind (engines playing fast)? Then draw at once and catch up.
+    const behind = pendingMoves > 1;
+    if (isNewMove && delay() > 0 && !behind) {
+      document.body.dataset.busy = 'true';
+      const lm = s.last_move;
+      await view(s.board).animate($('board'), lm.before, s.board, lm.move, lm.side, boardOptions(s, false), delay());
+      document.body.dataset.animated = String(Number(document.body.dataset.animated || 0) + 1);
+    }
+    if (!shown || s.moves.length !== shown.moves.length || s.fen !== shown.fen) hint = null;
+    shown = s;
+    render(s);
+    delete document.body.dataset.busy;
+    document.body.dataset.ready = 'true';
+  }
+
+  function boardOptions(s, clickable) {
+    return {
+      bottom: s.bottom,
+      legal: clickable ? s.legal : [],
+      onMove: (mv) => send({ type: 'move', move: mv }),
+      sideNames: s.side_names,
+      title: s.title,
+      text: s.text,
+      hint: hint && hint.side === s.side_to_move && hint.turn.length
+        ? { side: hint.side, pit: hint.turn[0] } : null,
+    };
+  }
+
+  function render(s) {
+    document.title = `Ply: ${s.title}`;
+    document.body.dataset.moves = String(s.moves.length);
+    $('title').textContent = s.title;
+    view(s.board).render($('board'), s.board, boardOptions(s, true));
+    renderStatus(s);
+    renderMoves(s);
+    renderPlayers(s);
+    renderOptionsForm(s);
+    $('fen').textContent = s.fen;
+    $('fen-input').placeholder = s.fen;
+    $('player-name-0').textContent = s.side_names[0];
+    $('player-name-1').textContent = s.side_names[1];
+    const names = s.engine_names.filter((x) => x);
+    $('engine-name').textContent = names.length ? `(${[...new Set(names)].join(' / ')})` : '';
+    $('undo').disabled = s.moves.length === 0;
+    $('hint').disabled = s.thinking !== null || s.outcome !== null;
+    $('engine-move').disabled = (s.thinking !== null && !s.hinting) || s.outcome !== null;
+    $('stop').disabled = s.thinking === null &&
+      (s.paused || s.outcome !== null || s.players[s.side_to_move] !== 'engine');
+    $('evalbar').classList.toggle('flipped', s.bottom === 1);
+    if (s.outcome) {
+      const w = s.outcome.winner;
+      setEval(w === null ? 0.5 : (w === 0 ? 1 : 0), s.outcome.text);
+    } else if (s.moves.length === 0 && !s.thinking) {
+      setEval(0.5, '0.00');
+    }
+    $('hint-text').textContent = hint && hint.side === s.side_to_move && !s.outcome
+      ? `Hint for ${sideName(s, hint.side)}: [${hint.turn.join(',')}]${hint.score ? ' (' + hint.score + ')' : ''}`
+      : '';
+  }
+
+  function setStatus(stateName, text) {
+    const status = $('status');
+    status.dataset.state = stateName;
+    status.textContent = text;
+  }
+
+  function renderStatus(s) {
+    const mover = sideName(s, s.side_to_move);
+    if (s.outcome) {
+      setStatus('over', `Game over: ${s.outcome.text}`);
+    } else if (s.thinking !== null && !s.hinting) {
+      setStatus('engine', `${sideName(s, s.thinking)}: the engine is thinking …`);
+    } else if (s.players[s.side_to_move] === 'human') {
+      const how = { kalah: 'click a pit', oware: 'click a house', tictactoe: 'click a square' }[s.board.kind] || 'choose a move';
+      setStatus('human', `${mover} to move: ${how}`);
+    } else if (s.paused) {
+      setStatus('paused', `${mover} to move (engine): paused, press Engine move`);
+    } else {
+      setStatus('engine', `${mover} to move (engine)`);
+    }
+  }
+
+  function renderMoves(s) {
+    const list = $('moves');
+    list.replaceChildren();
+    let turn = null;
+    for (const entry of s.moves) {
+      if (!turn || turn.side !== entry.side) {
+        turn = { side: entry.side, moves: [] };
+        const li = document.createElement('li');
+        li.className = `side-${entry.side}`;
+        turn.li = li;
+        list.appendChild(li);
+      }
+      turn.moves.push(entry.move);
+      const who = document.createElement('span');
+      who.className = 'who';
+      who.textContent = sideName(s, entry.side);
+      turn.li.replaceChildren(who, document.createTextNode(`[${turn.moves.join(',')}]`));
+    }
+    list.scrollTop = list.scrollHeight;
+  }
+
+  // Fills the players form from the state, only where the state changed,
+  // so what is being typed elsewhere in the form is kept.
+  function renderPlayers(s) {
+    const previous = lastPlayers;
+    lastPlayers = { players: s.players, strength: s.strength };
+    for (const side of [0, 1]) {
+      if (!previous || previous.players[side] !== s.players[side]) {
+        $(`player-${side}`).value = s.players[side];
+      }
+      const limit = s.strength[side];
+      if (!previous || JSON.stringify(previous.strength[side]) !== JSON.stringify(limit)) {
+        const kind = 'depth' in limit ? 'depth' : 'movetime';
+        $(`limit-kind-${side}`).value = kind;
+        $(`limit-value-${side}`).value = limit[kind];
+      }
+    }
+  }
+
+  // ---- the engine's thinking ----------------------------------------------
+
+  function setEval(share, label) {
+    const bottomShare = shown && shown.bottom === 1 ? 1 - share : share;
+    $('evalfill').style.height = `${(bottomShare * 100).toFixed(1)}%`;
+    $('evaltext').textContent = label;
+  }
+
+  function evalShare(e) {
+    if (e.mate !== undefined) return e.mate > 0 ? 1 : 0;
+    return 0.5 + 0.5 * Math.tanh((e.cp || 0) / 800);
+  }
+
+  function formatCount(n) {
+    if (n === null || n === undefined) return '–';
+    if (n >= 1e6) return `${(n / 1e6).toFixed(1)}M`;
+    if (n >= 1e3) return `${(n / 1e3).toFixed(1)}k`;
+    return String(n);
+  }
+
+  function showInfo(info) {
+    const s = state;
+    if (!s) return;
+    $('info-side').textContent = sideName(s, info.side) + (info.hint ? ' (hint)' : '');
+    $('info-depth').textContent = info.depth === null ? '–'
+      : (info.seldepth ? `${info.depth}/${info.seldepth}` : String(info.depth));
+    if (info.score) $('info-score').textContent = `${info.score.text} for ${sideName(s, info.side)}`;
+    $('info-nodes').textContent = formatCount(info.nodes);
+    $('info-nps').textContent = info.nps ? `${formatCount(info.nps)} nodes/s` : '–';
+    if (info.pv_turns.length) {
+      $('info-pv').textContent = info.pv_turns
+        .map((t) => `${sideName(s, t.side)[0]} [${t.moves.join(',')}]`).join('  ');
+    }
+    if (info.eval) setEval(evalShare(info.eval), info.eval.text);
+  }
+
+  function showHint(message) {
+    hint = message;
+    if (state) queue = queue.then(() => render(shown || state));
+  }
+
+  // ---- the game and player forms ------------------------------------------
+
+  function buildVariantMenu() {
+    const select = $('variant');
+    select.replaceChildren();
+    for (const v of hello.variants) {
+      const option = document.createElement('option');
+      option.value = v.name;
+      option.textContent = v.name;
+      select.appendChild(option);
+    }
+    if (state) select.value = state.variant;
+    buildOptionsForm(select.value, state && state.variant === select.value ? state.options : null);
+  }
+
+  function buildOptionsForm(variantName, values) {
+    formVariant = variantName;
+    const box = $('options');
+    box.replaceChildren();
+    const variant = hello && hello.variants.find((v) => v.name === variantName);
+    if (!variant) return;
+    for (const opt of variant.options) {
+      const field = document.createElement('div');
+      field.className = 'field';
+      const label = document.createElement('label');
+      label.htmlFor = `opt-${opt.name}`;
+      label.textContent = opt.name;
+      let input;
+      if (opt.kind === 'check') {
+        input = document.createElement('input');
+        input.type = 'checkbox';
+      } else if (opt.kind === 'combo') {
+        input = document.createElement('select');
+        for (const v of opt.vars) {
+          const o = document.createElement('option');
+          o.value = v;
+          o.textContent = v;
+          input.appendChild(o);
+        }
+      } else {
+        input = document.createElement('input');
+        input.type = opt.kind === 'spin' ? 'number' : 'text';
+        if (opt.min !== undefined) input.min = opt.min;
+        if (opt.max !== undefined) input.max = opt.max;
+      }
+      input.id = `opt-${opt.name}`;
+      input.dataset.option = opt.name;
+      input.dataset.kind = opt.kind;
+      const value = values && opt.name in values ? values[opt.name] : String(opt.default);
+      if (opt.kind === 'check') input.checked = value === 'true';
+      else input.value = value;
+      field.append(label, input);
+      box.appendChild(field);
+    }
+  }
+
+  function renderOptionsForm(s) {
+    if (!hello) return;
+    const key = JSON.stringify([s.variant, s.options]);
+    if (key !== formKey || formVariant !== s.variant) {
+      formKey = key;
+      $('variant').value = s.variant;
+      buildOptionsForm(s.variant, s.options);
+    }
+  }
+
+  function readOptionsForm() {
+    const options = {};
+    for (const input of $('options').querySelectorAll('[data-option]')) {
+      options[input.dataset.option] = input.dataset.kind === 'check'
+        ? String(input.checked) : String(input.value);
+    }
+    return options;
+  }
+
+  // The players form as a message, or null while a number is not filled in.
+  function readPlayers() {
+    const players = [0, 1].map((side) => $(`player-${side}`).value);
+    const strength = [0, 1].map((side) => {
+      const kind = $(`limit-kind-${side}`).value;
+      const value = parseInt($(`limit-value-${side}`).value, 10);
+      return value > 0 ? { [kind]: value } : null;
+    });
+    if (strength.includes(null)) return null;
+    return { type: 'set_options', players, strength };
+  }
+
+  // ---- wiring ---------------------------------------------------------------
+
+  $('variant').addEventListener('change', () => buildOptionsForm($('variant').value, null));
+  $('new-game').addEventListener('click', () => {
+    send({ type: 'new_game', variant: $('variant').value, options: readOptionsForm() });
+  });
+  for (const side of [0, 1]) {
+    for (const id of [`player-${side}`, `limit-kind-${side}`, `limit-value-${side}`]) {
+      $(id).addEventListener('change', () => {
+        const message = readPlayers();
+        if (message) send(message);
+      });
+    }
+  }
+  $('undo').addEventListener('click', () => send({ type: 'undo' }));
+  $('flip').addEventListener('click', () => send({ type: 'flip' }));
+  $('hint').addEventListener('click', () => send({ type: 'hint' }));
+  $('engine-move').addEventListener('click', () => send({ type: 'engine_move' }));
+  $('stop').addEventListener('click', () => send({ type: 'stop' }));
+  $('set-position').addEventListener('click', () => {
+    const fen = $('fen-input').value.trim();
+    if (fen) send({ type: 'set_position', fen });
+  });
+  $('fen-input').addEventListener('keydown', (event) => {
+    if (event.key === 'Enter') $('set-position').click();
+  });
+  // Keys: a legal move's name plays it (Kalah: 1-9), u takes back, f flips.
+  document.addEventListener('keydown', (event) => {
+    if (event.target.closest('input, select, textarea') || !shown || document.body.dataset.busy) return;
+    if (shown.legal.includes(event.key)) send({ type: 'move', move: event.key });
+    else if (event.key === 'u') send({ type: 'undo' });
+    else if (event.key === 'f') send({ type: 'flip' });
+  });
+
+  connect();
+})();

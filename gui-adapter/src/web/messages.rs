@@ -1,0 +1,367 @@
+//! The JSON messages between the page and `ply-gui`.
+//!
+//! The page may send only the [`ClientMessage`]s below; anything else (an
+//! unknown type, an unknown field, a field of the wrong type, protocol text)
+//! is refused with an [`ServerMessage::Error`] and changes nothing. In
+//! particular no text from the page is ever passed to the engine: moves and
+//! position strings are checked with the engine library's rules first, and
+//! option names against a per-game whitelist.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::strength::Strength;
+
+/// The largest message the page may send, in bytes.
+pub const MAX_MESSAGE_BYTES: usize = 4096;
+
+/// Who plays a side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PlayerKind {
+    /// A person clicking on the page.
+    Human,
+    /// The engine.
+    Engine,
+}
+
+/// An option value as the page sends it: text, a number or a flag.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(untagged)]
+pub enum OptionValue {
+    /// `"4"`, `"kalah"`.
+    Text(String),
+    /// `4`.
+    Number(i64),
+    /// `true`.
+    Flag(bool),
+}
+
+impl OptionValue {
+    /// The value as `setoption … value` would carry it.
+    #[must_use]
+    pub fn as_text(&self) -> String {
+        match self {
+            Self::Text(text) => text.clone(),
+            Self::Number(n) => n.to_string(),
+            Self::Flag(b) => b.to_string(),
+        }
+    }
+}
+
+/// Everything the page may ask for.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ClientMessage {
+    /// Start a new game, of this game (`UCI_Variant`) with these rule
+    /// options (only the game's own options, e.g. Kalah's `Pits`, `Seeds`,
+    /// `EmptyCapture`). Absent: the current game and options.
+    NewGame {
+        /// The game's name.
+        #[serde(default)]
+        variant: Option<String>,
+        /// The rule options.
+        #[serde(default)]
+        options: BTreeMap<String, OptionValue>,
+    },
+    /// Play a move for the person to move.
+    Move {
+        /// The move in the game's notation (`"3"`).
+        #[serde(rename = "move")]
+        mv: String,
+    },
+    /// Take back the last turn (and the engine's reply).
+    Undo,
+    /// Start from a position string of the current game.
+    SetPosition {
+        /// The position string.
+        fen: String,
+    },
+    /// Who plays each side and how strong the engine is on each side.
+    SetOptions {
+        /// South's and North's player.
+        #[serde(default)]
+        players: Option<[PlayerKind; 2]>,
+        /// The engine's strength on each side.
+        #[serde(default)]
+        strength: Option<[Strength; 2]>,
+    },
+    /// Let the engine play the side to move now (and resume engine play).
+    EngineMove,
+    /// Ask the engine for a turn for the side to move, without playing it.
+    Hint,
+    /// Stop the engine: a search ends with its best move so far, and the
+    /// engines stop moving by themselves until the next `engine_move`.
+    Stop,
+    /// Turn the board round.
+    Flip,
+}
+
+/// An option a game's rules take, for the page's form.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct OptionInfo {
+    /// The name as `uci` declares it.
+    pub name: String,
+    /// `spin`, `check`, `combo` or `string`.
+    pub kind: &'static str,
+    /// The default value.
+    pub default: Value,
+    /// Smallest value (`spin`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub min: Option<i64>,
+    /// Largest value (`spin`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max: Option<i64>,
+    /// The choices (`combo`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub vars: Vec<String>,
+}
+
+/// A game the engine plays, for the page's game menu.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct VariantInfo {
+    /// The `UCI_Variant` name.
+    pub name: &'static str,
+    /// The sides' names, player one first.
+    pub side_names: [&'static str; 2],
+    /// The options of its rules.
+    pub options: Vec<OptionInfo>,
+    /// What a score's unit is (`seed`).
+    pub unit: &'static str,
+}
+
+/// A move of the game's record.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MoveEntry {
+    /// Who played it (0 for player one).
+    pub side: usize,
+    /// The move.
+    #[serde(rename = "move")]
+    pub mv: String,
+}
+
+/// A score for the page: for the side that searched, and from player
+/// one's side for the evaluation bar.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ScoreInfo {
+    /// Hundredths (100 = one seed), when not a proven result.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cp: Option<i32>,
+    /// Plies to a proven win (negative: loss).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mate: Option<i32>,
+    /// The score in words (`+1.50`, `win in 5`).
+    pub text: String,
+}
+
+/// A turn of the engine's line.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TurnInfo {
+    /// Who plays it.
+    pub side: usize,
+    /// Its moves.
+    pub moves: Vec<String>,
+}
+
+/// One iteration of a search.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SearchInfo {
+    /// The side the engine searches for.
+    pub side: usize,
+    /// Whether this is a hint (the move is not played).
+    pub hint: bool,
+    /// `depth`.
+    pub depth: Option<u32>,
+    /// `seldepth`.
+    pub seldepth: Option<u32>,
+    /// The score for `side`.
+    pub score: Option<ScoreInfo>,
+    /// The score for player one.
+    pub eval: Option<ScoreInfo>,
+    /// `nodes`.
+    pub nodes: Option<u64>,
+    /// `nps`.
+    pub nps: Option<u64>,
+    /// `time` in ms.
+    pub time: Option<u64>,
+    /// The line, move by move.
+    pub pv: Vec<String>,
+    /// The line, turn by turn (as far as it is legal).
+    pub pv_turns: Vec<TurnInfo>,
+}
+
+/// The last move, so the page can animate it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LastMove {
+    /// Who played it.
+    pub side: usize,
+    /// The move.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The board before it (the same form as [`StateInfo::board`]).
+    pub before: Value,
+}
+
+/// How the game ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct OutcomeInfo {
+    /// The winner (0 or 1), none for a draw.
+    pub winner: Option<usize>,
+    /// In words: "South wins 40-32".
+    pub text: String,
+}
+
+/// Everything the page shows, sent after every change.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct StateInfo {
+    /// The game's `UCI_Variant` name.
+    pub variant: &'static str,
+    /// "Kalah(6,4)".
+    pub title: String,
+    /// The rule options in force, by name.
+    pub options: BTreeMap<String, String>,
+    /// The sides' names.
+    pub side_names: [&'static str; 2],
+    /// The position string.
+    pub fen: String,
+    /// The board, for the game's drawing module (`kind` names it).
+    pub board: Value,
+    /// The board in text, the bottom side as the page shows it.
+    pub text: String,
+    /// The side at the bottom of the board (0 or 1).
+    pub bottom: usize,
+    /// The side to move.
+    pub side_to_move: usize,
+    /// The legal moves, when a person is to move and may click.
+    pub legal: Vec<String>,
+    /// The moves so far.
+    pub moves: Vec<MoveEntry>,
+    /// Who plays each side.
+    pub players: [PlayerKind; 2],
+    /// The engine's strength on each side.
+    pub strength: [Strength; 2],
+    /// The side the engine is thinking for, if it is.
+    pub thinking: Option<usize>,
+    /// Whether that search is a hint.
+    pub hinting: bool,
+    /// Whether engines wait for `engine_move`.
+    pub paused: bool,
+    /// The result, once the game is over.
+    pub outcome: Option<OutcomeInfo>,
+    /// Each side's count (Kalah: store plus own pits).
+    pub tally: Option<[u32; 2]>,
+    /// The move just played, for the animation.
+    pub last_move: Option<LastMove>,
+    /// The engines' names, once started.
+    pub engine_names: [Option<String>; 2],
+    /// How many messages from the page have been handled (refused ones
+    /// too), so the page can tell the answer to its last message.
+    pub ack: u64,
+}
+
+/// Everything `ply-gui` sends to the page.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ServerMessage {
+    /// First message: what can be played.
+    Hello {
+        /// ply-gui's version.
+        version: &'static str,
+        /// The games.
+        variants: Vec<VariantInfo>,
+    },
+    /// The game now.
+    State(Box<StateInfo>),
+    /// An engine's search, as it goes.
+    Info(SearchInfo),
+    /// The answer to `hint`.
+    Hint {
+        /// For whom.
+        side: usize,
+        /// The suggested turn.
+        turn: Vec<String>,
+        /// Its score in words.
+        score: Option<String>,
+    },
+    /// A message was refused, or something went wrong.
+    Error {
+        /// What and why.
+        message: String,
+    },
+}
+
+/// Reads a message from the page.
+///
+/// # Errors
+/// Why the text is not one of the messages the page may send.
+pub fn parse_client_message(text: &str) -> Result<ClientMessage, String> {
+    if text.len() > MAX_MESSAGE_BYTES {
+        return Err(format!(
+            "message too long ({} bytes; at most {MAX_MESSAGE_BYTES})",
+            text.len()
+        ));
+    }
+    serde_json::from_str(text).map_err(|e| format!("message refused: {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_page_messages_parse() {
+        assert_eq!(
+            parse_client_message(r#"{"type":"move","move":"3"}"#),
+            Ok(ClientMessage::Move { mv: "3".into() })
+        );
+        assert_eq!(
+            parse_client_message(r#"{"type":"undo"}"#),
+            Ok(ClientMessage::Undo)
+        );
+        let new_game = parse_client_message(
+            r#"{"type":"new_game","variant":"kalah","options":{"Seeds":4,"EmptyCapture":true}}"#,
+        )
+        .unwrap();
+        let ClientMessage::NewGame { variant, options } = new_game else {
+            panic!("not a new game");
+        };
+        assert_eq!(variant.as_deref(), Some("kalah"));
+        assert_eq!(options["Seeds"].as_text(), "4");
+        assert_eq!(options["EmptyCapture"].as_text(), "true");
+        assert_eq!(
+            parse_client_message(
+                r#"{"type":"set_options","players":["engine","engine"],"strength":[{"depth":2},{"movetime":100}]}"#
+            ),
+            Ok(ClientMessage::SetOptions {
+                players: Some([PlayerKind::Engine, PlayerKind::Engine]),
+                strength: Some([Strength::Depth(2), Strength::Movetime(100)]),
+            })
+        );
+    }
+
+    #[test]
+    fn anything_else_is_refused() {
+        for text in [
+            "uci",
+            "go depth 5",
+            r#"{"type":"raw","line":"quit"}"#,
+            r#"{"type":"move"}"#,
+            r#"{"type":"move","move":3}"#,
+            r#"{"type":"move","move":"3","extra":1}"#,
+            r#"{"type":"set_options","players":["engine"]}"#,
+            r#"{"type":"set_options","strength":[{"nodes":5},{"depth":1}]}"#,
+            r#"{"type":"new_game","options":{"Seeds":[1]}}"#,
+            r#"{"move":"3"}"#,
+        ] {
+            assert!(parse_client_message(text).is_err(), "{text} was accepted");
+        }
+        let long = format!(r#"{{"type":"set_position","fen":"{}"}}"#, "1".repeat(5000));
+        assert!(
+            parse_client_message(&long)
+                .unwrap_err()
+                .contains("too long")
+        );
+    }
+}

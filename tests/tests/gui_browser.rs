@@ -1,0 +1,188 @@
+//! The web GUI in a real browser: headless Chromium, driven through
+//! chromedriver, loads the page, sets up Kalah(6,4) with the page's own
+//! form, and plays a whole game against the engine by clicking pits;
+//! along the way it asks for a hint, takes a turn back and flips the
+//! board, and it takes screenshots.
+//!
+//! Needs Debian's `chromium` and `chromium-driver` (.ci/run installs
+//! them); without them the test fails and says so. The screenshots go to
+//! the test's temporary directory, and to docs/screenshots/ when
+//! PLY_UPDATE_SCREENSHOTS=1.
+
+mod gui_support;
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use gui_support::Gui;
+use gui_support::webdriver::{Browser, browser_tools};
+use ply_engine::game::Game;
+use ply_engine::games::kalah::Kalah;
+use serde_json::Value;
+
+const WAIT: Duration = Duration::from_secs(30);
+
+/// The person's turn (a pit to click) or the end, once nothing moves.
+const TURN_OR_END: &str = r"
+    const status = document.getElementById('status');
+    if (document.body.dataset.busy) return null;
+    if (status.dataset.state === 'over') return 'over';
+    if (status.dataset.state === 'human' && document.querySelector('#board .pit.legal')) return 'human';
+    return null;";
+
+fn moves_shown(browser: &Browser) -> u64 {
+    browser
+        .run("return Number(document.body.dataset.moves || 0);", &[])
+        .as_u64()
+        .unwrap_or(0)
+}
+
+fn text_of(browser: &Browser, id: &str) -> String {
+    browser
+        .run(
+            "return document.getElementById(arguments[0]).textContent;",
+            &[Value::from(id)],
+        )
+        .as_str()
+        .unwrap_or_default()
+        .to_owned()
+}
+
+/// Saves a screenshot in the test's directory, and in docs/screenshots/
+/// when asked to.
+fn save_screenshot(browser: &Browser, name: &str) {
+    let png = browser.screenshot();
+    assert!(png.starts_with(b"\x89PNG"), "a PNG");
+    let mut places = vec![PathBuf::from(env!("CARGO_TARGET_TMPDIR"))];
+    if std::env::var_os("PLY_UPDATE_SCREENSHOTS").is_some_and(|v| v == "1") {
+        places.push(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../docs/screenshots"));
+    }
+    for dir in places {
+        std::fs::create_dir_all(&dir).expect("screenshot directory");
+        std::fs::write(dir.join(name), &png).expect("screenshot written");
+    }
+}
+
+/// Clicks the last legal pit and waits until the move is on the page.
+fn click_a_pit(browser: &Browser) {
+    let before = moves_shown(browser);
+    let pits = browser.find_all("#board .pit.legal");
+    let pit = pits.last().expect("a legal pit");
+    browser.click(pit);
+    browser.wait_for(
+        &format!("return Number(document.body.dataset.moves) > {before};"),
+        "the move to be shown",
+        WAIT,
+    );
+}
+
+#[test]
+fn a_kalah_game_against_the_engine_played_by_clicking_in_chromium() {
+    let (chromium, driver) = browser_tools();
+    let gui = Gui::start(&["--depth", "1"]);
+    let profile = std::env::temp_dir().join(format!("ply-chromium-{}", std::process::id()));
+    let browser = Browser::start(&chromium, &driver, profile);
+    let separator = if gui.url.contains('?') { '&' } else { '?' };
+    browser.open(&format!("{}{separator}speed=fast", gui.url));
+    browser.wait_for(
+        "return document.body.dataset.ready === 'true' && document.getElementById('opt-Seeds') !== null;",
+        "the page to load",
+        WAIT,
+    );
+    assert_eq!(text_of(&browser, "title"), "Kalah(6,6)");
+
+    // Kalah(6,4) and a stronger North, chosen with the page's forms.
+    let seeds = browser.find("#opt-Seeds");
+    browser.type_into(&seeds, "4");
+    let north_depth = browser.find("#limit-value-1");
+    browser.type_into(&north_depth, "3");
+    // South is the person; its engine depth is for hints.
+    let south_depth = browser.find("#limit-value-0");
+    browser.type_into(&south_depth, "8");
+    browser.click(&browser.find("#new-game"));
+    browser.wait_for(
+        "return document.getElementById('title').textContent === 'Kalah(6,4)' \
+         && document.getElementById('fen').textContent === '4,4,4,4,4,4 0 4,4,4,4,4,4 0 s';",
+        "the new game",
+        WAIT,
+    );
+    browser.wait_for(
+        "return document.getElementById('limit-value-1').value === '3';",
+        "North's depth",
+        WAIT,
+    );
+
+    let mut turns = 0;
+    loop {
+        let now = browser.wait_for(TURN_OR_END, "the person's turn or the end", WAIT);
+        if now == "over" {
+            break;
+        }
+        turns += 1;
+        assert!(turns < 200, "the game did not end");
+        if turns == 3 {
+            // Take the turn back and play on.
+            let before = moves_shown(&browser);
+            browser.click(&browser.find("#undo"));
+            browser.wait_for(
+                &format!("return Number(document.body.dataset.moves) < {before};"),
+                "the take-back",
+                WAIT,
+            );
+            browser.wait_for(TURN_OR_END, "the person's turn", WAIT);
+        }
+        if turns == 5 {
+            // Flip the board there and back.
+            browser.click(&browser.find("#flip"));
+            browser.wait_for(
+                "return document.querySelector('#board svg').getAttribute('aria-label').includes('North at the bottom');",
+                "the flipped board",
+                WAIT,
+            );
+            browser.click(&browser.find("#flip"));
+            browser.wait_for(
+                "return document.querySelector('#board svg').getAttribute('aria-label').includes('South at the bottom');",
+                "the board turned back",
+                WAIT,
+            );
+            browser.wait_for(TURN_OR_END, "the person's turn", WAIT);
+        }
+        if turns == 6 {
+            // Ask for a hint, and keep the picture for the docs.
+            browser.click(&browser.find("#hint"));
+            browser.wait_for(
+                "return document.getElementById('hint-text').textContent.startsWith('Hint for South');",
+                "the hint",
+                WAIT,
+            );
+            browser.wait_for(TURN_OR_END, "the person's turn", WAIT);
+            assert_ne!(
+                text_of(&browser, "info-pv"),
+                "–",
+                "the engine's line is shown"
+            );
+            save_screenshot(&browser, "web-kalah.png");
+        }
+        click_a_pit(&browser);
+    }
+
+    assert!(
+        turns >= 6,
+        "the game ended before the hint, flip and take-back were tried"
+    );
+    let status = text_of(&browser, "status");
+    assert!(status.starts_with("Game over: "), "{status}");
+    let fen = text_of(&browser, "fen");
+    let position = Kalah::from_position_string(&fen, false).expect("the page shows a position");
+    assert!(
+        position.outcome().is_some(),
+        "the rules agree the game is over: {fen}"
+    );
+    assert!(moves_shown(&browser) > 10);
+    let animated = browser
+        .run("return Number(document.body.dataset.animated || 0);", &[])
+        .as_u64()
+        .unwrap_or(0);
+    assert!(animated > 10, "sowings were animated ({animated})");
+    save_screenshot(&browser, "web-kalah-end.png");
+}

@@ -1,0 +1,315 @@
+//! `ply-gui` over its WebSocket, as the page speaks to it: games against
+//! the engine and between engines, every move checked with the engine
+//! library's rules; and what it refuses (messages outside the whitelist,
+//! foreign hosts and origins, a missing token).
+
+mod gui_support;
+
+use gui_support::{Gui, Page, message};
+use ply_engine::game::Game;
+use ply_engine::games::kalah::Kalah;
+use serde_json::{Value, json};
+
+const START_6_4: &str = "4,4,4,4,4,4 0 4,4,4,4,4,4 0 s";
+
+fn fen(state: &Value) -> String {
+    state["fen"].as_str().expect("a position string").to_owned()
+}
+
+fn kalah(state: &Value) -> Kalah {
+    Kalah::from_position_string(&fen(state), false).expect("a Kalah position")
+}
+
+#[test]
+fn a_whole_game_against_the_engine_by_moves_from_the_page() {
+    let gui = Gui::start(&["--seeds", "4", "--depth", "2"]);
+    let mut page = gui.connect();
+    assert_eq!(page.state["title"], "Kalah(6,4)");
+    assert_eq!(fen(&page.state), START_6_4);
+    assert_eq!(page.state["players"], json!(["human", "engine"]));
+    assert_eq!(page.state["legal"], json!(["1", "2", "3", "4", "5", "6"]));
+    let mut saw_info = false;
+    for _ in 0..300 {
+        let state = page.until_person_or_end();
+        saw_info |= page.received.iter().any(|m| m["type"] == "info");
+        if !state["outcome"].is_null() {
+            let position = kalah(&state);
+            assert!(
+                position.outcome().is_some(),
+                "the rules agree the game is over"
+            );
+            let text = state["outcome"]["text"].as_str().expect("text");
+            assert!(text.contains("wins") || text.starts_with("Draw"), "{text}");
+            assert!(saw_info, "the engine's thinking was shown");
+            return;
+        }
+        // The legal moves offered are the rules' legal moves.
+        let position = kalah(&state);
+        let legal: Vec<String> = state["legal"]
+            .as_array()
+            .expect("a list")
+            .iter()
+            .map(|m| m.as_str().expect("text").to_owned())
+            .collect();
+        for mv in &legal {
+            assert!(
+                position.parse_move(mv).is_ok(),
+                "{mv} offered in {}",
+                fen(&state)
+            );
+        }
+        let mv = legal.last().expect("a legal move").clone();
+        let answer = page.request(&message("move", json!({ "move": mv })));
+        assert_eq!(answer["type"], "state", "{answer}");
+        assert_eq!(answer["last_move"]["move"], json!(mv));
+        assert_eq!(answer["last_move"]["side"], json!(0));
+    }
+    panic!("the game did not end");
+}
+
+#[test]
+fn engines_play_each_other_while_the_page_watches() {
+    // A second engine binary for North (the same file by another path, so
+    // ply-gui runs two engine processes).
+    let engine = ply_tests::binary("ply-engine");
+    let dir = engine.parent().expect("a directory");
+    let second = dir.join("deps").join("..").join("ply-engine");
+    let second = second.to_str().expect("a UTF-8 path");
+    let gui = Gui::start(&[
+        "--seeds",
+        "3",
+        "--depth",
+        "1",
+        "--watch-pace",
+        "0",
+        "--engine2",
+        second,
+    ]);
+    let mut page = gui.connect();
+    let answer = page.request(&message(
+        "set_options",
+        json!({ "players": ["engine", "engine"], "strength": [{ "depth": 1 }, { "depth": 2 }] }),
+    ));
+    assert_eq!(answer["type"], "state", "{answer}");
+    let end = page.until(|m| m["type"] == "state" && !m["outcome"].is_null());
+    assert!(kalah(&end).outcome().is_some());
+    let moves = end["moves"].as_array().expect("moves");
+    assert!(moves.iter().any(|m| m["side"] == 0) && moves.iter().any(|m| m["side"] == 1));
+    assert!(
+        page.received
+            .iter()
+            .any(|m| m["type"] == "info" && m["side"] == 1)
+    );
+}
+
+#[test]
+fn take_back_position_string_flip_hint_and_new_game() {
+    let gui = Gui::start(&["--seeds", "4", "--depth", "2"]);
+    let mut page = gui.connect();
+
+    let answer = page.request(&message("undo", json!({})));
+    assert_eq!(answer["type"], "error");
+    assert_eq!(answer["message"], "nothing to take back");
+
+    // Hint: a turn for the person, nothing played.
+    page.send(&message("hint", json!({})));
+    let hint = page.until(|m| m["type"] == "hint");
+    assert_eq!(hint["side"], 0);
+    assert!(!hint["turn"].as_array().expect("a turn").is_empty());
+    assert_eq!(fen(&page.state), START_6_4);
+
+    // Pit 3 ends in the store: the person moves again, the engine waits.
+    let state = page.request(&message("move", json!({ "move": "3" })));
+    assert_eq!(state["side_to_move"], 0);
+    assert!(state["thinking"].is_null());
+    page.request(&message("move", json!({ "move": "6" })));
+    let state = page.until_person_or_end();
+    assert!(
+        state["moves"].as_array().expect("moves").len() > 2,
+        "the engine replied"
+    );
+
+    // Take back: the engine's reply and the person's whole turn.
+    let state = page.request(&message("undo", json!({})));
+    assert_eq!(fen(&state), START_6_4, "{state}");
+
+    // Start from a position string; a bad one changes nothing.
+    let custom = "0,5,5,5,5,5 2 4,4,4,4,4,4 0 s";
+    let state = page.request(&message("set_position", json!({ "fen": custom })));
+    assert_eq!(fen(&state), custom);
+    assert_eq!(state["legal"], json!(["2", "3", "4", "5", "6"]));
+    let error = page.request(&message("set_position", json!({ "fen": "1,2,3 0 s" })));
+    assert_eq!(error["type"], "error");
+    assert!(
+        error["message"]
+            .as_str()
+            .expect("text")
+            .contains("bad position")
+    );
+    assert_eq!(fen(&page.state), custom);
+
+    // Flip: the other side at the bottom.
+    assert_eq!(page.state["bottom"], 0);
+    let state = page.request(&message("flip", json!({})));
+    assert_eq!(state["bottom"], 1);
+
+    // A new game with other rules from the game's whitelist.
+    let state = page.request(&message(
+        "new_game",
+        json!({ "variant": "kalah", "options": { "Pits": 4, "Seeds": "3", "EmptyCapture": true } }),
+    ));
+    assert_eq!(state["title"], "Kalah(4,3), empty capture");
+    assert_eq!(fen(&state), "3,3,3,3 0 3,3,3,3 0 s");
+    assert_eq!(state["options"]["Pits"], "4");
+}
+
+#[test]
+fn the_page_may_send_only_the_whitelisted_messages() {
+    let gui = Gui::start(&["--seeds", "4", "--depth", "1"]);
+    let mut page = gui.connect();
+    let refused = [
+        ("go depth 5", "message refused"),
+        ("quit", "message refused"),
+        (r#"{"type":"raw","line":"quit"}"#, "message refused"),
+        (r#"{"type":"uci"}"#, "message refused"),
+        (
+            r#"{"type":"move","move":"3","then":"quit"}"#,
+            "message refused",
+        ),
+        (r#"{"type":"move","move":"7"}"#, "'7' is not a move"),
+        (r#"{"type":"move","move":"3\nquit"}"#, "is not a move"),
+        (
+            r#"{"type":"set_position","fen":"4,4,4,4,4,4 0 4,4,4,4,4,4 0 s\nquit"}"#,
+            "bad position",
+        ),
+        (
+            r#"{"type":"new_game","options":{"Hash":"4096"}}"#,
+            "may not set option 'Hash'",
+        ),
+        (
+            r#"{"type":"new_game","options":{"EndgameDB":"/etc/passwd"}}"#,
+            "may not set option",
+        ),
+        (r#"{"type":"new_game","options":{"Seeds":"200"}}"#, "Seeds"),
+        (
+            r#"{"type":"new_game","variant":"chess"}"#,
+            "no game named 'chess'",
+        ),
+        (
+            r#"{"type":"set_options","strength":[{"depth":0},{"depth":1}]}"#,
+            "depth must be",
+        ),
+        (
+            r#"{"type":"set_options","strength":[{"movetime":99999999},{"depth":1}]}"#,
+            "movetime must be",
+        ),
+    ];
+    for (text, reason) in refused {
+        let answer = page.request_text(text);
+        assert_eq!(answer["type"], "error", "{text} was accepted: {answer}");
+        let message = answer["message"].as_str().expect("text");
+        assert!(message.contains(reason), "{text}: {message}");
+        assert_eq!(fen(&page.state), START_6_4, "{text} changed the game");
+    }
+    // The engine still plays (it got nothing of the above).
+    page.request(&message("move", json!({ "move": "1" })));
+    let state = page.until_person_or_end();
+    assert!(state["moves"].as_array().expect("moves").len() >= 2);
+    // Not the engine's side.
+    let state = page.request(&message(
+        "set_options",
+        json!({ "players": ["engine", "engine"] }),
+    ));
+    assert_eq!(state["type"], "state");
+    let error = page.request(&message("move", json!({ "move": "1" })));
+    assert_eq!(error["type"], "error", "{error}");
+}
+
+#[test]
+fn foreign_hosts_and_origins_are_refused() {
+    let gui = Gui::start(&["--depth", "1"]);
+    assert!(gui.token.is_none(), "no token on loopback");
+    let (status, body) = gui.get("/", &[]);
+    assert_eq!(status, 200);
+    assert!(
+        body.contains("<svg") || body.contains("id=\"board\""),
+        "the page"
+    );
+    let (status, _) = gui.get("/app.js", &[]);
+    assert_eq!(status, 200);
+    let (status, _) = gui.get("/nothing", &[]);
+    assert_eq!(status, 404);
+    // DNS rebinding: a name that is not loopback.
+    let (status, body) = gui.get("/", &[("Host", "evil.example:8080")]);
+    assert_eq!(status, 403, "{body}");
+    // Cross-site WebSocket: another site's page.
+    let refused = Page::try_connect(&gui.ws_url(), &[("Origin", "http://evil.example")]);
+    assert_eq!(refused.err(), Some(403));
+    // The page's own origin is fine.
+    let origin = format!("http://{}", gui.host);
+    assert!(Page::try_connect(&gui.ws_url(), &[("Origin", origin.as_str())]).is_ok());
+}
+
+#[test]
+fn a_token_is_needed_when_asked_for() {
+    let gui = Gui::start(&["--depth", "1", "--require-token"]);
+    let token = gui.token.clone().expect("the address has a token");
+    assert_eq!(token.len(), 32);
+    let (status, body) = gui.get("/", &[]);
+    assert_eq!(status, 403);
+    assert!(body.contains("token"), "{body}");
+    let (status, _) = gui.get(&format!("/?token={token}"), &[]);
+    assert_eq!(status, 200);
+    let (status, _) = gui.get("/?token=0000", &[]);
+    assert_eq!(status, 403);
+    let without = format!("ws://{}/ws", gui.host);
+    assert_eq!(Page::try_connect(&without, &[]).err(), Some(403));
+    let wrong = format!(
+        "ws://{}/ws?token=0123456789abcdef0123456789abcdef",
+        gui.host
+    );
+    assert_eq!(Page::try_connect(&wrong, &[]).err(), Some(403));
+    let mut page = gui.connect();
+    assert_eq!(page.state["fen"], json!("6,6,6,6,6,6 0 6,6,6,6,6,6 0 s"));
+    let state = page.request(&message("move", json!({ "move": "1" })));
+    assert_eq!(state["type"], "state");
+}
+
+#[test]
+fn every_game_the_engine_has_can_be_played_from_the_page() {
+    let gui = Gui::start(&["--depth", "1"]);
+    let mut page = gui.connect();
+    let hello = page.received[0].clone();
+    let variants: Vec<String> = hello["variants"]
+        .as_array()
+        .expect("the games")
+        .iter()
+        .map(|v| v["name"].as_str().expect("a name").to_owned())
+        .collect();
+    assert!(variants.contains(&"kalah".to_owned()), "{variants:?}");
+    for variant in &variants {
+        let state = page.request(&message("new_game", json!({ "variant": variant })));
+        assert_eq!(state["type"], "state", "{variant}: {state}");
+        assert_eq!(state["variant"], json!(variant));
+        assert_eq!(state["moves"], json!([]));
+        assert!(state["board"]["kind"].is_string(), "{variant}: {state}");
+        assert!(!state["text"].as_str().unwrap_or_default().is_empty());
+        // The person's first turn (in Kalah a sowing may end in the store
+        // and the turn go on).
+        let mut state = state;
+        let mut played = 0;
+        while state["side_to_move"] == 0 && state["outcome"].is_null() {
+            let mv = state["legal"][0].as_str().expect("a legal move").to_owned();
+            state = page.request(&message("move", json!({ "move": mv })));
+            assert_eq!(state["type"], "state", "{variant}: {state}");
+            assert_eq!(state["moves"][played]["move"], json!(mv));
+            played += 1;
+        }
+        // The engine answers in every game.
+        let state = page.until_person_or_end();
+        assert!(
+            state["moves"].as_array().expect("moves").len() > played || !state["outcome"].is_null(),
+            "{variant}: {state}"
+        );
+    }
+}
