@@ -5,6 +5,7 @@ use super::eval::KalahEvaluation;
 use super::position::Kalah;
 use super::rules::MAX_PITS;
 use crate::game::{Player, SearchGame};
+use crate::games::mancala::key;
 use crate::games::oracles::Oracles;
 use crate::search::Evaluator;
 
@@ -19,12 +20,6 @@ pub const EXTRA_TURN_PRIORITY: i32 = 1_000;
 /// captures stay below extra turns and above quiet moves).
 pub const CAPTURE_PRIORITY: i32 = 100;
 
-/// Multiplier of the key mixing: 2^64 divided by the golden ratio, odd.
-const MIX_MULTIPLIER: u64 = 0x9E37_79B9_7F4A_7C15;
-
-/// Bytes hashed: both sides' pit arrays, then stores, pit count and flags.
-const KEY_BYTES: usize = 32;
-
 impl Kalah {
     /// Seed 000's evaluation (`értékelés`): the mover's store minus the
     /// opponent's, in seeds.
@@ -35,39 +30,22 @@ impl Kalah {
     }
 }
 
-/// Finalises a 64-bit key (the MurmurHash3 / SplitMix64 finaliser) so that
-/// every input bit affects every output bit.
-#[inline]
-fn finalise(mut h: u64) -> u64 {
-    h ^= h >> 33;
-    h = h.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
-    h ^= h >> 33;
-    h = h.wrapping_mul(0xC4CE_B9FE_1A85_EC53);
-    h ^ (h >> 33)
-}
-
 impl SearchGame for Kalah {
     /// Packs the whole position into 32 bytes and mixes them as four words
     /// with a multiply-xorshift: a handful of instructions, and equal
     /// positions (whose unused pits are always empty) give equal keys.
     fn hash_key(&self) -> u64 {
-        let pits = usize::from(MAX_PITS);
-        let mut bytes = [0u8; KEY_BYTES];
-        bytes[..pits].copy_from_slice(&self.pits[0]);
-        bytes[pits..2 * pits].copy_from_slice(&self.pits[1]);
-        bytes[2 * pits] = self.stores[0];
-        bytes[2 * pits + 1] = self.stores[1];
-        bytes[2 * pits + 2] = self.pit_count;
-        bytes[2 * pits + 3] = u8::from(self.side == Player::Two);
-        bytes[2 * pits + 4] = u8::from(self.empty_capture);
-        let mut h = 0u64;
-        for word in bytes.chunks_exact(8) {
-            let mut chunk = [0u8; 8];
-            chunk.copy_from_slice(word);
-            h = (h ^ u64::from_le_bytes(chunk)).wrapping_mul(MIX_MULTIPLIER);
-            h ^= h >> 29;
-        }
-        finalise(h)
+        let rest = [
+            self.stores[0],
+            self.stores[1],
+            self.pit_count,
+            u8::from(self.side == Player::Two),
+            u8::from(self.empty_capture),
+            0,
+            0,
+            0,
+        ];
+        key::mix(&key::pack(&self.pits[0], &self.pits[1], rest))
     }
 
     /// [`KalahEvaluation::DEFAULT`]: the store margin and extra turns in hand.

@@ -12,6 +12,7 @@
 pub const SEED_VALUE: i32 = 100;
 
 pub mod display;
+pub mod key;
 pub mod notation;
 pub mod size;
 

@@ -14,6 +14,7 @@ use super::super::position::{Kalah, PIT_SLOTS};
 use super::table::{BoundTable, Bounds, NO_MOVE};
 use crate::game::Player;
 use crate::games::kalah::endgame::EndgameDb;
+use crate::games::mancala::key;
 use crate::search::SearchControl;
 
 /// Nodes between two looks at the stop flag.
@@ -75,20 +76,17 @@ pub fn seeds_on_board(position: &Kalah) -> u32 {
 #[inline]
 pub fn solver_key(position: &Kalah) -> u64 {
     let me = position.side.index();
-    let mut bytes = [0u8; 2 * PIT_SLOTS];
-    bytes[..PIT_SLOTS].copy_from_slice(&position.pits[me]);
-    bytes[PIT_SLOTS..].copy_from_slice(&position.pits[1 - me]);
-    let mut h: u64 = u64::from(position.pit_count) ^ u64::from(position.empty_capture) << 8;
-    for word in bytes.chunks_exact(8) {
-        let mut chunk = [0u8; 8];
-        chunk.copy_from_slice(word);
-        h = (h ^ u64::from_le_bytes(chunk)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        h ^= h >> 32;
-    }
-    // SplitMix64's finaliser: every input bit reaches every output bit.
-    h = (h ^ (h >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    h = (h ^ (h >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    h ^ (h >> 31)
+    let rest = [
+        position.pit_count,
+        u8::from(position.empty_capture),
+        0,
+        0,
+        0,
+        0,
+        0,
+        0,
+    ];
+    key::mix(&key::pack(&position.pits[me], &position.pits[1 - me], rest))
 }
 
 /// f of a finished position whose stores are cleared: the seeds each side
