@@ -211,7 +211,7 @@ impl EndgameDb {
 
     /// Reads every entry and checks them against the header's checksum
     /// (for a built database, the checksum taken at the end of the build).
-    /// Takes about a second a gigabyte.
+    /// Takes about two seconds a gigabyte.
     ///
     /// # Errors
     /// [`EndgameDbError::ChecksumMismatch`] when the entries are damaged.

@@ -78,23 +78,25 @@ pub fn rank(pits: &[u8]) -> u64 {
 /// one pass, one table lookup a pit.
 #[inline]
 pub(super) fn rank_sides(first: &[u8], second: &[u8], max_seeds: u8) -> Option<u64> {
-    // The total first (a branch-free sum), so the loops below need no exit.
-    let total: usize = first.iter().chain(second).map(|&s| usize::from(s)).sum();
-    if total > usize::from(max_seeds) {
-        return None;
-    }
-    // Two plain loops rather than a chained iterator: this is the hot path
-    // of both the build and the probe. prefix + j <= 127 + 23 < COLUMNS.
-    let mut prefix = 0usize;
+    let max = usize::from(max_seeds);
+    let mut total = 0usize;
     let mut rank = 0u64;
+    // Two plain loops rather than a chained iterator: this is the hot path
+    // of both the build and the probe. total + j <= 127 + 23 < COLUMNS.
     for (j, &seeds) in first.iter().enumerate() {
-        prefix += usize::from(seeds);
-        rank = rank.wrapping_add(BINOMIAL[j + 1][prefix + j]);
+        total += usize::from(seeds);
+        if total > max {
+            return None;
+        }
+        rank = rank.wrapping_add(BINOMIAL[j + 1][total + j]);
     }
     let offset = first.len();
     for (j, &seeds) in second.iter().enumerate() {
-        prefix += usize::from(seeds);
-        rank = rank.wrapping_add(BINOMIAL[offset + j + 1][prefix + offset + j]);
+        total += usize::from(seeds);
+        if total > max {
+            return None;
+        }
+        rank = rank.wrapping_add(BINOMIAL[offset + j + 1][total + offset + j]);
     }
     Some(rank)
 }
