@@ -58,6 +58,19 @@ pub enum Outcome {
     Draw,
 }
 
+impl Outcome {
+    /// The outcome of a game decided by counts (seeds in each store, for
+    /// the mancala games): the bigger count wins, equal counts draw.
+    #[must_use]
+    pub fn by_counts(first: u32, second: u32) -> Self {
+        match first.cmp(&second) {
+            std::cmp::Ordering::Greater => Self::Win(Player::One),
+            std::cmp::Ordering::Less => Self::Win(Player::Two),
+            std::cmp::Ordering::Equal => Self::Draw,
+        }
+    }
+}
+
 /// A move or position string that could not be read.
 ///
 /// The message says what is wrong, in words a person can act on.

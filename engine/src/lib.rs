@@ -9,5 +9,6 @@ pub mod games;
 pub mod options;
 pub mod perft;
 pub mod search;
+pub mod selfplay;
 pub mod session;
 pub mod variant;

@@ -208,11 +208,7 @@ impl Game for Oware {
             return None;
         }
         let [south, north] = self.final_counts();
-        Some(match south.cmp(&north) {
-            std::cmp::Ordering::Greater => Outcome::Win(Player::One),
-            std::cmp::Ordering::Less => Outcome::Win(Player::Two),
-            std::cmp::Ordering::Equal => Outcome::Draw,
-        })
+        Some(Outcome::by_counts(south, north))
     }
 
     fn parse_move(&self, text: &str) -> Result<u8, NotationError> {

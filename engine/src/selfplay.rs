@@ -1,0 +1,196 @@
+//! Matches between two evaluations of one game with the same search, in
+//! one process: how an evaluation term earns its place (the examples
+//! `kalah_eval_match` and `oware_eval_match` run them). Matches between
+//! engine binaries are `ply-referee`'s job.
+//!
+//! Every position a few moves from the start is an opening; each is played
+//! twice with colours swapped, so neither side profits from a lucky opening.
+
+use crate::game::{Game, MoveList, Outcome, Player, SearchGame};
+use crate::search::{
+    Evaluator, History, Limits, SearchControl, SearchSettings, SearchTables, TranspositionTable,
+    search,
+};
+
+/// Table size for each player, in MB.
+const HASH_MB: usize = 8;
+
+/// A game still going after this many moves is scored a draw (it has never
+/// happened in the recorded matches).
+const MAX_PLIES: usize = 2_000;
+
+/// z for a two-sided 95 % interval.
+const Z_95: f64 = 1.96;
+
+/// Every position `plies` moves from `start` (or the end, if sooner).
+#[must_use]
+pub fn openings<G: Game>(start: &G, plies: u32) -> Vec<G> {
+    if plies == 0 || start.outcome().is_some() {
+        return vec![start.clone()];
+    }
+    let mut moves = MoveList::new();
+    start.legal_moves(&mut moves);
+    moves
+        .iter()
+        .flat_map(|&mv| {
+            let mut child = start.clone();
+            child.play(mv);
+            openings(&child, plies - 1)
+        })
+        .collect()
+}
+
+/// Plays one game from `opening`, `players[0]` moving for player one, at
+/// `nodes` nodes a move. Returns player one's result (1, ½, 0) and the
+/// number of moves.
+#[must_use]
+pub fn play<G: SearchGame, E: Evaluator<G>>(
+    opening: &G,
+    players: &[E; 2],
+    nodes: u64,
+) -> (f64, usize) {
+    let mut tables = [0, 1].map(|_| {
+        (
+            TranspositionTable::new(HASH_MB),
+            History::new(G::MOVE_INDEX_LIMIT),
+        )
+    });
+    let limits = Limits {
+        nodes: Some(nodes),
+        ..Limits::default()
+    };
+    let mut position = opening.clone();
+    let mut plies = 0;
+    while position.outcome().is_none() && plies < MAX_PLIES {
+        let side = position.side_to_move().index();
+        let (tt, history) = &mut tables[side];
+        let result = search(
+            &position,
+            &limits,
+            SearchSettings::default(),
+            SearchTables { tt, history },
+            &SearchControl::default(),
+            players[side].clone(),
+            |_| {},
+        );
+        let Some(mv) = result.best else { break };
+        position.play(mv);
+        plies += 1;
+    }
+    let score = match position.outcome() {
+        Some(Outcome::Win(Player::One)) => 1.0,
+        Some(Outcome::Win(Player::Two)) => 0.0,
+        _ => 0.5,
+    };
+    (score, plies)
+}
+
+/// The result of a match, from the first evaluation's side.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MatchResult {
+    /// Games won by the first evaluation.
+    pub wins: u32,
+    /// Games it lost.
+    pub losses: u32,
+    /// Games drawn.
+    pub draws: u32,
+    /// The longest game, in moves.
+    pub longest: usize,
+}
+
+impl MatchResult {
+    /// Games played.
+    #[must_use]
+    pub fn games(&self) -> u32 {
+        self.wins + self.losses + self.draws
+    }
+
+    /// The score fraction of the first evaluation.
+    #[must_use]
+    pub fn score(&self) -> f64 {
+        (f64::from(self.wins) + f64::from(self.draws) / 2.0) / f64::from(self.games().max(1))
+    }
+
+    /// The Elo difference and its 95 % interval (from the per-game variance).
+    #[must_use]
+    pub fn elo(&self) -> (f64, f64, f64) {
+        let games = f64::from(self.games().max(1));
+        let score = self.score();
+        let variance = (f64::from(self.wins) * (1.0 - score).powi(2)
+            + f64::from(self.losses) * score.powi(2)
+            + f64::from(self.draws) * (0.5 - score).powi(2))
+            / games;
+        let margin = Z_95 * (variance / games).sqrt();
+        (elo(score), elo(score - margin), elo(score + margin))
+    }
+
+    /// cutechess-style lines: `Score of A vs B: …` and `Elo difference: …`.
+    #[must_use]
+    pub fn report(&self) -> String {
+        let (elo, low, high) = self.elo();
+        format!(
+            "Score of A vs B: {} - {} - {} [{:.3}] {}\nElo difference: {elo:.1} (95%: {low:.1} .. {high:.1})",
+            self.wins,
+            self.losses,
+            self.draws,
+            self.score(),
+            self.games()
+        )
+    }
+}
+
+/// Plays every opening twice, colours swapped, `a` against `b`.
+#[must_use]
+pub fn run_match<G: SearchGame, E: Evaluator<G>>(
+    openings: &[G],
+    a: &E,
+    b: &E,
+    nodes: u64,
+) -> MatchResult {
+    let mut result = MatchResult::default();
+    for opening in openings {
+        for a_first in [true, false] {
+            let players = if a_first {
+                [a.clone(), b.clone()]
+            } else {
+                [b.clone(), a.clone()]
+            };
+            let (first, plies) = play(opening, &players, nodes);
+            result.longest = result.longest.max(plies);
+            let a_result = if a_first { first } else { 1.0 - first };
+            match a_result {
+                r if r > 0.75 => result.wins += 1,
+                r if r < 0.25 => result.losses += 1,
+                _ => result.draws += 1,
+            }
+        }
+    }
+    result
+}
+
+/// Elo difference for a score fraction.
+fn elo(score: f64) -> f64 {
+    let p = score.clamp(1e-6, 1.0 - 1e-6);
+    -400.0 * (1.0 / p - 1.0).log10()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn even_results_are_zero_elo_and_the_report_has_cutechess_lines() {
+        let even = MatchResult {
+            wins: 10,
+            losses: 10,
+            draws: 4,
+            longest: 0,
+        };
+        let (elo, low, high) = even.elo();
+        assert!(elo.abs() < 1e-9 && low < 0.0 && high > 0.0);
+        assert!(
+            even.report()
+                .starts_with("Score of A vs B: 10 - 10 - 4 [0.500] 24")
+        );
+    }
+}
