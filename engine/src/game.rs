@@ -14,6 +14,7 @@
 
 use std::fmt::Debug;
 use std::hash::Hash;
+use std::ops::{Deref, DerefMut};
 
 use thiserror::Error;
 
@@ -102,12 +103,49 @@ pub enum NotationError {
     },
 }
 
-/// Upper bound on the number of legal moves in any position of any game,
-/// used to size allocation-free move lists.
+/// How many moves a [`MoveList`] holds: more than any position of the
+/// board games has (Kalah's 12 pits, draughts' few dozen captures).
 pub const MAX_MOVES: usize = 128;
 
-/// An allocation-free list of moves.
+/// The allocation-free move list of the board games.
 pub type MoveList<M> = arrayvec::ArrayVec<M, MAX_MOVES>;
+
+/// Where [`Game::legal_moves`] puts its moves.
+///
+/// The board games use a [`MoveList`] on the stack: the search makes one
+/// per node, and a heap allocation there costs a fifth of its speed. A game
+/// with more moves than [`MAX_MOVES`] (a Mastermind breaker may ask any of
+/// thousands of codes) uses a `Vec` instead.
+pub trait MoveBuffer<M>:
+    Default + Debug + Deref<Target = [M]> + DerefMut + Extend<M> + IntoIterator<Item = M> + Send
+{
+    /// Appends one move.
+    fn push(&mut self, mv: M);
+    /// Empties the buffer, keeping its storage.
+    fn clear(&mut self);
+}
+
+impl<M: Debug + Send, const N: usize> MoveBuffer<M> for arrayvec::ArrayVec<M, N> {
+    #[inline]
+    fn push(&mut self, mv: M) {
+        arrayvec::ArrayVec::push(self, mv);
+    }
+    #[inline]
+    fn clear(&mut self) {
+        arrayvec::ArrayVec::clear(self);
+    }
+}
+
+impl<M: Debug + Send> MoveBuffer<M> for Vec<M> {
+    #[inline]
+    fn push(&mut self, mv: M) {
+        Vec::push(self, mv);
+    }
+    #[inline]
+    fn clear(&mut self) {
+        Vec::clear(self);
+    }
+}
 
 /// The rules of one game, as a position that knows how to move.
 ///
@@ -119,11 +157,23 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// of the position and may stay the same after a move.
     type Move: Copy + Eq + Hash + Debug + Send + Sync + 'static;
 
+    /// The list [`Game::legal_moves`] fills: a [`MoveList`] for every game
+    /// whose positions have at most [`MAX_MOVES`] moves.
+    type Moves: MoveBuffer<Self::Move>;
+
     /// The side whose move it is.
     fn side_to_move(&self) -> Player;
 
     /// Appends every legal move to `moves`. Empty exactly when the game is over.
-    fn legal_moves(&self, moves: &mut MoveList<Self::Move>);
+    fn legal_moves(&self, moves: &mut Self::Moves);
+
+    /// The legal moves in a new list: [`Game::legal_moves`] for callers
+    /// that do not reuse a buffer.
+    fn moves(&self) -> Self::Moves {
+        let mut moves = Self::Moves::default();
+        self.legal_moves(&mut moves);
+        moves
+    }
 
     /// Plays `mv`, which must be one of [`Game::legal_moves`]; anything else
     /// may leave the position meaningless (use [`Game::parse_move`] to check).

@@ -7,7 +7,7 @@
 //! exactly `n` moves from `pos`. A finished game counts 1 at depth 0 and 0
 //! at any greater depth, because no sequence of moves continues from it.
 
-use crate::game::{Game, MoveList};
+use crate::game::Game;
 
 /// The number of move sequences of exactly `depth` moves from `pos`.
 ///
@@ -18,7 +18,7 @@ pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let mut moves = MoveList::new();
+    let mut moves = G::Moves::default();
     pos.legal_moves(&mut moves);
     if depth == 1 {
         return moves.len() as u64;
@@ -42,7 +42,7 @@ pub fn perft_divide<G: Game>(pos: &G, depth: u32) -> Vec<(G::Move, u64)> {
     if depth == 0 {
         return Vec::new();
     }
-    let mut moves = MoveList::new();
+    let mut moves = G::Moves::default();
     pos.legal_moves(&mut moves);
     moves
         .iter()
@@ -57,6 +57,7 @@ pub fn perft_divide<G: Game>(pos: &G, depth: u32) -> Vec<(G::Move, u64)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::MoveList;
     use crate::game::{NotationError, Outcome, Player};
 
     /// A toy game with counts known in closed form: a pile of `left`
@@ -68,6 +69,7 @@ mod tests {
 
     impl Game for Pile {
         type Move = u8;
+        type Moves = MoveList<u8>;
 
         fn side_to_move(&self) -> Player {
             Player::One

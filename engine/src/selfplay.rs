@@ -6,7 +6,7 @@
 //! Every position a few moves from the start is an opening; each is played
 //! twice with colours swapped, so neither side profits from a lucky opening.
 
-use crate::game::{Game, MoveList, Outcome, Player, SearchGame};
+use crate::game::{Game, Outcome, Player, SearchGame};
 use crate::search::{
     Evaluator, History, Limits, SearchControl, SearchSettings, SearchTables, TranspositionTable,
     search,
@@ -28,7 +28,7 @@ pub fn openings<G: Game>(start: &G, plies: u32) -> Vec<G> {
     if plies == 0 || start.outcome().is_some() {
         return vec![start.clone()];
     }
-    let mut moves = MoveList::new();
+    let mut moves = G::Moves::default();
     start.legal_moves(&mut moves);
     moves
         .iter()

@@ -5,7 +5,7 @@
 //! (extra turns and captures in Kalah); then the history heuristic, which
 //! favours moves that caused cut-offs elsewhere in the tree.
 
-use crate::game::{MoveList, Player, SearchGame};
+use crate::game::{MAX_MOVES, MoveList, Player, SearchGame};
 
 /// Ceiling of a history score; all scores are halved when one reaches it,
 /// so old experience fades instead of overflowing.
@@ -63,27 +63,31 @@ impl History {
 /// Sorts `moves` best-first for `position`: table move, game priority, history.
 pub fn order_moves<G: SearchGame>(
     position: &G,
-    moves: &mut MoveList<G::Move>,
+    moves: &mut [G::Move],
     table_move: Option<usize>,
     history: &History,
 ) {
     let side = position.side_to_move();
-    let mut keyed: MoveList<((bool, i32, i32), G::Move)> = moves
-        .iter()
-        .map(|&mv| {
-            let index = G::move_index(mv);
-            let key = (
-                table_move == Some(index),
-                position.move_priority(mv),
-                history.score(side, index),
-            );
-            (key, mv)
-        })
-        .collect();
-    // Stable, so equal keys keep the generator's order: results are reproducible.
-    keyed.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
-    moves.clear();
-    moves.extend(keyed.into_iter().map(|(_, mv)| mv));
+    let key = |mv: G::Move| {
+        let index = G::move_index(mv);
+        let key = (
+            table_move == Some(index),
+            position.move_priority(mv),
+            history.score(side, index),
+        );
+        std::cmp::Reverse(key)
+    };
+    if moves.len() <= MAX_MOVES {
+        // Keys computed once, on the stack: this runs at every node.
+        let mut keyed: MoveList<_> = moves.iter().map(|&mv| (key(mv), mv)).collect();
+        // Stable, so equal keys keep the generator's order: results are reproducible.
+        keyed.sort_by_key(|&(key, _)| key);
+        for (slot, (_, mv)) in moves.iter_mut().zip(keyed) {
+            *slot = mv;
+        }
+    } else {
+        moves.sort_by_cached_key(|&mv| key(mv));
+    }
 }
 
 #[cfg(test)]

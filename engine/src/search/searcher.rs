@@ -9,7 +9,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::game::{Game, MoveList, Outcome, SearchGame};
+use crate::game::{Game, Outcome, SearchGame};
 
 use super::control::SearchControl;
 use super::evaluator::Evaluator;
@@ -159,7 +159,7 @@ impl<G: SearchGame, E: Evaluator<G>> Searcher<'_, G, E> {
         R: FnMut(&Iteration<G::Move>),
     {
         // 1. No moves: the game is over.
-        let mut root_moves = MoveList::new();
+        let mut root_moves = G::Moves::default();
         root.legal_moves(&mut root_moves);
         let mut result = SearchResult {
             best: None,
@@ -334,7 +334,7 @@ impl<G: SearchGame, E: Evaluator<G>> Searcher<'_, G, E> {
         }
 
         // 7. Generate and order the moves.
-        let mut moves = MoveList::new();
+        let mut moves = G::Moves::default();
         position.legal_moves(&mut moves);
         order_moves(position, &mut moves, table_move, self.history);
 

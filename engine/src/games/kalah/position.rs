@@ -258,6 +258,7 @@ impl Kalah {
 impl Game for Kalah {
     /// The 0-based index of the pit sown, from the mover's own left.
     type Move = u8;
+    type Moves = MoveList<u8>;
 
     fn side_to_move(&self) -> Player {
         self.side

@@ -179,6 +179,7 @@ impl Oware {
 impl Game for Oware {
     /// The 0-based index of the house sown, from the mover's own left.
     type Move = u8;
+    type Moves = MoveList<u8>;
 
     fn side_to_move(&self) -> Player {
         self.side

@@ -71,6 +71,7 @@ impl TicTacToe {
 impl Game for TicTacToe {
     /// The square marked, 0 (`a1`) to 8 (`c3`).
     type Move = u8;
+    type Moves = MoveList<u8>;
 
     fn side_to_move(&self) -> Player {
         self.side
