@@ -11,6 +11,7 @@ pub mod control;
 pub mod evaluator;
 pub mod limits;
 pub mod ordering;
+pub mod prefetch;
 pub mod score;
 pub mod searcher;
 pub mod time;

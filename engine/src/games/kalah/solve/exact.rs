@@ -199,6 +199,9 @@ impl<'a> ExactSearch<'a> {
                 .filter(|&pit| pit != usize::from(table_move))
                 .filter_map(|pit| self.child(position, pit))
                 .collect();
+            for child in &children {
+                self.shared.table.prefetch(child.key);
+            }
 
             // 7. Enhanced transposition cut-offs: a child whose stored bound
             //    already proves a cut-off saves searching any of them.

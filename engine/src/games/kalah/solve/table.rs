@@ -12,6 +12,8 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use crate::search::prefetch::prefetch;
+
 /// Entries probed together (one cache line of 64 bytes).
 const BUCKET: usize = 4;
 
@@ -92,6 +94,13 @@ impl BoundTable {
     fn bucket(&self, key: u64) -> &[Slot] {
         let index = ((u128::from(key) * self.buckets as u128) >> 64) as usize;
         &self.slots[index * BUCKET..(index + 1) * BUCKET]
+    }
+
+    /// Starts loading the bucket of `key` into the cache, for a probe or
+    /// store soon after (see [`crate::search::prefetch`]).
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        prefetch(&self.bucket(key)[0]);
     }
 
     /// The bounds stored for `key`, if any.
