@@ -9,6 +9,7 @@
 
 pub mod control;
 pub mod evaluator;
+pub mod huge_pages;
 pub mod limits;
 pub mod ordering;
 pub mod prefetch;

@@ -7,6 +7,7 @@
 //! Moves are stored as the game's small move index, which keeps the table
 //! independent of the game type.
 
+use super::huge_pages;
 use std::mem::size_of;
 
 /// What a stored score means relative to the true value.
@@ -73,7 +74,7 @@ impl TranspositionTable {
     pub fn new(megabytes: usize) -> Self {
         let count = (megabytes.saturating_mul(BYTES_PER_MB) / size_of::<Entry>()).max(1);
         Self {
-            slots: vec![Entry::EMPTY; count],
+            slots: huge_pages::filled_vec(count, Entry::EMPTY),
             generation: 1,
         }
     }

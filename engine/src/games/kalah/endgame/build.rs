@@ -20,6 +20,7 @@ use super::rank::{entry_count, next_same_total, rank_sides, unrank};
 use crate::game::Player;
 use crate::games::kalah::Kalah;
 use crate::games::kalah::position::PIT_SLOTS;
+use crate::search::huge_pages;
 
 /// An entry not computed yet. f lies in `-127..=127`, so it is never this.
 const UNKNOWN: i8 = i8::MIN;
@@ -300,7 +301,8 @@ pub(super) fn build_entries(
 ) -> Vec<u8> {
     let started = Instant::now();
     let len = 2 * usize::from(pits);
-    let entries: Vec<AtomicI8> = (0..count).map(|_| AtomicI8::new(UNKNOWN)).collect();
+    let count_usize = usize::try_from(count).unwrap_or(usize::MAX);
+    let entries = huge_pages::vec_with(count_usize, || AtomicI8::new(UNKNOWN));
     let done = AtomicU64::new(0);
     let threads = threads.max(1);
     let report = |level: u8, progress: &mut dyn FnMut(&Progress)| {

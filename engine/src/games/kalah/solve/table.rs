@@ -12,6 +12,7 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use crate::search::huge_pages;
 use crate::search::prefetch::prefetch;
 
 /// Entries probed together (one cache line of 64 bytes).
@@ -87,7 +88,7 @@ impl BoundTable {
     #[must_use]
     pub fn new(megabytes: usize) -> Self {
         let buckets = (megabytes.saturating_mul(BYTES_PER_MB) / (ENTRY_BYTES * BUCKET)).max(1);
-        let slots = (0..buckets * BUCKET).map(|_| Slot::default()).collect();
+        let slots = huge_pages::vec_with(buckets * BUCKET, Slot::default);
         Self { slots, buckets }
     }
 
