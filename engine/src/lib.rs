@@ -4,6 +4,7 @@
 //! The referee and the front ends depend on this library too, so that they
 //! check moves with the very same rules the engine plays by.
 
+pub mod book;
 pub mod game;
 pub mod games;
 pub mod options;

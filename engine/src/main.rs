@@ -5,6 +5,8 @@
 //! `ply-engine bench [depth]` runs the benchmark and exits, as Stockfish does.
 //! `ply-engine build-db --max-seeds N --output FILE` builds a Kalah endgame
 //! database (see `docs/endgame-db.md`).
+//! `ply-engine build-book …` builds or extends an opening book from the
+//! engine's own analysis (see `docs/book.md`).
 
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
@@ -42,6 +44,7 @@ fn run() -> Result<()> {
             Ok(())
         }
         Some("build-db") => build_db(&args[1..]),
+        Some("build-book") => build_book(&args[1..]),
         Some("--help" | "-h") => {
             let mut stdout = std::io::stdout();
             writeln!(
@@ -59,6 +62,14 @@ fn run() -> Result<()> {
             writeln!(
                 stdout,
                 "                             build a Kalah endgame database (see docs/endgame-db.md)"
+            )?;
+            writeln!(
+                stdout,
+                "       ply-engine build-book --variant V [--option NAME=VALUE]... --plies P --depth D --output FILE"
+            )?;
+            writeln!(
+                stdout,
+                "                             build or extend an opening book (see docs/book.md)"
             )?;
             writeln!(stdout, "see docs/protocol.md for the commands")?;
             Ok(())
@@ -187,6 +198,95 @@ fn build_db(args: &[String]) -> Result<()> {
         format_duration(built),
         format_duration(total.saturating_sub(built)),
         args.output.display()
+    );
+    Ok(())
+}
+
+/// The arguments of `ply-engine build-book`.
+#[derive(Debug, clap::Parser)]
+#[command(
+    name = "ply-engine build-book",
+    about = "Builds an opening book from the engine's own analysis, or extends the one in \
+             FILE: every position within P moves of the start gets its best moves, weighted \
+             (see docs/book.md)"
+)]
+struct BuildBookArgs {
+    /// The game, as UCI_Variant names it (kalah, oware, tictactoe, …).
+    #[arg(long, default_value = "kalah")]
+    variant: String,
+    /// An engine option for the game's rules, as NAME=VALUE (Seeds=4, EmptyCapture=true, …).
+    #[arg(long = "option", value_name = "NAME=VALUE")]
+    options: Vec<String>,
+    /// Positions up to this many moves from the start get entries.
+    #[arg(long, value_name = "P")]
+    plies: u32,
+    /// Search depth after each move.
+    #[arg(long, value_name = "D", default_value_t = 12)]
+    depth: u32,
+    /// Keep moves within this many centi-units (100 = a seed or a man) of the best.
+    #[arg(long, value_name = "CP", default_value_t = 50)]
+    margin: i32,
+    /// Transposition table size in MB.
+    #[arg(long, value_name = "MB", default_value_t = 64)]
+    hash: usize,
+    /// The book file: extended when it exists, else created.
+    #[arg(long, value_name = "FILE")]
+    output: std::path::PathBuf,
+}
+
+/// `ply-engine build-book`: analyses, shows progress on stderr, saves.
+fn build_book(args: &[String]) -> Result<()> {
+    use clap::Parser;
+    use ply_engine::book::Book;
+    use ply_engine::book::build::{BuildSettings, extend_book};
+    use ply_engine::options::EngineOptions;
+    use ply_engine::variant::AnyGame;
+
+    let args = BuildBookArgs::try_parse_from(
+        std::iter::once("ply-engine build-book").chain(args.iter().map(String::as_str)),
+    )
+    .unwrap_or_else(|e| e.exit());
+    // 1. The game and rules, set as a front end would set them.
+    let mut options = EngineOptions::default();
+    options
+        .set("UCI_Variant", Some(&args.variant))
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    for option in &args.options {
+        let (name, value) = option
+            .split_once('=')
+            .with_context(|| format!("--option '{option}' is not NAME=VALUE"))?;
+        options
+            .set(name, Some(value))
+            .map_err(|e| anyhow::anyhow!("--option {option}: {e}"))?;
+    }
+    let start = AnyGame::start(&options).map_err(|e| anyhow::anyhow!("{e}"))?;
+    // 2. The book to extend, if the file exists.
+    let mut book = if args.output.exists() {
+        Book::load(&args.output).with_context(|| "cannot extend the existing book")?
+    } else {
+        Book::new()
+    };
+    let before = book.len();
+    // 3. The analysis, with a progress line.
+    let settings = BuildSettings {
+        plies: args.plies,
+        depth: args.depth,
+        margin: args.margin,
+        hash_mb: args.hash,
+    };
+    let started = std::time::Instant::now();
+    let mut stderr = std::io::stderr();
+    let added = extend_book(&mut book, &start, &settings, &mut |p| {
+        let _ = write!(stderr, "\ranalysing position {}/{}", p.done, p.total);
+        let _ = stderr.flush();
+    })?;
+    eprintln!();
+    book.save(&args.output)
+        .with_context(|| format!("cannot save the book to {}", args.output.display()))?;
+    eprintln!(
+        "{added} positions added to the {before} already in {} ({} s)",
+        args.output.display(),
+        started.elapsed().as_secs()
     );
     Ok(())
 }

@@ -46,6 +46,8 @@ mod names {
     pub const MOVE_OVERHEAD: &str = "Move Overhead";
     pub const THREADS: &str = "Threads";
     pub const ENDGAME_DB: &str = "EndgameDB";
+    pub const OWN_BOOK: &str = "OwnBook";
+    pub const BOOK_FILE: &str = "BookFile";
 }
 
 /// Why a `setoption` was refused.
@@ -96,6 +98,8 @@ pub enum OptionEffect {
     ClearHash,
     /// Load (or drop, for an empty path) the endgame database.
     LoadEndgameDb,
+    /// Load (or drop, for an empty path) the opening book.
+    LoadBook,
     /// Nothing beyond storing the value.
     None,
 }
@@ -117,6 +121,10 @@ pub struct EngineOptions {
     pub threads: usize,
     /// The endgame database file; empty for none.
     pub endgame_db: PathBuf,
+    /// Play moves from the book before searching (UCI's `OwnBook`).
+    pub own_book: bool,
+    /// The opening book file; empty for none.
+    pub book_file: PathBuf,
 }
 
 impl Default for EngineOptions {
@@ -129,6 +137,8 @@ impl Default for EngineOptions {
             move_overhead: Duration::from_millis(DEFAULT_MOVE_OVERHEAD_MS),
             threads: 1,
             endgame_db: PathBuf::new(),
+            own_book: false,
+            book_file: PathBuf::new(),
         }
     }
 }
@@ -181,6 +191,18 @@ impl EngineOptions {
                     default: String::new(),
                 },
             },
+            OptionDecl {
+                name: names::OWN_BOOK.to_owned(),
+                kind: OptionKind::Check {
+                    default: defaults.own_book,
+                },
+            },
+            OptionDecl {
+                name: names::BOOK_FILE.to_owned(),
+                kind: OptionKind::String {
+                    default: String::new(),
+                },
+            },
         ]
     }
 
@@ -202,6 +224,8 @@ impl EngineOptions {
             names::MOVE_OVERHEAD,
             names::THREADS,
             names::ENDGAME_DB,
+            names::OWN_BOOK,
+            names::BOOK_FILE,
         ]
         .into_iter()
         .find(|declared| is(declared))
@@ -252,10 +276,16 @@ impl EngineOptions {
                 Ok(OptionEffect::None)
             }
             names::ENDGAME_DB => {
-                // UCI's way of writing an empty string value.
-                let path = if value == "<empty>" { "" } else { value };
-                self.endgame_db = PathBuf::from(path);
+                self.endgame_db = path_value(value);
                 Ok(OptionEffect::LoadEndgameDb)
+            }
+            names::OWN_BOOK => {
+                self.own_book = parse_bool(names::OWN_BOOK, value)?;
+                Ok(OptionEffect::None)
+            }
+            names::BOOK_FILE => {
+                self.book_file = path_value(value);
+                Ok(OptionEffect::LoadBook)
             }
             _ => {
                 let ms = parse_in_range(names::MOVE_OVERHEAD, value, 0, MAX_MOVE_OVERHEAD_MS)?;
@@ -313,6 +343,11 @@ impl EngineOptions {
         self.kalah = rules;
         Ok(OptionEffect::NewRules)
     }
+}
+
+/// A file name option's value; UCI writes the empty string `<empty>`.
+fn path_value(value: &str) -> PathBuf {
+    PathBuf::from(if value == "<empty>" { "" } else { value })
 }
 
 /// Parses an integer option value and checks its range.

@@ -14,9 +14,10 @@ mod solve;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use ply_protocol::{
-    Command, Dialect, Id, ParseError, Query, Response, StartingPosition, parse_command,
+    Command, Dialect, GoParams, Id, ParseError, Query, Response, StartingPosition, parse_command,
 };
 
+use crate::book::{Book, BookRandom};
 use crate::game::{Outcome, Player};
 use crate::games::kalah::endgame::EndgameDb;
 use crate::games::kalah::solve::table::BoundTable;
@@ -97,6 +98,10 @@ pub struct Session {
     /// The dialect of the last `uci`/`ugi`: UGI referees (Cute Games) read
     /// `bestmove <m>` alone, so the ponder move is left out for them.
     dialect: Dialect,
+    /// The opening book loaded with `BookFile` (empty when none).
+    book: Book,
+    /// Picks among a book position's moves.
+    book_random: BookRandom,
 }
 
 impl Session {
@@ -116,6 +121,8 @@ impl Session {
             out,
             debug: false,
             dialect: Dialect::Uci,
+            book: Book::new(),
+            book_random: BookRandom::from_clock(),
         }
     }
 
@@ -163,6 +170,9 @@ impl Session {
             }
             Command::Go(params) => {
                 self.finish_search();
+                if self.play_from_book(&params) {
+                    return Flow::Continue;
+                }
                 if !params.searchmoves.is_empty() {
                     self.out.send(&Response::InfoString(
                         "searchmoves is not supported yet; searching every move".to_owned(),
@@ -277,11 +287,52 @@ impl Session {
                 }
                 Err(e) => return self.out.error(&e),
             },
+            OptionEffect::LoadBook => match load_book(&options.book_file) {
+                Ok(book) => {
+                    if !book.is_empty() {
+                        self.out.send(&Response::InfoString(format!(
+                            "book {}: {} positions",
+                            options.book_file.display(),
+                            book.len()
+                        )));
+                    }
+                    self.book = book;
+                }
+                Err(e) => return self.out.error(&e),
+            },
             OptionEffect::ResizeHash => self.lock_tables().resize(options.hash_mb),
             OptionEffect::ClearHash => self.lock_tables().clear(),
             OptionEffect::None => {}
         }
         self.options = options;
+    }
+
+    /// `go` with `OwnBook` on and the position in the book: answers with a
+    /// book move at once. Analysis (`infinite`, `ponder`, `mate`,
+    /// `searchmoves`) always searches.
+    fn play_from_book(&mut self, params: &GoParams) -> bool {
+        let analysing = params.infinite
+            || params.ponder
+            || params.mate.is_some()
+            || !params.searchmoves.is_empty();
+        if !self.options.own_book || analysing {
+            return false;
+        }
+        let Some(choice) = self
+            .book
+            .choose(&self.position, self.book_random.next_u64())
+        else {
+            return false;
+        };
+        self.out.send(&Response::InfoString(format!(
+            "book move {} (weight {} of {})",
+            choice.text, choice.weight, choice.total
+        )));
+        self.out.send(&Response::BestMove {
+            best: Some(choice.text),
+            ponder: None,
+        });
+        true
     }
 
     /// The start position of the current game and rules.
@@ -335,6 +386,14 @@ impl Session {
         };
         self.out.send(&Response::QueryResponse(answer));
     }
+}
+
+/// Reads the book at `path`; an empty book for an empty path.
+fn load_book(path: &std::path::Path) -> Result<Book, String> {
+    if path.as_os_str().is_empty() {
+        return Ok(Book::new());
+    }
+    Book::load(path).map_err(|e| format!("BookFile: {e}"))
 }
 
 /// Maps the endgame database at `path`; `None` for an empty path.

@@ -1,0 +1,266 @@
+//! Building a book from the engine's own analysis (`ply-engine build-book`).
+//!
+//! 1. Walk every position reachable from the start within `plies` moves
+//!    (each distinct position once).
+//! 2. Score every move of each position with a fixed-depth search of the
+//!    position it leads to, from the mover's point of view.
+//! 3. Keep the best move and those within `margin` of it, weighted from 100
+//!    (the best) down to 1 (at the margin), heaviest first.
+//!
+//! Positions the book already holds are kept as they are, so building into
+//! an existing book extends it (hand-made entries survive a rebuild).
+
+use std::collections::{HashSet, VecDeque};
+
+use super::{Book, BookMove, section_of};
+use crate::game::{Game, Outcome, SearchGame};
+use crate::search::score::MATE;
+use crate::search::{
+    GameEvaluation, History, Limits, SearchControl, SearchSettings, SearchTables,
+    TranspositionTable, search,
+};
+use crate::variant::AnyGame;
+
+/// The weight of the best move; moves at the margin get 1.
+pub const TOP_WEIGHT: u32 = 100;
+
+/// What to analyse and how deeply.
+#[derive(Clone, Copy, Debug)]
+pub struct BuildSettings {
+    /// Positions up to this many moves from the start get entries.
+    pub plies: u32,
+    /// Depth of the search after each move.
+    pub depth: u32,
+    /// Moves scoring within this many centi-units of the best are kept.
+    pub margin: i32,
+    /// Transposition table size in MB.
+    pub hash_mb: usize,
+}
+
+/// Progress of a build, for the caller to show.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BuildProgress {
+    /// Positions analysed so far (or found in the book already).
+    pub done: usize,
+    /// Positions to analyse in all.
+    pub total: usize,
+}
+
+/// Why a book cannot be built for a game.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0} has no book: its engine does not search with the board-game search")]
+pub struct NoBookForGame(pub &'static str);
+
+/// Adds to `book` the analysis of every position within `settings.plies`
+/// moves of `start` that it does not hold yet; returns how many positions
+/// were added.
+///
+/// # Errors
+/// [`NoBookForGame`] for a game the board-game search does not play.
+pub fn extend_book(
+    book: &mut Book,
+    start: &AnyGame,
+    settings: &BuildSettings,
+    progress: &mut dyn FnMut(BuildProgress),
+) -> Result<usize, NoBookForGame> {
+    let section = section_of(start);
+    let analysed = match start {
+        AnyGame::Kalah(g) => analyse(g, &section, book, settings, progress),
+        AnyGame::Oware(g) => analyse(g, &section, book, settings, progress),
+        AnyGame::TicTacToe(g) => analyse(g, &section, book, settings, progress),
+    };
+    let added = analysed.len();
+    for (position, moves) in analysed {
+        book.insert(&section, &position, moves);
+    }
+    Ok(added)
+}
+
+/// Steps 1-3 for one game: the new entries, by position string.
+fn analyse<G: SearchGame>(
+    start: &G,
+    section: &str,
+    book: &Book,
+    settings: &BuildSettings,
+    progress: &mut dyn FnMut(BuildProgress),
+) -> Vec<(String, Vec<BookMove>)> {
+    let positions = positions_within(start, settings.plies);
+    let total = positions.len();
+    let mut tt = TranspositionTable::new(settings.hash_mb);
+    let mut history = History::new(G::MOVE_INDEX_LIMIT);
+    let mut entries = Vec::new();
+    for (done, position) in positions.into_iter().enumerate() {
+        progress(BuildProgress { done, total });
+        let key = position.position_string();
+        if book.contains(section, &key) {
+            continue;
+        }
+        let scored: Vec<(G::Move, i32)> = position
+            .moves()
+            .iter()
+            .map(|&mv| {
+                (
+                    mv,
+                    score_move(&position, mv, settings.depth, &mut tt, &mut history),
+                )
+            })
+            .collect();
+        entries.push((key, weigh(&position, &scored, settings.margin)));
+    }
+    progress(BuildProgress { done: total, total });
+    entries
+}
+
+/// Step 1: the unfinished positions within `plies` moves of `start`,
+/// breadth first, each once.
+fn positions_within<G: Game>(start: &G, plies: u32) -> Vec<G> {
+    let mut seen = HashSet::new();
+    let mut found = Vec::new();
+    let mut queue = VecDeque::from([(start.clone(), 0)]);
+    while let Some((position, ply)) = queue.pop_front() {
+        if ply >= plies || position.outcome().is_some() || !seen.insert(position.position_string())
+        {
+            continue;
+        }
+        for &mv in position.moves().iter() {
+            let mut child = position.clone();
+            child.play(mv);
+            queue.push_back((child, ply + 1));
+        }
+        found.push(position);
+    }
+    found
+}
+
+/// Step 2: the score of `mv` for the side that plays it, from a search of
+/// `depth - 1` moves after it.
+fn score_move<G: SearchGame>(
+    position: &G,
+    mv: G::Move,
+    depth: u32,
+    tt: &mut TranspositionTable,
+    history: &mut History,
+) -> i32 {
+    let mover = position.side_to_move();
+    let mut child = position.clone();
+    child.play(mv);
+    let for_child_mover = match child.outcome() {
+        Some(Outcome::Draw) => 0,
+        Some(Outcome::Win(winner)) if winner == child.side_to_move() => MATE,
+        Some(Outcome::Win(_)) => -MATE,
+        None => {
+            let control = SearchControl::new(false, false);
+            search(
+                &child,
+                &Limits::depth(depth.saturating_sub(1).max(1)),
+                SearchSettings::default(),
+                SearchTables { tt, history },
+                &control,
+                GameEvaluation::default(),
+                |_| {},
+            )
+            .score
+        }
+    };
+    if child.side_to_move() == mover {
+        for_child_mover
+    } else {
+        -for_child_mover
+    }
+}
+
+/// Step 3: the moves worth keeping and their weights, heaviest first.
+fn weigh<G: Game>(position: &G, scored: &[(G::Move, i32)], margin: i32) -> Vec<BookMove> {
+    let Some(best) = scored.iter().map(|&(_, s)| s).max() else {
+        return Vec::new();
+    };
+    let margin = margin.max(0);
+    let mut kept: Vec<(u32, String)> = scored
+        .iter()
+        .filter(|&&(_, s)| best - s <= margin)
+        .map(|&(mv, s)| {
+            let weight = if margin == 0 {
+                TOP_WEIGHT
+            } else {
+                // best → 100, best - margin → 1, straight between.
+                let below = i64::from(best - s);
+                let span = i64::from(TOP_WEIGHT - 1);
+                let w = i64::from(TOP_WEIGHT) - below * span / i64::from(margin);
+                u32::try_from(w).unwrap_or(1)
+            };
+            (weight, position.format_move(mv))
+        })
+        .collect();
+    // Heaviest first; equal weights in notation order, so files are stable.
+    kept.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+    kept.into_iter()
+        .map(|(weight, text)| BookMove { text, weight })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::tictactoe::TicTacToe;
+    use crate::options::EngineOptions;
+
+    #[test]
+    fn positions_are_counted_once() {
+        // Tic-tac-toe positions reached by fewer than 3 moves: 1 + 9 + 72.
+        assert_eq!(positions_within(&TicTacToe::start(), 3).len(), 82);
+        // By fewer than 4, transpositions appear: x on 2 of 9 squares and
+        // o on 1 of the other 7 is 36 × 7 = 252 positions, not 9 × 8 × 7.
+        assert_eq!(positions_within(&TicTacToe::start(), 4).len(), 82 + 252);
+    }
+
+    #[test]
+    fn weights_fall_from_the_best_to_the_margin() {
+        let start = TicTacToe::start();
+        let moves = start.moves();
+        let scored = [
+            (moves[0], 50),
+            (moves[1], 0),
+            (moves[2], -100),
+            (moves[3], 50),
+        ];
+        let book = weigh(&start, &scored, 100);
+        let pairs: Vec<(String, u32)> = book.into_iter().map(|m| (m.text, m.weight)).collect();
+        assert_eq!(
+            pairs,
+            [
+                (start.format_move(moves[0]), 100),
+                (start.format_move(moves[3]), 100),
+                (start.format_move(moves[1]), 51),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_tictactoe_book_never_loses_a_won_or_drawn_game() {
+        // Every move the book keeps at depth 9 with no margin keeps the
+        // value: from the empty board every square draws.
+        let mut book = Book::new();
+        let start = AnyGame::start(&EngineOptions {
+            variant: crate::variant::Variant::TicTacToe,
+            ..EngineOptions::default()
+        })
+        .expect("tic-tac-toe starts");
+        let settings = BuildSettings {
+            plies: 1,
+            depth: 9,
+            margin: 0,
+            hash_mb: 1,
+        };
+        let added = extend_book(&mut book, &start, &settings, &mut |_| {}).expect("searchable");
+        assert_eq!(added, 1);
+        let moves = book
+            .moves("tictactoe", &start.position_string())
+            .expect("start in book");
+        assert_eq!(moves.len(), 9, "{moves:?}");
+        // Building again adds nothing: the position is there already.
+        assert_eq!(
+            extend_book(&mut book, &start, &settings, &mut |_| {}).expect("searchable"),
+            0
+        );
+    }
+}

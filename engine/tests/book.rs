@@ -1,0 +1,255 @@
+//! Opening books through the engine binary: `OwnBook`, `BookFile`, the
+//! choice of a book move at `go`, bad books, and `ply-engine build-book`.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use assert_cmd::Command;
+
+const TIMEOUT: Duration = Duration::from_secs(60);
+
+/// The Kalah(6,4) start and its position string.
+const KALAH_64_START: &str = "4,4,4,4,4,4 0 4,4,4,4,4,4 0 s";
+
+/// A file in the temporary directory, removed when dropped.
+struct TempFile(PathBuf);
+
+impl TempFile {
+    fn new(name: &str, contents: &str) -> Self {
+        let path =
+            std::env::temp_dir().join(format!("ply-book-test-{}-{name}", std::process::id()));
+        std::fs::write(&path, contents).expect("temporary file written");
+        Self(path)
+    }
+
+    fn path(&self) -> &str {
+        self.0.to_str().expect("UTF-8 temp path")
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+fn engine() -> Command {
+    let mut command = Command::cargo_bin("ply-engine").expect("the ply-engine binary is built");
+    command.timeout(TIMEOUT);
+    command
+}
+
+fn session(input: &str) -> String {
+    let output = engine()
+        .write_stdin(input)
+        .output()
+        .expect("ply-engine runs");
+    assert!(output.status.success(), "exit status {:?}", output.status);
+    String::from_utf8(output.stdout).expect("stdout is UTF-8")
+}
+
+fn bestmoves(out: &str) -> Vec<&str> {
+    out.lines().filter(|l| l.starts_with("bestmove")).collect()
+}
+
+fn setup(book: &TempFile, own_book: bool) -> String {
+    format!(
+        "setoption name Seeds value 4\nsetoption name OwnBook value {own_book}\nsetoption name BookFile value {}\n",
+        book.path()
+    )
+}
+
+#[test]
+fn a_book_move_is_played_without_searching() {
+    let book = TempFile::new("one.book", &format!("[kalah]\n{KALAH_64_START} => 5 7\n"));
+    let out = session(&format!(
+        "{}position startpos\ngo depth 8\n",
+        setup(&book, true)
+    ));
+    assert!(out.contains("info string book "), "{out}");
+    assert!(
+        out.contains("info string book move 5 (weight 7 of 7)"),
+        "{out}"
+    );
+    assert_eq!(bestmoves(&out), ["bestmove 5"], "{out}");
+    assert!(!out.contains("info depth"), "no search expected:\n{out}");
+}
+
+#[test]
+fn moves_are_chosen_in_proportion_to_their_weights() {
+    let book = TempFile::new(
+        "weights.book",
+        &format!("[kalah]\n{KALAH_64_START} => 3 1, 6 1, 1 0\n"),
+    );
+    let mut input = setup(&book, true);
+    for _ in 0..40 {
+        input.push_str("position startpos\ngo depth 1\n");
+    }
+    let out = session(&input);
+    let moves = bestmoves(&out);
+    assert_eq!(moves.len(), 40);
+    assert!(
+        moves
+            .iter()
+            .all(|m| *m == "bestmove 3" || *m == "bestmove 6"),
+        "{moves:?}"
+    );
+    // Weight 0 is never played; both weighted moves come up in 40 tries
+    // (each is missed with probability 2^-40).
+    assert!(
+        moves.contains(&"bestmove 3") && moves.contains(&"bestmove 6"),
+        "{moves:?}"
+    );
+}
+
+#[test]
+fn the_engine_searches_when_the_book_is_off_or_silent() {
+    let book = TempFile::new(
+        "silent.book",
+        &format!("[kalah]\n{KALAH_64_START} => 5 7\n"),
+    );
+    // OwnBook off.
+    let out = session(&format!(
+        "{}position startpos\ngo depth 4\n",
+        setup(&book, false)
+    ));
+    assert!(out.contains("info depth 4"), "{out}");
+    // A position the book does not have.
+    let out = session(&format!(
+        "{}position startpos moves 1\ngo depth 4\n",
+        setup(&book, true)
+    ));
+    assert!(out.contains("info depth 4"), "{out}");
+    // Analysis always searches.
+    let out = session(&format!(
+        "{}position startpos\ngo infinite\nstop\n",
+        setup(&book, true)
+    ));
+    assert!(!out.contains("book move"), "{out}");
+    // Another capture rule is another section.
+    let out = session(&format!(
+        "{}setoption name EmptyCapture value true\nposition startpos\ngo depth 4\n",
+        setup(&book, true)
+    ));
+    assert!(out.contains("info depth 4"), "{out}");
+}
+
+#[test]
+fn an_illegal_book_move_is_never_played() {
+    // Pit 7 does not exist on a 6-pit board; "x" is no move at all.
+    let book = TempFile::new(
+        "illegal.book",
+        &format!("[kalah]\n{KALAH_64_START} => 7 5, x 5\n"),
+    );
+    let out = session(&format!(
+        "{}position startpos\ngo depth 3\n",
+        setup(&book, true)
+    ));
+    assert!(out.contains("info depth 3"), "{out}");
+    assert_eq!(bestmoves(&out).len(), 1);
+    assert!(!out.contains("bestmove 7"), "{out}");
+}
+
+#[test]
+fn a_bad_book_is_an_error_and_keeps_the_old_one() {
+    let good = TempFile::new("good.book", &format!("[kalah]\n{KALAH_64_START} => 5 7\n"));
+    let bad = TempFile::new("bad.book", "[kalah]\nno arrow here\n");
+    let out = session(&format!(
+        "{}setoption name BookFile value {}\nsetoption name BookFile value /nonexistent/ply.book\nposition startpos\ngo depth 3\n",
+        setup(&good, true),
+        bad.path()
+    ));
+    assert!(
+        out.contains("info string error: BookFile: book line 2: expected"),
+        "{out}"
+    );
+    assert!(
+        out.contains("info string error: BookFile: book file /nonexistent/ply.book"),
+        "{out}"
+    );
+    assert_eq!(bestmoves(&out), ["bestmove 5"], "{out}");
+}
+
+#[test]
+fn build_book_creates_and_extends_a_book() {
+    let file = TempFile::new("built.book", "");
+    std::fs::remove_file(&file.0).expect("start without the file");
+    let build = |plies: &str| {
+        engine()
+            .args([
+                "build-book",
+                "--variant",
+                "kalah",
+                "--option",
+                "Seeds=4",
+                "--plies",
+                plies,
+                "--depth",
+                "6",
+                "--output",
+                file.path(),
+            ])
+            .assert()
+            .success();
+        std::fs::read_to_string(&file.0).expect("book written")
+    };
+    // 1. One ply: the start position alone.
+    let first = build("1");
+    let entries: Vec<&str> = first.lines().filter(|l| l.contains("=>")).collect();
+    assert_eq!(entries.len(), 1, "{first}");
+    assert!(
+        entries[0].starts_with(&format!("{KALAH_64_START} => ")),
+        "{first}"
+    );
+    // 2. A hand edit survives extending: the start keeps its moves.
+    std::fs::write(&file.0, format!("[kalah]\n{KALAH_64_START} => 2 9\n")).expect("edit");
+    let second = build("2");
+    assert!(
+        second.contains(&format!("{KALAH_64_START} => 2 9")),
+        "{second}"
+    );
+    // 1 + 6 first moves, one of which (pit 3) ends in the store: 7 positions.
+    assert_eq!(
+        second.lines().filter(|l| l.contains("=>")).count(),
+        7,
+        "{second}"
+    );
+    // 3. The engine plays from what was built.
+    let out = session(&format!(
+        "setoption name Seeds value 4\nsetoption name OwnBook value true\nsetoption name BookFile value {}\nposition startpos\ngo depth 3\n",
+        file.path()
+    ));
+    assert_eq!(bestmoves(&out), ["bestmove 2"], "{out}");
+}
+
+#[test]
+fn build_book_rejects_bad_arguments() {
+    let out = engine()
+        .args([
+            "build-book",
+            "--variant",
+            "chess",
+            "--plies",
+            "1",
+            "--output",
+            "/tmp/x.book",
+        ])
+        .output()
+        .expect("runs");
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("UCI_Variant"), "{stderr}");
+    let out = engine()
+        .args([
+            "build-book",
+            "--option",
+            "Seeds",
+            "--plies",
+            "1",
+            "--output",
+            "/tmp/x.book",
+        ])
+        .output()
+        .expect("runs");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not NAME=VALUE"));
+}
