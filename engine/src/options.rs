@@ -294,7 +294,7 @@ impl EngineOptions {
                 };
                 Ok(OptionEffect::NewRules)
             }
-            Variant::TicTacToe => Err(OptionError::NotForGame {
+            Variant::TicTacToe | Variant::Russian => Err(OptionError::NotForGame {
                 name,
                 variant: self.variant.name(),
             }),
