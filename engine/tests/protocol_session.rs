@@ -617,6 +617,7 @@ fn bench_searches_every_game() {
         "fen 4,4,4,4,4,4 0 4,4,4,4,4,4 0 s",
         "fen 2,0,13,1,3,5 6 1,2,0,4,3,0 8 n",
         "fen .../.../... x",
+        "fen B:WKc1,e3,g3,h2:BKh8,b6,d6",
     ] {
         assert!(out.contains(fen), "{fen} missing in\n{out}");
     }

@@ -229,3 +229,17 @@ fn notation_reads_paths_short_forms_and_explains_mistakes() {
         }
     }
 }
+
+#[test]
+fn the_short_form_must_name_one_capture() {
+    // Two captures go from e7 to d8, taking different pieces.
+    let p = pos("W:WKe7:Bc7,g7,f6,d4,c3,e3,g3");
+    let err = p.parse_move("e7:d8").unwrap_err();
+    assert!(
+        matches!(&err, NotationError::IllegalMove { reason, .. } if reason.contains("ambiguous")),
+        "{err}"
+    );
+    let one = p.parse_move("e7:h4:e1:a5:d8");
+    let other = p.parse_move("e7:g5:d2:a5:d8");
+    assert!(one.is_ok() && other.is_ok() && one != other);
+}
