@@ -218,6 +218,14 @@ pub trait SearchGame: Game {
     /// Exclusive upper bound of [`SearchGame::move_index`].
     const MOVE_INDEX_LIMIT: usize;
 
+    /// Whether the static evaluation can be trusted here. At the horizon
+    /// the search evaluates quiet positions and searches the others one
+    /// more ply (draughts: a capture is pending, and captures are
+    /// mandatory). Every position is quiet by default.
+    fn is_quiet(&self) -> bool {
+        true
+    }
+
     /// The exact final margin for the side to move, in centi-units, when a
     /// database in `oracles` knows this position (none by default).
     fn exact_margin(&self, oracles: &crate::games::oracles::Oracles) -> Option<i32> {

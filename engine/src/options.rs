@@ -324,7 +324,7 @@ impl EngineOptions {
                 };
                 Ok(OptionEffect::NewRules)
             }
-            Variant::TicTacToe => Err(OptionError::NotForGame {
+            Variant::TicTacToe | Variant::Russian => Err(OptionError::NotForGame {
                 name,
                 variant: self.variant.name(),
             }),

@@ -10,6 +10,7 @@ use thiserror::Error;
 use crate::game::{Game, NotationError, Outcome, Player};
 use crate::games::kalah::Kalah;
 use crate::games::oware::Oware;
+use crate::games::russian::Russian;
 use crate::games::tictactoe::TicTacToe;
 use crate::options::EngineOptions;
 
@@ -22,11 +23,13 @@ pub enum Variant {
     Oware,
     /// Tic-tac-toe, seeds 001 and 002.
     TicTacToe,
+    /// Russian draughts, seed 003.
+    Russian,
 }
 
 impl Variant {
     /// Every variant, in the order `uci` lists them.
-    pub const ALL: [Self; 3] = [Self::Kalah, Self::Oware, Self::TicTacToe];
+    pub const ALL: [Self; 4] = [Self::Kalah, Self::Oware, Self::TicTacToe, Self::Russian];
 
     /// The `UCI_Variant` name.
     #[must_use]
@@ -35,6 +38,7 @@ impl Variant {
             Self::Kalah => "kalah",
             Self::Oware => "oware",
             Self::TicTacToe => "tictactoe",
+            Self::Russian => "russian",
         }
     }
 
@@ -62,6 +66,8 @@ pub enum AnyGame {
     Oware(Oware),
     /// A tic-tac-toe position.
     TicTacToe(TicTacToe),
+    /// A Russian draughts position.
+    Russian(Russian),
 }
 
 /// Runs `$body` with `$game` bound to the concrete position inside an
@@ -73,6 +79,7 @@ macro_rules! with_game {
             $crate::variant::AnyGame::Kalah($game) => $body,
             $crate::variant::AnyGame::Oware($game) => $body,
             $crate::variant::AnyGame::TicTacToe($game) => $body,
+            $crate::variant::AnyGame::Russian($game) => $body,
         }
     };
 }
@@ -101,6 +108,7 @@ impl AnyGame {
                 .map(Self::Oware)
                 .map_err(|e| e.to_string()),
             Variant::TicTacToe => Ok(Self::TicTacToe(TicTacToe::start())),
+            Variant::Russian => Ok(Self::Russian(Russian::start())),
         }
     }
 
@@ -118,6 +126,7 @@ impl AnyGame {
             }
             Variant::Oware => Oware::from_position_string(text).map(Self::Oware),
             Variant::TicTacToe => TicTacToe::from_position_string(text).map(Self::TicTacToe),
+            Variant::Russian => Russian::from_position_string(text).map(Self::Russian),
         }
     }
 
@@ -146,6 +155,7 @@ impl AnyGame {
             Self::Kalah(_) => Variant::Kalah,
             Self::Oware(_) => Variant::Oware,
             Self::TicTacToe(_) => Variant::TicTacToe,
+            Self::Russian(_) => Variant::Russian,
         }
     }
 
@@ -162,6 +172,7 @@ impl AnyGame {
             Self::Kalah(game) => game.drawing(),
             Self::Oware(game) => game.drawing(),
             Self::TicTacToe(game) => game.drawing(),
+            Self::Russian(game) => game.drawing(),
         }
     }
 

@@ -456,10 +456,29 @@ fn uci_lists_every_game() {
     let out = session("uci\n");
     assert!(
         out.contains(
-            "option name UCI_Variant type combo default kalah var kalah var oware var tictactoe\n"
+            "option name UCI_Variant type combo default kalah var kalah var oware var tictactoe var russian\n"
         ),
         "{out}"
     );
+}
+
+#[test]
+fn russian_draughts_through_the_protocol() {
+    let out = session(
+        "setoption name UCI_Variant value russian\nposition startpos moves c3-d4 f6-e5\nd\n\
+         go perft 2\nposition startpos moves c3-d4 c3-b4\nquery p1turn\n",
+    );
+    assert!(
+        out.contains(
+            "Fen: W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,e3,g3,d4:Bb8,d8,f8,h8,a7,c7,e7,g7,b6,d6,h6,e5\n"
+        ),
+        "{out}"
+    );
+    // The capture is forced: one root move.
+    assert!(out.contains("d4:f6: "), "{out}");
+    // A bad move list keeps the last good position: White to move.
+    assert!(out.contains("info string error: "), "{out}");
+    assert!(out.contains("response true"), "{out}");
 }
 
 #[test]
@@ -598,6 +617,7 @@ fn bench_searches_every_game() {
         "fen 4,4,4,4,4,4 0 4,4,4,4,4,4 0 s",
         "fen 2,0,13,1,3,5 6 1,2,0,4,3,0 8 n",
         "fen .../.../... x",
+        "fen B:WKc1,e3,g3,h2:BKh8,b6,d6",
     ] {
         assert!(out.contains(fen), "{fen} missing in\n{out}");
     }

@@ -4,4 +4,5 @@ pub mod kalah;
 pub mod mancala;
 pub mod oracles;
 pub mod oware;
+pub mod russian;
 pub mod tictactoe;

@@ -299,11 +299,14 @@ impl<G: SearchGame, E: Evaluator<G>> Searcher<'_, G, E> {
             return proven_margin(margin);
         }
 
-        // 4. The horizon: static evaluation.
-        if depth == 0 || ply >= MAX_PLY - 1 {
+        // 4. The horizon: static evaluation of a quiet position; one that
+        //    is not (a pending draughts capture) is searched a ply further.
+        //    Such extensions end: every capture takes a piece off the board.
+        if ply >= MAX_PLY - 1 || (depth == 0 && position.is_quiet()) {
             self.horizon_hits += 1;
             return self.evaluator.evaluate(position);
         }
+        let depth = depth.max(1);
 
         // 5. Mate-distance pruning: no result here beats a win at the next
         //    ply or loses faster than a loss at this one.

@@ -26,8 +26,10 @@ const BENCH_HASH_MB: usize = 16;
 
 /// The positions, each with its game: Kalah's usual starts and middle
 /// games from seed 000's transcripts, Oware's start and a middle game with
-/// a big house, and two tic-tac-toe openings (searched to the end).
-const POSITIONS: [(Variant, &str); 12] = [
+/// a big house, two tic-tac-toe openings (searched to the end), and
+/// Russian draughts' start, a middle game from the engine's own line and a
+/// king ending.
+const POSITIONS: [(Variant, &str); 15] = [
     (Variant::Kalah, "4,4,4,4,4,4 0 4,4,4,4,4,4 0 s"),
     (Variant::Kalah, "6,6,6,6,6,6 0 6,6,6,6,6,6 0 s"),
     (Variant::Kalah, "3,3,3,3,3,3 0 3,3,3,3,3,3 0 s"),
@@ -43,6 +45,15 @@ const POSITIONS: [(Variant, &str); 12] = [
     (Variant::Oware, "2,0,13,1,3,5 6 1,2,0,4,3,0 8 n"),
     (Variant::TicTacToe, ".../.../... x"),
     (Variant::TicTacToe, "x../.o./... x"),
+    (
+        Variant::Russian,
+        "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb8,d8,f8,h8,a7,c7,e7,g7,b6,d6,f6,h6",
+    ),
+    (
+        Variant::Russian,
+        "W:Wa1,c1,e1,g1,d2,f2,h2,a3,e3,f4,a5:Bb8,d8,f8,h8,c7,e7,d6,h6,c5,g5,h4",
+    ),
+    (Variant::Russian, "B:WKc1,e3,g3,h2:BKh8,b6,d6"),
 ];
 
 /// Figures of one bench run.

@@ -4,7 +4,7 @@ use ply_engine::game::Player;
 use ply_engine::variant::Variant;
 
 /// The name of a side in `variant`: South and North in Kalah and Oware,
-/// X and O in tic-tac-toe.
+/// X and O in tic-tac-toe, White and Black in draughts.
 #[must_use]
 pub fn side_name(variant: Variant, player: Player) -> &'static str {
     match (variant, player) {
@@ -12,5 +12,7 @@ pub fn side_name(variant: Variant, player: Player) -> &'static str {
         (Variant::Kalah | Variant::Oware, Player::Two) => "North",
         (Variant::TicTacToe, Player::One) => "X",
         (Variant::TicTacToe, Player::Two) => "O",
+        (Variant::Russian, Player::One) => "White",
+        (Variant::Russian, Player::Two) => "Black",
     }
 }

@@ -1,0 +1,97 @@
+//! The pieces on the board: one bitboard per colour and one of kings.
+
+use super::squares::{Bits, RANK_1, RANK_8};
+use crate::game::Player;
+
+/// What stands on a square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Piece {
+    /// A man of this side: moves one square forwards.
+    Man(Player),
+    /// A king of this side: flies along the diagonals.
+    King(Player),
+}
+
+impl Piece {
+    /// The side the piece belongs to.
+    #[must_use]
+    pub fn owner(self) -> Player {
+        match self {
+            Self::Man(p) | Self::King(p) => p,
+        }
+    }
+}
+
+/// The pieces. White is [`Player::One`], Black [`Player::Two`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Board {
+    /// Each side's pieces, men and kings, indexed by [`Player::index`].
+    pub pieces: [u32; 2],
+    /// The kings of both sides.
+    pub kings: u32,
+}
+
+impl Board {
+    /// The start: White's men on ranks 1-3, Black's on ranks 6-8.
+    pub const START: Self = Self {
+        pieces: [0x0000_0FFF, 0xFFF0_0000],
+        kings: 0,
+    };
+
+    /// Every occupied square.
+    #[inline]
+    #[must_use]
+    pub fn occupied(&self) -> u32 {
+        self.pieces[0] | self.pieces[1]
+    }
+
+    /// Every empty square.
+    #[inline]
+    #[must_use]
+    pub fn empty(&self) -> u32 {
+        !self.occupied()
+    }
+
+    /// `side`'s men.
+    #[inline]
+    #[must_use]
+    pub fn men(&self, side: Player) -> u32 {
+        self.pieces[side.index()] & !self.kings
+    }
+
+    /// `side`'s kings.
+    #[inline]
+    #[must_use]
+    pub fn kings_of(&self, side: Player) -> u32 {
+        self.pieces[side.index()] & self.kings
+    }
+
+    /// The piece on square `s`, if any.
+    #[must_use]
+    pub fn piece_at(&self, s: u8) -> Option<Piece> {
+        let bit = 1u32 << s;
+        let owner = [Player::One, Player::Two]
+            .into_iter()
+            .find(|p| self.pieces[p.index()] & bit != 0)?;
+        Some(if self.kings & bit != 0 {
+            Piece::King(owner)
+        } else {
+            Piece::Man(owner)
+        })
+    }
+
+    /// Every piece with its square, lowest square first.
+    pub fn pieces_of(&self, side: Player) -> impl Iterator<Item = (u8, Piece)> + '_ {
+        Bits(self.pieces[side.index()]).filter_map(|s| self.piece_at(s).map(|p| (s, p)))
+    }
+}
+
+/// The rank where `side`'s men are crowned: the far one.
+#[inline]
+#[must_use]
+pub const fn crown_rank(side: Player) -> u32 {
+    match side {
+        Player::One => RANK_8,
+        Player::Two => RANK_1,
+    }
+}

@@ -1,0 +1,114 @@
+//! The draw rules: threefold repetition and the move limits of king
+//! endings, after the rules of the Russian Draughts Federation (FSR; see
+//! `docs/protocol.md` for the edition and how Ply counts).
+//!
+//! A "move" of the rules is one player's move, so the limits are counted
+//! in plies, two per move:
+//! 1. the same position (pieces and side to move) for the third time;
+//! 2. 15 moves each in which only kings moved and nothing was captured;
+//! 3. three or more kings against a lone king: 15 moves each since that
+//!    balance arose without taking the lone king;
+//! 4. both sides with kings and the balance of forces (the pieces of each
+//!    kind) unchanged, by the number of pieces on the board: 2-3 pieces
+//!    5 moves each, 4-5 pieces 30, 6-7 pieces 60.
+
+use arrayvec::ArrayVec;
+
+use super::board::Board;
+use crate::game::Player;
+
+/// Plies of king moves without capture that draw (rule 2: 15 moves each).
+pub const KING_MOVES_PLIES: u16 = 30;
+
+/// Plies that draw three or more kings against a lone king (rule 3).
+pub const THREE_KINGS_PLIES: u16 = 30;
+
+/// Occurrences of a position that draw (rule 1).
+pub const REPETITIONS: usize = 3;
+
+/// Plies without a change of forces that draw an ending where both sides
+/// have kings, by the number of pieces on the board (rule 4), as
+/// `(most pieces, plies)`, smallest first.
+pub const ENDING_PLIES: [(u32, u16); 3] = [(3, 10), (5, 60), (7, 120)];
+
+/// Positions kept for the repetition rule: every position since the last
+/// man move or capture. Rule 2 ends the game after [`KING_MOVES_PLIES`]
+/// such plies, so that many (and the one before them) always fit.
+const HISTORY: usize = KING_MOVES_PLIES as usize + 2;
+
+/// What the draw rules need to remember of the game so far.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DrawState {
+    /// Plies since the last man move or capture (rule 2).
+    pub king_plies: u16,
+    /// Plies since the last capture or crowning: the balance of forces
+    /// has been the same for this long (rules 3 and 4).
+    pub balance_plies: u16,
+    /// The keys of the positions since the last man move or capture, the
+    /// current one included (rule 1).
+    history: ArrayVec<u64, HISTORY>,
+}
+
+impl DrawState {
+    /// A fresh state for a game whose current position has `key`.
+    #[must_use]
+    pub fn starting_at(key: u64) -> Self {
+        let mut state = Self::default();
+        state.history.push(key);
+        state
+    }
+
+    /// Records a move and the key of the position it leads to.
+    /// `irreversible`: a man moved or something was captured;
+    /// `rebalanced`: something was captured or crowned.
+    pub fn record(&mut self, key: u64, irreversible: bool, rebalanced: bool) {
+        if irreversible {
+            self.king_plies = 0;
+            self.history.clear();
+        } else {
+            self.king_plies = self.king_plies.saturating_add(1);
+        }
+        self.balance_plies = if rebalanced {
+            0
+        } else {
+            self.balance_plies.saturating_add(1)
+        };
+        // Rule 2 stops the game before the list is full.
+        let _ = self.history.try_push(key);
+    }
+
+    /// Whether a position with these counters and `board` is drawn. The
+    /// current position's key is the last one recorded.
+    #[must_use]
+    pub fn is_draw(&self, board: &Board) -> bool {
+        // Rule 2: only kings moved for 15 moves each.
+        if self.king_plies >= KING_MOVES_PLIES {
+            return true;
+        }
+        // Rule 1: a repetition needs at least 4 reversible plies per return.
+        if usize::from(self.king_plies) >= 2 * 2 * (REPETITIONS - 1)
+            && let Some(&now) = self.history.last()
+            && self.history.iter().filter(|&&k| k == now).count() >= REPETITIONS
+        {
+            return true;
+        }
+        // Rules 3 and 4 only concern positions where both sides have kings.
+        if board.kings_of(Player::One) == 0 || board.kings_of(Player::Two) == 0 {
+            return false;
+        }
+        let count = |side: Player| board.pieces[side.index()].count_ones();
+        let (white, black) = (count(Player::One), count(Player::Two));
+        // Rule 3: three or more kings (only kings) against a lone king.
+        let only_kings = |side: Player| board.men(side) == 0;
+        let lone_king = (white == 1 && black >= 3 && only_kings(Player::Two))
+            || (black == 1 && white >= 3 && only_kings(Player::One));
+        if lone_king && self.balance_plies >= THREE_KINGS_PLIES {
+            return true;
+        }
+        // Rule 4: few pieces, both with kings, nothing changing.
+        ENDING_PLIES
+            .iter()
+            .find(|&&(most, _)| white + black <= most)
+            .is_some_and(|&(_, plies)| self.balance_plies >= plies)
+    }
+}
