@@ -68,6 +68,7 @@ pub fn extend_book(
         AnyGame::Kalah(g) => analyse(g, &section, book, settings, progress),
         AnyGame::Oware(g) => analyse(g, &section, book, settings, progress),
         AnyGame::TicTacToe(g) => analyse(g, &section, book, settings, progress),
+        AnyGame::Russian(g) => analyse(g, &section, book, settings, progress),
     };
     let added = analysed.len();
     for (position, moves) in analysed {
