@@ -9,6 +9,7 @@ use thiserror::Error;
 
 use crate::game::{Game, NotationError, Outcome, Player};
 use crate::games::kalah::Kalah;
+use crate::games::mastermind::Mastermind;
 use crate::games::oware::Oware;
 use crate::games::tictactoe::TicTacToe;
 use crate::options::EngineOptions;
@@ -22,11 +23,13 @@ pub enum Variant {
     Oware,
     /// Tic-tac-toe, seeds 001 and 002.
     TicTacToe,
+    /// Mastermind (bulls and cows by default), seed 001.
+    Mastermind,
 }
 
 impl Variant {
     /// Every variant, in the order `uci` lists them.
-    pub const ALL: [Self; 3] = [Self::Kalah, Self::Oware, Self::TicTacToe];
+    pub const ALL: [Self; 4] = [Self::Kalah, Self::Oware, Self::TicTacToe, Self::Mastermind];
 
     /// The `UCI_Variant` name.
     #[must_use]
@@ -35,6 +38,7 @@ impl Variant {
             Self::Kalah => "kalah",
             Self::Oware => "oware",
             Self::TicTacToe => "tictactoe",
+            Self::Mastermind => "mastermind",
         }
     }
 
@@ -62,6 +66,8 @@ pub enum AnyGame {
     Oware(Oware),
     /// A tic-tac-toe position.
     TicTacToe(TicTacToe),
+    /// A Mastermind position.
+    Mastermind(Mastermind),
 }
 
 /// Runs `$body` with `$game` bound to the concrete position inside an
@@ -73,6 +79,7 @@ macro_rules! with_game {
             $crate::variant::AnyGame::Kalah($game) => $body,
             $crate::variant::AnyGame::Oware($game) => $body,
             $crate::variant::AnyGame::TicTacToe($game) => $body,
+            $crate::variant::AnyGame::Mastermind($game) => $body,
         }
     };
 }
@@ -101,6 +108,9 @@ impl AnyGame {
                 .map(Self::Oware)
                 .map_err(|e| e.to_string()),
             Variant::TicTacToe => Ok(Self::TicTacToe(TicTacToe::start())),
+            Variant::Mastermind => Mastermind::start(options.mastermind)
+                .map(Self::Mastermind)
+                .map_err(|e| e.to_string()),
         }
     }
 
@@ -118,6 +128,9 @@ impl AnyGame {
             }
             Variant::Oware => Oware::from_position_string(text).map(Self::Oware),
             Variant::TicTacToe => TicTacToe::from_position_string(text).map(Self::TicTacToe),
+            Variant::Mastermind => {
+                Mastermind::from_position_string(text, options.mastermind).map(Self::Mastermind)
+            }
         }
     }
 
@@ -146,6 +159,7 @@ impl AnyGame {
             Self::Kalah(_) => Variant::Kalah,
             Self::Oware(_) => Variant::Oware,
             Self::TicTacToe(_) => Variant::TicTacToe,
+            Self::Mastermind(_) => Variant::Mastermind,
         }
     }
 
@@ -162,6 +176,7 @@ impl AnyGame {
             Self::Kalah(game) => game.drawing(),
             Self::Oware(game) => game.drawing(),
             Self::TicTacToe(game) => game.drawing(),
+            Self::Mastermind(game) => game.drawing(),
         }
     }
 

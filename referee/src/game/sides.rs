@@ -12,5 +12,7 @@ pub fn side_name(variant: Variant, player: Player) -> &'static str {
         (Variant::Kalah | Variant::Oware, Player::Two) => "North",
         (Variant::TicTacToe, Player::One) => "X",
         (Variant::TicTacToe, Player::Two) => "O",
+        (Variant::Mastermind, Player::One) => "Breaker",
+        (Variant::Mastermind, Player::Two) => "Maker",
     }
 }
