@@ -389,6 +389,10 @@ pub fn decide(
     let mut bound = INFEASIBLE;
     // 3. Deeper and deeper.
     for depth in 1..=profile.len() {
+        // A stopped search starts no iteration, however small.
+        if stop() {
+            break;
+        }
         let mut search = Search::new(space, &profile[..depth], stop);
         let found = search.decide_once(set, history, left, bound);
         nodes += search.nodes;

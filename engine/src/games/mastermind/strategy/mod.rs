@@ -6,11 +6,16 @@
 //! - The maker ([`worst_answer`]) gives the answer after which that same
 //!   search expects the breaker to need the most guesses (`maker`).
 //!
+//! Bulls and cows' second and third guesses come from a `book` the same
+//! search made ahead of time, with wider widths than `go` has time for.
+//!
 //! Around them: `space` (the codes and the table of their answers),
 //! `symmetry` (guesses that are the same up to renaming), `bounds` (lower
 //! bounds and estimates), `play` (a strategy against every secret, for the
 //! tests and the benchmark).
 
+pub mod book;
+mod book_data;
 mod bounds;
 mod breaker;
 mod maker;
@@ -25,10 +30,10 @@ pub use space::{CodeId, Space};
 use super::code::Code;
 use super::position::Mastermind;
 
-/// Guesses searched at each level of a decision (iterative deepening adds
-/// one level an iteration; one guess below): wide where the sets are big
-/// and the choice matters most.
-pub const DEFAULT_PROFILE: [usize; 4] = [16, 6, 3, 2];
+/// Guesses searched at each level of a live decision (iterative deepening
+/// adds one level an iteration; one guess below). Wider pays little after
+/// the book's guesses and would not fit in `go`'s second (see docs/engine.md).
+pub const DEFAULT_PROFILE: [usize; 2] = [8, 2];
 
 /// The codes still possible in `position`, as numbers of `space`.
 #[must_use]
@@ -48,8 +53,9 @@ pub fn codes_left(space: &Space, position: &Mastermind) -> Vec<CodeId> {
         .collect()
 }
 
-/// The breaker's guess in `position` (see [`decide`]), `None` when it is
-/// not the breaker's turn or the game is over.
+/// The breaker's guess in `position`: the book's, or else [`decide`]'s
+/// with `profile`; `None` when it is not the breaker's turn or the game is
+/// over.
 pub fn best_guess(
     position: &Mastermind,
     profile: &[usize],
@@ -59,6 +65,11 @@ pub fn best_guess(
     use crate::game::Game;
     if position.is_over() || position.side_to_move() != super::BREAKER {
         return None;
+    }
+    if let Some(decision) = book::lookup(position) {
+        let mut on_iteration = on_iteration;
+        on_iteration(&decision);
+        return Some(decision);
     }
     let rules = position.rules();
     let space = Space::of(rules);
