@@ -9,7 +9,8 @@
 //! keeps its own, with its own defaults: Kalah 6 × 6 as seed 000, Oware
 //! 6 × 4 as Abapa), `EmptyCapture` Kalah's capture rule. So a front end
 //! sends `UCI_Variant` first, then the game's options; an option the
-//! chosen game does not have is refused.
+//! chosen game does not have is refused. Mastermind's options are
+//! `Length`, `Symbols`, `Repeats` and `MaxGuesses`.
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -19,6 +20,9 @@ use thiserror::Error;
 
 use crate::games::kalah::KalahRules;
 use crate::games::mancala::{BoardSize, BoardSizeError, MAX_PITS};
+use crate::games::mastermind::{
+    MAX_LENGTH, MAX_MAX_GUESSES, MAX_SYMBOLS, MastermindRules, RulesError,
+};
 use crate::games::oware::OwareRules;
 use crate::variant::Variant;
 
@@ -48,6 +52,10 @@ mod names {
     pub const ENDGAME_DB: &str = "EndgameDB";
     pub const OWN_BOOK: &str = "OwnBook";
     pub const BOOK_FILE: &str = "BookFile";
+    pub const LENGTH: &str = "Length";
+    pub const SYMBOLS: &str = "Symbols";
+    pub const REPEATS: &str = "Repeats";
+    pub const MAX_GUESSES: &str = "MaxGuesses";
 }
 
 /// Why a `setoption` was refused.
@@ -76,6 +84,14 @@ pub enum OptionError {
         name: &'static str,
         /// Why the game cannot be played.
         source: BoardSizeError,
+    },
+    /// The value is fine alone but the Mastermind it makes cannot be played.
+    #[error("option '{name}': {source}")]
+    Code {
+        /// The option.
+        name: &'static str,
+        /// Why the game cannot be played.
+        source: RulesError,
     },
     /// The game chosen with `UCI_Variant` has no such rule.
     #[error("option '{name}' does not apply to {variant}; choose its game with UCI_Variant first")]
@@ -113,6 +129,8 @@ pub struct EngineOptions {
     pub kalah: KalahRules,
     /// Oware's houses and seeds.
     pub oware: OwareRules,
+    /// Mastermind's code length, symbols, repeats and rows.
+    pub mastermind: MastermindRules,
     /// Transposition table size in MB.
     pub hash_mb: usize,
     /// Time kept back per move for communication.
@@ -133,6 +151,7 @@ impl Default for EngineOptions {
             variant: Variant::Kalah,
             kalah: KalahRules::default(),
             oware: OwareRules::default(),
+            mastermind: MastermindRules::default(),
             hash_mb: DEFAULT_HASH_MB,
             move_overhead: Duration::from_millis(DEFAULT_MOVE_OVERHEAD_MS),
             threads: 1,
@@ -173,6 +192,30 @@ impl EngineOptions {
                     default: defaults.kalah.empty_capture,
                 },
             },
+            spin(
+                names::LENGTH,
+                defaults.mastermind.length.into(),
+                1,
+                MAX_LENGTH.into(),
+            ),
+            spin(
+                names::SYMBOLS,
+                defaults.mastermind.symbols.into(),
+                1,
+                MAX_SYMBOLS.into(),
+            ),
+            OptionDecl {
+                name: names::REPEATS.to_owned(),
+                kind: OptionKind::Check {
+                    default: defaults.mastermind.repeats,
+                },
+            },
+            spin(
+                names::MAX_GUESSES,
+                defaults.mastermind.max_guesses.into(),
+                1,
+                MAX_MAX_GUESSES.into(),
+            ),
             spin(names::HASH, DEFAULT_HASH_MB as i64, 1, MAX_HASH_MB as i64),
             spin(names::THREADS, 1, 1, MAX_THREADS as i64),
             OptionDecl {
@@ -226,6 +269,10 @@ impl EngineOptions {
             names::ENDGAME_DB,
             names::OWN_BOOK,
             names::BOOK_FILE,
+            names::LENGTH,
+            names::SYMBOLS,
+            names::REPEATS,
+            names::MAX_GUESSES,
         ]
         .into_iter()
         .find(|declared| is(declared))
@@ -274,6 +321,30 @@ impl EngineOptions {
             names::THREADS => {
                 self.threads = parse_in_range(names::THREADS, value, 1, MAX_THREADS)?;
                 Ok(OptionEffect::None)
+            }
+            names::LENGTH => {
+                let length = parse_in_range(names::LENGTH, value, 1, MAX_LENGTH)?;
+                self.set_mastermind(names::LENGTH, |r| MastermindRules { length, ..r })
+            }
+            names::SYMBOLS => {
+                let symbols = parse_in_range(names::SYMBOLS, value, 1, MAX_SYMBOLS).map_err(
+                    |_| OptionError::BadValue {
+                        name: names::SYMBOLS,
+                        value: value.to_owned(),
+                        expected: format!(
+                            "a whole number from 1 to {MAX_SYMBOLS}: the symbols are the digits 0-9"
+                        ),
+                    },
+                )?;
+                self.set_mastermind(names::SYMBOLS, |r| MastermindRules { symbols, ..r })
+            }
+            names::REPEATS => {
+                let repeats = parse_bool(names::REPEATS, value)?;
+                self.set_mastermind(names::REPEATS, |r| MastermindRules { repeats, ..r })
+            }
+            names::MAX_GUESSES => {
+                let max_guesses = parse_in_range(names::MAX_GUESSES, value, 1, MAX_MAX_GUESSES)?;
+                self.set_mastermind(names::MAX_GUESSES, |r| MastermindRules { max_guesses, ..r })
             }
             names::ENDGAME_DB => {
                 self.endgame_db = path_value(value);
@@ -324,11 +395,34 @@ impl EngineOptions {
                 };
                 Ok(OptionEffect::NewRules)
             }
-            Variant::TicTacToe | Variant::Russian => Err(OptionError::NotForGame {
+            Variant::TicTacToe | Variant::Russian | Variant::Mastermind => {
+                Err(OptionError::NotForGame {
+                    name,
+                    variant: self.variant.name(),
+                })
+            }
+        }
+    }
+
+    /// Changes Mastermind's rules, if Mastermind is the game and the new
+    /// rules can be played.
+    fn set_mastermind(
+        &mut self,
+        name: &'static str,
+        change: impl FnOnce(MastermindRules) -> MastermindRules,
+    ) -> Result<OptionEffect, OptionError> {
+        if self.variant != Variant::Mastermind {
+            return Err(OptionError::NotForGame {
                 name,
                 variant: self.variant.name(),
-            }),
+            });
         }
+        let rules = change(self.mastermind);
+        rules
+            .validate()
+            .map_err(|source| OptionError::Code { name, source })?;
+        self.mastermind = rules;
+        Ok(OptionEffect::NewRules)
     }
 
     /// Stores new Kalah rules if they can be played.
@@ -491,8 +585,63 @@ mod tests {
                 OptionKind::Combo { default, .. } | OptionKind::String { default } => Some(default),
                 OptionKind::Button => None,
             };
-            let mut o = EngineOptions::default();
-            assert!(o.set(&decl.name, value.as_deref()).is_ok(), "{}", decl.name);
+            // Each game's options are set with that game chosen.
+            let settable = Variant::ALL.iter().any(|variant| {
+                let mut o = EngineOptions {
+                    variant: *variant,
+                    ..EngineOptions::default()
+                };
+                o.set(&decl.name, value.as_deref()).is_ok()
+            });
+            assert!(settable, "{}", decl.name);
         }
+    }
+
+    #[test]
+    fn mastermind_options_make_codes_the_engine_can_play() {
+        let mut o = EngineOptions::default();
+        assert_eq!(
+            o.set("Length", Some("5")).map_err(|e| e.to_string()),
+            Err(
+                "option 'Length' does not apply to kalah; choose its game with UCI_Variant first"
+                    .to_owned()
+            )
+        );
+        assert_eq!(
+            o.set("UCI_Variant", Some("mastermind")),
+            Ok(OptionEffect::NewRules)
+        );
+        assert_eq!(o.mastermind, MastermindRules::default());
+        // Classic Mastermind.
+        assert!(o.set("Symbols", Some("6")).is_ok());
+        assert!(o.set("repeats", Some("true")).is_ok());
+        assert_eq!(o.mastermind, MastermindRules::CLASSIC);
+        assert!(o.set("MaxGuesses", Some("12")).is_ok());
+        assert_eq!(o.mastermind.max_guesses, 12);
+        let before = o.clone();
+        assert_eq!(
+            o.set("Symbols", Some("11")).map_err(|e| e.to_string()),
+            Err("option 'Symbols' cannot be '11': expected a whole number from 1 to 10: the symbols are the digits 0-9".to_owned())
+        );
+        // Six of six without repeats is fine; seven positions are not.
+        assert!(matches!(
+            o.set("Length", Some("7")),
+            Err(OptionError::BadValue { .. })
+        ));
+        assert!(o.set("Repeats", Some("false")).is_ok());
+        assert!(matches!(
+            o.set("Length", Some("7")),
+            Err(OptionError::BadValue { .. })
+        ));
+        o = before.clone();
+        assert!(o.set("Symbols", Some("10")).is_ok());
+        assert!(matches!(
+            o.set("Length", Some("6")),
+            Err(OptionError::Code { .. })
+        ));
+        assert!(matches!(
+            o.set("Pits", Some("6")),
+            Err(OptionError::NotForGame { .. })
+        ));
     }
 }

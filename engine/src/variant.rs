@@ -9,6 +9,7 @@ use thiserror::Error;
 
 use crate::game::{Game, NotationError, Outcome, Player};
 use crate::games::kalah::Kalah;
+use crate::games::mastermind::Mastermind;
 use crate::games::oware::Oware;
 use crate::games::russian::Russian;
 use crate::games::tictactoe::TicTacToe;
@@ -25,11 +26,19 @@ pub enum Variant {
     TicTacToe,
     /// Russian draughts, seed 003.
     Russian,
+    /// Mastermind (bulls and cows by default), seed 001.
+    Mastermind,
 }
 
 impl Variant {
     /// Every variant, in the order `uci` lists them.
-    pub const ALL: [Self; 4] = [Self::Kalah, Self::Oware, Self::TicTacToe, Self::Russian];
+    pub const ALL: [Self; 5] = [
+        Self::Kalah,
+        Self::Oware,
+        Self::TicTacToe,
+        Self::Russian,
+        Self::Mastermind,
+    ];
 
     /// The `UCI_Variant` name.
     #[must_use]
@@ -39,6 +48,7 @@ impl Variant {
             Self::Oware => "oware",
             Self::TicTacToe => "tictactoe",
             Self::Russian => "russian",
+            Self::Mastermind => "mastermind",
         }
     }
 
@@ -68,6 +78,8 @@ pub enum AnyGame {
     TicTacToe(TicTacToe),
     /// A Russian draughts position.
     Russian(Russian),
+    /// A Mastermind position.
+    Mastermind(Mastermind),
 }
 
 /// Runs `$body` with `$game` bound to the concrete position inside an
@@ -80,6 +92,7 @@ macro_rules! with_game {
             $crate::variant::AnyGame::Oware($game) => $body,
             $crate::variant::AnyGame::TicTacToe($game) => $body,
             $crate::variant::AnyGame::Russian($game) => $body,
+            $crate::variant::AnyGame::Mastermind($game) => $body,
         }
     };
 }
@@ -109,6 +122,9 @@ impl AnyGame {
                 .map_err(|e| e.to_string()),
             Variant::TicTacToe => Ok(Self::TicTacToe(TicTacToe::start())),
             Variant::Russian => Ok(Self::Russian(Russian::start())),
+            Variant::Mastermind => Mastermind::start(options.mastermind)
+                .map(Self::Mastermind)
+                .map_err(|e| e.to_string()),
         }
     }
 
@@ -127,6 +143,9 @@ impl AnyGame {
             Variant::Oware => Oware::from_position_string(text).map(Self::Oware),
             Variant::TicTacToe => TicTacToe::from_position_string(text).map(Self::TicTacToe),
             Variant::Russian => Russian::from_position_string(text).map(Self::Russian),
+            Variant::Mastermind => {
+                Mastermind::from_position_string(text, options.mastermind).map(Self::Mastermind)
+            }
         }
     }
 
@@ -156,6 +175,7 @@ impl AnyGame {
             Self::Oware(_) => Variant::Oware,
             Self::TicTacToe(_) => Variant::TicTacToe,
             Self::Russian(_) => Variant::Russian,
+            Self::Mastermind(_) => Variant::Mastermind,
         }
     }
 
@@ -173,6 +193,7 @@ impl AnyGame {
             Self::Oware(game) => game.drawing(),
             Self::TicTacToe(game) => game.drawing(),
             Self::Russian(game) => game.drawing(),
+            Self::Mastermind(game) => game.drawing(),
         }
     }
 

@@ -456,7 +456,7 @@ fn uci_lists_every_game() {
     let out = session("uci\n");
     assert!(
         out.contains(
-            "option name UCI_Variant type combo default kalah var kalah var oware var tictactoe var russian\n"
+            "option name UCI_Variant type combo default kalah var kalah var oware var tictactoe var russian var mastermind\n"
         ),
         "{out}"
     );

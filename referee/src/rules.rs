@@ -100,7 +100,11 @@ impl MatchRules {
             match next.set(name, Some(value)) {
                 Ok(ply_engine::options::OptionEffect::NewRules) => options = next,
                 Ok(_) | Err(OptionError::Unknown(_) | OptionError::MissingValue(_)) => {}
-                Err(error @ (OptionError::Rules { .. } | OptionError::NotForGame { .. })) => {
+                Err(
+                    error @ (OptionError::Rules { .. }
+                    | OptionError::Code { .. }
+                    | OptionError::NotForGame { .. }),
+                ) => {
                     return Err(RulesError::Option {
                         engine: engine.to_owned(),
                         source: error,

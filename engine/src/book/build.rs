@@ -48,7 +48,7 @@ pub struct BuildProgress {
 
 /// Why a book cannot be built for a game.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0} has no book: its engine does not search with the board-game search")]
+#[error("{0} has no book: its moves come from a strategy search of its own")]
 pub struct NoBookForGame(pub &'static str);
 
 /// Adds to `book` the analysis of every position within `settings.plies`
@@ -69,6 +69,8 @@ pub fn extend_book(
         AnyGame::Oware(g) => analyse(g, &section, book, settings, progress),
         AnyGame::TicTacToe(g) => analyse(g, &section, book, settings, progress),
         AnyGame::Russian(g) => analyse(g, &section, book, settings, progress),
+        // The breaker's strategy has a precomputed table of its own.
+        AnyGame::Mastermind(_) => return Err(NoBookForGame("mastermind")),
     };
     let added = analysed.len();
     for (position, moves) in analysed {

@@ -2,6 +2,7 @@
 
 pub mod kalah;
 pub mod mancala;
+pub mod mastermind;
 pub mod oracles;
 pub mod oware;
 pub mod russian;

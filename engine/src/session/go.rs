@@ -78,6 +78,9 @@ pub fn start(
     tables: Arc<Mutex<EngineTables>>,
     out: Output,
 ) -> RunningSearch {
+    if let AnyGame::Mastermind(game) = position {
+        return super::mastermind::start(game.clone(), params, options, out);
+    }
     let limits = limits_from(params, position.side_to_move());
     let control = Arc::new(SearchControl::new(params.ponder, limits.infinite));
     let settings = SearchSettings {

@@ -8,6 +8,7 @@
 
 mod bench;
 mod go;
+mod mastermind;
 mod output;
 mod solve;
 

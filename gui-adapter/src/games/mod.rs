@@ -21,7 +21,7 @@ pub mod kalah;
 pub mod oware;
 pub mod tictactoe;
 
-use ply_engine::game::{Game, MoveList, NotationError, Player};
+use ply_engine::game::{Game, NotationError, Player};
 use ply_engine::options::EngineOptions;
 use ply_engine::variant::{AnyGame, Variant};
 use ply_engine::with_game;
@@ -97,9 +97,7 @@ pub fn view(game: &AnyGame) -> Box<dyn BoardView + '_> {
 #[must_use]
 pub fn legal_moves(game: &AnyGame) -> Vec<String> {
     with_game!(game, g => {
-        let mut moves = MoveList::new();
-        g.legal_moves(&mut moves);
-        moves.iter().map(|&mv| g.format_move(mv)).collect()
+        g.moves().iter().map(|&mv| g.format_move(mv)).collect()
     })
 }
 

@@ -14,5 +14,7 @@ pub fn side_name(variant: Variant, player: Player) -> &'static str {
         (Variant::TicTacToe, Player::Two) => "O",
         (Variant::Russian, Player::One) => "White",
         (Variant::Russian, Player::Two) => "Black",
+        (Variant::Mastermind, Player::One) => "Breaker",
+        (Variant::Mastermind, Player::Two) => "Maker",
     }
 }

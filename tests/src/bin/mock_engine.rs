@@ -27,7 +27,7 @@ use std::io::{BufRead, Write};
 use std::process::ExitCode;
 use std::time::Duration;
 
-use ply_engine::game::{Game, MoveList, NotationError, Player};
+use ply_engine::game::{Game, NotationError, Player};
 use ply_engine::options::EngineOptions;
 use ply_engine::variant::AnyGame;
 use ply_engine::with_game;
@@ -103,9 +103,7 @@ fn say(line: &str) {
 
 fn first_legal(game: &AnyGame) -> Option<String> {
     with_game!(game, g => {
-        let mut moves = MoveList::new();
-        g.legal_moves(&mut moves);
-        moves.first().map(|&mv| g.format_move(mv))
+        g.moves().first().map(|&mv| g.format_move(mv))
     })
 }
 

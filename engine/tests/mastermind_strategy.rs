@@ -1,0 +1,166 @@
+//! The Mastermind strategy: its search against a brute force on small
+//! games, the maker's answers, and the goals over every secret of
+//! bulls and cows and of classic Mastermind.
+
+use std::collections::HashMap;
+
+use ply_engine::game::Game;
+use ply_engine::games::mastermind::strategy::{
+    DEFAULT_PROFILE, best_guess, play::play_all, worst_answer,
+};
+use ply_engine::games::mastermind::{Answer, Code, Mastermind, MastermindMove, MastermindRules};
+
+/// The optimal total `T(S)` by trying every guess at every node.
+fn brute_force(set: &[Code], all: &[Code], length: u8, memo: &mut HashMap<Vec<Code>, u32>) -> u32 {
+    if set.len() <= 1 {
+        return set.len() as u32;
+    }
+    if let Some(&known) = memo.get(set) {
+        return known;
+    }
+    let mut best = u32::MAX;
+    for &guess in all {
+        let mut parts: HashMap<Answer, Vec<Code>> = HashMap::new();
+        for &code in set {
+            parts
+                .entry(Answer::score(guess, code, length))
+                .or_default()
+                .push(code);
+        }
+        if parts.len() == 1 && !parts.contains_key(&Answer::win(length)) {
+            continue;
+        }
+        let total = set.len() as u32
+            + parts
+                .iter()
+                .filter(|(a, _)| !a.is_win(length))
+                .map(|(_, part)| brute_force(part, all, length, memo))
+                .sum::<u32>();
+        best = best.min(total);
+    }
+    memo.insert(set.to_vec(), best);
+    best
+}
+
+#[test]
+fn a_wide_search_finds_the_optimum_of_small_games() {
+    for rules in [
+        MastermindRules {
+            length: 2,
+            symbols: 5,
+            repeats: false,
+            max_guesses: 10,
+        },
+        MastermindRules {
+            length: 2,
+            symbols: 4,
+            repeats: true,
+            max_guesses: 10,
+        },
+        MastermindRules {
+            length: 3,
+            symbols: 4,
+            repeats: false,
+            max_guesses: 10,
+        },
+    ] {
+        let start = Mastermind::start(rules).unwrap();
+        let all = rules.all_codes();
+        let optimum = brute_force(&all, &all, rules.length, &mut HashMap::new());
+        let wide = [64; 6];
+        let decision = best_guess(&start, &wide, &|| false, |_| {}).unwrap();
+        // Without repeats the start has one guess up to symmetry, so there
+        // is nothing to search and the total is only estimated.
+        if !decision.estimated {
+            assert_eq!(decision.total, optimum, "{rules:?}");
+        }
+        // And the strategy really reaches that total against every secret.
+        let tally = play_all(&start, |p| {
+            best_guess(p, &wide, &|| false, |_| {}).map(|d| d.guess)
+        });
+        assert_eq!(tally.total_guesses(), u64::from(optimum), "{rules:?}");
+    }
+}
+
+#[test]
+fn a_stopped_search_still_guesses() {
+    // Classic Mastermind has no book: its second guess is searched.
+    let rules = MastermindRules::CLASSIC;
+    let position = Mastermind::from_position_string("0012:1A1B b", rules).unwrap();
+    let decision = best_guess(&position, &DEFAULT_PROFILE, &|| true, |_| {}).unwrap();
+    assert!(decision.estimated);
+    assert!(rules.code_problem(decision.guess).is_none());
+}
+
+#[test]
+fn the_maker_keeps_the_breaker_guessing() {
+    let rules = MastermindRules::default();
+    // Two codes left, the breaker asks one: the maker denies it.
+    let position =
+        Mastermind::from_position_string("0123:0A4B/1032:0A4B/2301:2A2B/2310 m", rules).unwrap();
+    let choice = worst_answer(&position, &|| false).unwrap();
+    // 3201 against 2310: no symbol in place.
+    assert_eq!(choice.answer.to_string(), "0A4B");
+    assert_eq!(choice.codes, 1);
+    assert!((choice.expected - 1.0).abs() < 1e-9);
+    // At the start it picks a big part, never the win.
+    let asked = Mastermind::from_position_string("0123 m", rules).unwrap();
+    let choice = worst_answer(&asked, &|| false).unwrap();
+    assert!(choice.codes >= 480, "{choice:?}");
+    assert!(asked.parse_move(&choice.answer.to_string()).is_ok());
+    // The only answer left is given, even the win.
+    let solved =
+        Mastermind::from_position_string("0123:0A4B/1032:0A4B/2301:2A2B/2310:0A4B/3201 m", rules)
+            .unwrap();
+    assert_eq!(
+        worst_answer(&solved, &|| false).unwrap().answer,
+        Answer::win(4)
+    );
+}
+
+#[test]
+fn bulls_and_cows_within_seven_guesses_and_5_22_on_average() {
+    let start = Mastermind::start(MastermindRules::default()).unwrap();
+    let tally = play_all(&start, |p| {
+        best_guess(p, &DEFAULT_PROFILE, &|| false, |_| {}).map(|d| d.guess)
+    });
+    assert_eq!(tally.secrets(), 5040);
+    assert_eq!(tally.unsolved, 0);
+    assert!(tally.worst() <= 7, "{tally:?}");
+    assert!(
+        tally.total_guesses() <= 26_308,
+        "mean {} {tally:?}",
+        tally.mean()
+    );
+}
+
+#[test]
+fn classic_mastermind_within_five_guesses_and_4_35_on_average() {
+    let start = Mastermind::start(MastermindRules::CLASSIC).unwrap();
+    let tally = play_all(&start, |p| {
+        best_guess(p, &DEFAULT_PROFILE, &|| false, |_| {}).map(|d| d.guess)
+    });
+    assert_eq!(tally.secrets(), 1296);
+    assert!(tally.worst() <= 5, "{tally:?}");
+    assert!(tally.mean() <= 4.35, "mean {} {tally:?}", tally.mean());
+}
+
+#[test]
+fn a_game_against_the_adversary_ends_within_the_rows() {
+    let mut game = Mastermind::start(MastermindRules::CLASSIC).unwrap();
+    while game.outcome().is_none() {
+        let mv = if game.pending_guess().is_none() {
+            MastermindMove::Guess(
+                best_guess(&game, &DEFAULT_PROFILE, &|| false, |_| {})
+                    .unwrap()
+                    .guess,
+            )
+        } else {
+            MastermindMove::Answer(worst_answer(&game, &|| false).unwrap().answer)
+        };
+        game.play(mv);
+    }
+    assert!(game.is_solved());
+    // The adversary follows one secret's answers, and every secret takes at most 5.
+    assert!(game.guesses_made() <= 5, "{}", game.position_string());
+}
