@@ -112,3 +112,75 @@ impl DrawState {
             .is_some_and(|&(_, plies)| self.balance_plies >= plies)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+    use crate::games::russian::Russian;
+
+    /// The board of a position string.
+    fn board(fen: &str) -> Board {
+        *Russian::from_position_string(fen)
+            .unwrap_or_else(|e| panic!("{e}"))
+            .board()
+    }
+
+    /// A state after `plies` king moves (each to a new position, so no
+    /// repetition), the last capture or crowning `balance_plies` plies ago.
+    fn after_quiet_plies(plies: u16, balance_plies: u16) -> DrawState {
+        let mut state = DrawState::starting_at(0);
+        for key in 1..=u64::from(plies) {
+            state.record(key, false, false);
+        }
+        state.balance_plies = balance_plies;
+        state
+    }
+
+    #[test]
+    fn fifteen_moves_each_of_kings_only_draw() {
+        // Kings and men on both sides, nine pieces: only rule 2 applies.
+        let crowded = board("W:WKc1,a3,c3,e3,g3:BKh8,b6,d6,f6");
+        assert!(!after_quiet_plies(KING_MOVES_PLIES - 1, 0).is_draw(&crowded));
+        assert!(after_quiet_plies(KING_MOVES_PLIES, 0).is_draw(&crowded));
+        // A man's move or a capture restarts the count.
+        let mut state = after_quiet_plies(KING_MOVES_PLIES - 1, 0);
+        state.record(99, true, false);
+        assert!(!state.is_draw(&crowded));
+        assert_eq!(state.king_plies, 0);
+    }
+
+    #[test]
+    fn three_kings_against_a_lone_king_draw_after_fifteen_moves_each() {
+        let ending = board("W:WKa1,Kc1,Ke1:BKh8");
+        // Four pieces would allow 30 moves each under rule 4; rule 3 is
+        // stricter. The king-move count is kept below its own limit.
+        let mut state = after_quiet_plies(10, THREE_KINGS_PLIES - 1);
+        assert!(!state.is_draw(&ending));
+        state.balance_plies = THREE_KINGS_PLIES;
+        assert!(state.is_draw(&ending));
+        // Not with a man among the three: then rule 4's 30 moves apply.
+        let with_man = board("W:WKa1,Kc1,e3:BKh8");
+        assert!(!state.is_draw(&with_man));
+        state.balance_plies = ENDING_PLIES[1].1;
+        assert!(state.is_draw(&with_man));
+    }
+
+    #[test]
+    fn endings_with_kings_on_both_sides_have_limits_by_size() {
+        for (fen, plies) in [
+            ("W:WKa1:BKh8", ENDING_PLIES[0].1),
+            ("W:WKa1,c3:BKh8,f6", ENDING_PLIES[1].1),
+            ("W:WKa1,c3,e3:BKh8,f6,d6", ENDING_PLIES[2].1),
+        ] {
+            let b = board(fen);
+            assert!(!after_quiet_plies(4, plies - 1).is_draw(&b), "{fen}");
+            assert!(after_quiet_plies(4, plies).is_draw(&b), "{fen}");
+        }
+        // Eight pieces: no limit but the others.
+        let big = board("W:WKa1,c3,e3,g3:BKh8,f6,d6,b6");
+        assert!(!after_quiet_plies(4, 1000).is_draw(&big));
+        // Only one side has a king: no limit either.
+        assert!(!after_quiet_plies(4, 1000).is_draw(&board("W:WKa1:Bh6")));
+    }
+}
