@@ -116,7 +116,6 @@ impl DrawState {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Game;
     use crate::games::russian::Russian;
 
     /// The board of a position string.
