@@ -253,3 +253,35 @@ fn build_book_rejects_bad_arguments() {
         .expect("runs");
     assert!(String::from_utf8_lossy(&out.stderr).contains("not NAME=VALUE"));
 }
+
+#[test]
+fn the_shipped_book_holds_only_legal_moves() {
+    use ply_engine::book::Book;
+    use ply_engine::game::Game;
+    use ply_engine::options::EngineOptions;
+    use ply_engine::variant::AnyGame;
+    use ply_engine::with_game;
+
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../books/ply.book");
+    let book = Book::load(&path).unwrap_or_else(|e| panic!("{e}"));
+    assert!(book.len() > 100, "{} positions", book.len());
+    for (section, position, moves) in book.entries() {
+        // The section names the game and the rules the string does not show.
+        let mut options = EngineOptions::default();
+        let (variant, empty_capture) = match section.split_once(' ') {
+            Some((variant, "empty-capture")) => (variant, true),
+            _ => (section, false),
+        };
+        options.set("UCI_Variant", Some(variant)).expect("a known game");
+        if empty_capture {
+            options.set("EmptyCapture", Some("true")).expect("Kalah rule");
+        }
+        let game = AnyGame::from_position_string(&options, position)
+            .unwrap_or_else(|e| panic!("[{section}] {position}: {e}"));
+        assert!(!moves.is_empty(), "[{section}] {position}");
+        for mv in moves {
+            let legal = with_game!(&game, g => g.parse_move(&mv.text).is_ok());
+            assert!(legal, "[{section}] {position}: {} is not legal", mv.text);
+        }
+    }
+}
