@@ -151,9 +151,7 @@ impl<R: BufRead, W: Write> Play<'_, R, W> {
                 self.draw()?;
                 continue;
             }
-            if self.record.outcome().is_some() && !self.announced {
-                self.announce()?;
-            }
+            // The offer may end the game (a draw by agreement).
             if self.offer_draw()? == Offer::Quit {
                 return Ok(());
             }
