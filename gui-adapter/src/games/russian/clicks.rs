@@ -214,6 +214,18 @@ mod tests {
         // the person clicks is sent (the engine reads both).
         let p = position("W:WKa1:Bb2,e5,h8");
         let plan = plan(&p);
+        assert_eq!(
+            follow(&plan, &["a1"]),
+            Progress::Continue(&["c3".to_owned(), "d4".to_owned()])
+        );
+        assert!(matches!(
+            follow(&plan, &["a1", "c3", "f6"]),
+            Progress::Complete(_)
+        ));
+        assert!(matches!(
+            follow(&plan, &["a1", "d4", "f6"]),
+            Progress::Complete(_)
+        ));
         for (_, step) in plan.iter().filter(|(k, _)| k.starts_with("a1")) {
             if let Some(mv) = &step.complete {
                 assert!(p.parse_move(mv).is_ok(), "{mv} is read as a legal capture");
