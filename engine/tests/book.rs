@@ -272,9 +272,13 @@ fn the_shipped_book_holds_only_legal_moves() {
             Some((variant, "empty-capture")) => (variant, true),
             _ => (section, false),
         };
-        options.set("UCI_Variant", Some(variant)).expect("a known game");
+        options
+            .set("UCI_Variant", Some(variant))
+            .expect("a known game");
         if empty_capture {
-            options.set("EmptyCapture", Some("true")).expect("Kalah rule");
+            options
+                .set("EmptyCapture", Some("true"))
+                .expect("Kalah rule");
         }
         let game = AnyGame::from_position_string(&options, position)
             .unwrap_or_else(|e| panic!("[{section}] {position}: {e}"));

@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
-# Plays the start of a Kalah game in ply-play inside tmux, as a person at a
-# terminal would, and saves the screen to docs/screenshots/terminal-kalah.txt.
+# Plays the start of a game in ply-play inside tmux, as a person at a
+# terminal would, and saves the screen to docs/screenshots/terminal-GAME.txt:
+#   terminal-screenshot.sh            Kalah(6,4)
+#   terminal-screenshot.sh russian    Russian draughts
+# PLY_BIN_DIR=target/debug uses binaries already built there instead of
+# building release ones.
 # Run it by hand after changing the terminal front end and commit the
 # result; the test suite does not need tmux (tests/tests/play_*.rs drive
 # ply-play through pipes).
@@ -8,12 +12,29 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 command -v tmux >/dev/null || { echo "this needs tmux: apt-get install -y tmux" >&2; exit 1; }
-cargo build --release -p ply-engine -p ply-gui-adapter
+game="${1:-kalah}"
+case "$game" in
+  kalah)
+    args=(--seeds 4 --depth 12)
+    lines=('[3,6]' '3' '[2,6]' 'hint' '[2,6,5]')
+    ;;
+  russian)
+    # A refused move, the forced capture, a hint; then quit.
+    args=(--variant russian --depth 8)
+    lines=('c3-e5' 'c3-d4' 'g3-h4' 'hint' 'board')
+    ;;
+  *) echo "no screenshot script for '$game' (kalah, russian)" >&2; exit 1 ;;
+esac
+
+bin="${PLY_BIN_DIR:-target/release}"
+if [ -z "${PLY_BIN_DIR:-}" ]; then
+  cargo build --release -p ply-engine -p ply-gui-adapter
+fi
 
 session="ply-screenshot-$$"
-out=docs/screenshots/terminal-kalah.txt
+out="docs/screenshots/terminal-$game.txt"
 tmux new-session -d -s "$session" -x 82 -y 50 \
-  "target/release/ply-play --seeds 4 --depth 12; sleep 30"
+  "$bin/ply-play --engine $bin/ply-engine ${args[*]}; sleep 30"
 trap 'tmux kill-session -t "$session" 2>/dev/null || true' EXIT
 
 prompts() { tmux capture-pane -p -S - -t "$session" | grep -c 'Your move>' || true; }
@@ -32,7 +53,7 @@ wait_prompts() {
 # Types a line, as a person would, and waits for the next prompt.
 n=1
 wait_prompts "$n"
-for line in '[3,6]' '3' '[2,6]' 'hint' '[2,6,5]'; do
+for line in "${lines[@]}"; do
   tmux send-keys -t "$session" -l "$line"
   sleep 0.3
   tmux send-keys -t "$session" Enter

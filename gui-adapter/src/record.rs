@@ -69,6 +69,9 @@ pub struct GameRecord {
     /// `positions[i]` is the position before `moves[i]`; the last one is
     /// the current position.
     positions: Vec<AnyGame>,
+    /// The players agreed a draw in the current position (seed 003's
+    /// offer when only kings remain); a take-back undoes it.
+    agreed_draw: bool,
 }
 
 impl GameRecord {
@@ -83,6 +86,7 @@ impl GameRecord {
             start_fen: None,
             moves: Vec::new(),
             positions: vec![start],
+            agreed_draw: false,
         })
     }
 
@@ -97,6 +101,7 @@ impl GameRecord {
             start_fen: Some(start.position_string()),
             moves: Vec::new(),
             positions: vec![start],
+            agreed_draw: false,
         })
     }
 
@@ -137,10 +142,27 @@ impl GameRecord {
         self.current().side_to_move()
     }
 
-    /// The outcome once the game is over.
+    /// The outcome once the game is over: by the rules, or a draw the
+    /// players agreed.
     #[must_use]
     pub fn outcome(&self) -> Option<Outcome> {
+        if self.agreed_draw {
+            return Some(Outcome::Draw);
+        }
         self.current().outcome()
+    }
+
+    /// Ends the game as a draw by agreement, if it is not over.
+    pub fn agree_draw(&mut self) {
+        if self.outcome().is_none() {
+            self.agreed_draw = true;
+        }
+    }
+
+    /// Whether the game ended in a draw the players agreed.
+    #[must_use]
+    pub fn draw_agreed(&self) -> bool {
+        self.agreed_draw
     }
 
     /// Legal moves now.
@@ -223,6 +245,7 @@ impl GameRecord {
 
     /// Takes back the last move.
     pub fn undo_move(&mut self) -> Option<String> {
+        self.agreed_draw = false;
         let last = self.moves.pop()?;
         self.positions.pop();
         Some(last)

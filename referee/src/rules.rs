@@ -136,6 +136,17 @@ impl MatchRules {
 
 /// Whether setting `name` to its default changes the rules: the game
 /// options, found from the engine library's own declarations.
+/// The rule that drew the game in `position`, in words, for games whose
+/// rules have several (draughts: repetition and the move limits), so a
+/// record says which one ended the game.
+#[must_use]
+pub fn draw_rule(position: &AnyGame) -> Option<&'static str> {
+    match position {
+        AnyGame::Russian(game) => game.draw_rule().map(|rule| rule.describe()),
+        _ => None,
+    }
+}
+
 fn is_game_option(name: &str) -> bool {
     EngineOptions::declarations()
         .into_iter()

@@ -11,16 +11,11 @@
 
 mod gui_support;
 
-use std::path::PathBuf;
-use std::time::Duration;
-
 use gui_support::Gui;
+use gui_support::page::{WAIT, moves_shown, save_screenshot, text_of};
 use gui_support::webdriver::{Browser, browser_tools};
 use ply_engine::game::Game;
 use ply_engine::games::kalah::Kalah;
-use serde_json::Value;
-
-const WAIT: Duration = Duration::from_secs(30);
 
 /// The person's turn (a pit to click) or the end, once nothing moves.
 const TURN_OR_END: &str = r"
@@ -29,39 +24,6 @@ const TURN_OR_END: &str = r"
     if (status.dataset.state === 'over') return 'over';
     if (status.dataset.state === 'human' && document.querySelector('#board .pit.legal')) return 'human';
     return null;";
-
-fn moves_shown(browser: &Browser) -> u64 {
-    browser
-        .run("return Number(document.body.dataset.moves || 0);", &[])
-        .as_u64()
-        .unwrap_or(0)
-}
-
-fn text_of(browser: &Browser, id: &str) -> String {
-    browser
-        .run(
-            "return document.getElementById(arguments[0]).textContent;",
-            &[Value::from(id)],
-        )
-        .as_str()
-        .unwrap_or_default()
-        .to_owned()
-}
-
-/// Saves a screenshot in the test's directory, and in docs/screenshots/
-/// when asked to.
-fn save_screenshot(browser: &Browser, name: &str) {
-    let png = browser.screenshot();
-    assert!(png.starts_with(b"\x89PNG"), "a PNG");
-    let mut places = vec![PathBuf::from(env!("CARGO_TARGET_TMPDIR"))];
-    if std::env::var_os("PLY_UPDATE_SCREENSHOTS").is_some_and(|v| v == "1") {
-        places.push(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../docs/screenshots"));
-    }
-    for dir in places {
-        std::fs::create_dir_all(&dir).expect("screenshot directory");
-        std::fs::write(dir.join(name), &png).expect("screenshot written");
-    }
-}
 
 /// Clicks the last legal pit and waits until the move is on the page.
 fn click_a_pit(browser: &Browser) {

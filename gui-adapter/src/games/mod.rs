@@ -19,6 +19,7 @@
 pub mod generic;
 pub mod kalah;
 pub mod oware;
+pub mod russian;
 pub mod tictactoe;
 
 use ply_engine::game::{Game, NotationError, Player};
@@ -66,6 +67,16 @@ pub trait BoardView {
     fn tally(&self) -> Option<[u32; 2]> {
         None
     }
+    /// Why a draw may be offered to a person here (seed 003's offer when
+    /// only kings remain), or `None` for positions that are still open.
+    fn draw_offer(&self) -> Option<String> {
+        None
+    }
+    /// The draw rule that ended the game here, in words, when a rule
+    /// (not the board) made it a draw.
+    fn draw_rule(&self) -> Option<&'static str> {
+        None
+    }
 }
 
 /// The facts about `variant`.
@@ -75,6 +86,7 @@ pub fn ui(variant: Variant) -> &'static GameUi {
         Variant::Kalah => &kalah::UI,
         Variant::Oware => &oware::UI,
         Variant::TicTacToe => &tictactoe::UI,
+        Variant::Russian => &russian::UI,
         // A game the engine has but the front ends do not know yet.
         #[allow(unreachable_patterns)]
         _ => &generic::UI,
@@ -88,6 +100,7 @@ pub fn view(game: &AnyGame) -> Box<dyn BoardView + '_> {
         AnyGame::Kalah(kalah) => Box::new(kalah::KalahView(kalah)),
         AnyGame::Oware(oware) => Box::new(oware::OwareView(oware)),
         AnyGame::TicTacToe(board) => Box::new(tictactoe::TicTacToeView(board)),
+        AnyGame::Russian(position) => Box::new(russian::RussianView(position)),
         #[allow(unreachable_patterns)]
         _ => Box::new(generic::GenericView(game)),
     }
@@ -96,16 +109,24 @@ pub fn view(game: &AnyGame) -> Box<dyn BoardView + '_> {
 /// Every legal move in `game`, in the game's notation.
 #[must_use]
 pub fn legal_moves(game: &AnyGame) -> Vec<String> {
-    with_game!(game, g => {
-        g.moves().iter().map(|&mv| g.format_move(mv)).collect()
-    })
+    with_game!(game, g => legal_moves_of(g))
+}
+
+/// Every legal move of one game's position, in its notation.
+fn legal_moves_of<G: Game>(g: &G) -> Vec<String> {
+    g.moves().iter().map(|&mv| g.format_move(mv)).collect()
 }
 
 /// `text` as the game writes the move, if it is legal in `game`.
 ///
 /// # Errors
-/// The game's reason why `text` is no move, or no legal move, here.
+/// The game's reason why `text` is no move, or no legal move, here (in
+/// draughts, the seed's "you must capture" for a move without capture
+/// while one exists).
 pub fn canonical_move(game: &AnyGame, text: &str) -> Result<String, NotationError> {
+    if let AnyGame::Russian(position) = game {
+        return russian::canonical_move(position, text);
+    }
     with_game!(game, g => g.parse_move(text).map(|mv| g.format_move(mv)))
 }
 

@@ -6,7 +6,7 @@
 pub enum Input {
     /// A turn: the moves in order, not yet checked against the rules.
     Turn(Vec<String>),
-    /// `quit` (also `exit`, `q`, and the seed's `vége`).
+    /// `quit` (also `exit`, `q`, seed 000's `vége` and seed 003's `выход`).
     Quit,
     /// `help` or `?`.
     Help,
@@ -32,7 +32,7 @@ pub fn parse(line: &str) -> Result<Input, String> {
     let text = line.trim();
     let command = match text.to_lowercase().as_str() {
         "" => Some(Input::Nothing),
-        "quit" | "exit" | "q" | "vége" | "vége." => Some(Input::Quit),
+        "quit" | "exit" | "q" | "vége" | "vége." | "выход" => Some(Input::Quit),
         "help" | "?" | "h" => Some(Input::Help),
         "undo" | "takeback" | "u" => Some(Input::Undo),
         "hint" => Some(Input::Hint),
@@ -114,6 +114,7 @@ mod tests {
     fn commands_ignore_case() {
         assert_eq!(parse("QUIT"), Ok(Input::Quit));
         assert_eq!(parse("vége."), Ok(Input::Quit));
+        assert_eq!(parse("ВЫХОД"), Ok(Input::Quit));
         assert_eq!(parse("Undo"), Ok(Input::Undo));
         assert_eq!(parse("hint"), Ok(Input::Hint));
         assert_eq!(parse("fen"), Ok(Input::Fen));

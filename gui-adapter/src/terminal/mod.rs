@@ -55,6 +55,9 @@ struct Play<'a, R, W> {
     name: String,
     /// The result has been announced for the current position.
     announced: bool,
+    /// The draw offer the person declined (its reason): not made again
+    /// until the reason changes.
+    declined_offer: Option<String>,
 }
 
 /// Plays games between a person (`input`, `out`) and `engine` until the
@@ -90,6 +93,7 @@ pub fn run<R: BufRead, W: Write>(
         record,
         name,
         announced: false,
+        declined_offer: None,
     };
     play.new_game()?;
     play.main_loop()
@@ -116,6 +120,7 @@ impl<R: BufRead, W: Write> Play<'_, R, W> {
             first.opponent()
         };
         self.announced = false;
+        self.declined_offer = None;
         self.engine.send_checked(&Command::NewGame(Dialect::Uci))?;
         let ui = self.ui();
         let title = (ui.title)(&self.config.options);
@@ -145,6 +150,10 @@ impl<R: BufRead, W: Write> Play<'_, R, W> {
                 self.engine_turn()?;
                 self.draw()?;
                 continue;
+            }
+            // The offer may end the game (a draw by agreement).
+            if self.offer_draw()? == Offer::Quit {
+                return Ok(());
             }
             if self.record.outcome().is_some() && !self.announced {
                 self.announce()?;
@@ -219,6 +228,45 @@ impl<R: BufRead, W: Write> Play<'_, R, W> {
         }
     }
 
+    /// Seed 003's draw offer when only kings remain: the person accepts
+    /// (the game ends as a draw) or plays on, and is not asked again until
+    /// the balance changes.
+    fn offer_draw(&mut self) -> Result<Offer> {
+        if self.record.outcome().is_some() || self.record.side_to_move() != self.person {
+            return Ok(Offer::None);
+        }
+        let Some(reason) = games::view(self.record.current()).draw_offer() else {
+            return Ok(Offer::None);
+        };
+        if self.declined_offer.as_ref() == Some(&reason) {
+            return Ok(Offer::None);
+        }
+        write!(
+            self.out,
+            "\n{}: {} offers a draw. Accept? (yes/no) ",
+            capitalise(&reason),
+            self.name
+        )?;
+        self.out.flush()?;
+        let mut line = String::new();
+        if self.input.read_line(&mut line)? == 0 {
+            writeln!(self.out)?;
+            return Ok(Offer::Quit);
+        }
+        let answer = line.trim().to_lowercase();
+        if matches!(answer.as_str(), "quit" | "exit" | "q" | "vége" | "выход") {
+            writeln!(self.out, "Bye.")?;
+            return Ok(Offer::Quit);
+        }
+        if matches!(answer.as_str(), "yes" | "y" | "да" | "igen") {
+            self.record.agree_draw();
+        } else {
+            writeln!(self.out, "Play on.")?;
+            self.declined_offer = Some(reason);
+        }
+        Ok(Offer::Answered)
+    }
+
     fn undo(&mut self) -> Result<()> {
         let mut people = [false; 2];
         people[self.person.index()] = true;
@@ -228,6 +276,7 @@ impl<R: BufRead, W: Write> Play<'_, R, W> {
             return Ok(());
         }
         self.announced = false;
+        self.declined_offer = None;
         writeln!(self.out, "Took back {}.", taken.join(" "))?;
         self.draw()
     }
@@ -309,13 +358,38 @@ impl<R: BufRead, W: Write> Play<'_, R, W> {
                 counts(side)
             ),
             Some(Outcome::Win(side)) => format!("{} wins{}. (Nyertem.)", self.name, counts(side)),
-            Some(Outcome::Draw) => "A draw. (Döntetlen lett!)".to_owned(),
+            Some(Outcome::Draw) if self.record.draw_agreed() => {
+                "A draw by agreement. (Döntetlen lett!)".to_owned()
+            }
+            Some(Outcome::Draw) => match games::view(self.record.current()).draw_rule() {
+                Some(rule) => format!("A draw: {rule}. (Döntetlen lett!)"),
+                None => "A draw. (Döntetlen lett!)".to_owned(),
+            },
             None => return Ok(()),
         };
         writeln!(self.out, "\nGame over: {text}")?;
         writeln!(self.out, "Type new to play again, undo, or quit.")?;
         Ok(())
     }
+}
+
+/// What came of a draw offer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Offer {
+    /// None was made.
+    None,
+    /// The person answered it.
+    Answered,
+    /// The person quit instead (or the input ended).
+    Quit,
+}
+
+/// `text` with its first letter in capitals.
+fn capitalise(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
 }
 
 /// The widest line the search figures take.

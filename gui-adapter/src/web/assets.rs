@@ -68,6 +68,12 @@ pub const ASSETS: &[Asset] = &[
         body: include_str!("assets/games/tictactoe.js"),
         page: false,
     },
+    Asset {
+        path: "/games/draughts.js",
+        content_type: JS,
+        body: include_str!("assets/games/draughts.js"),
+        page: false,
+    },
 ];
 
 /// The file at `path`.

@@ -97,6 +97,12 @@ pub enum ClientMessage {
     Stop,
     /// Turn the board round.
     Flip,
+    /// The person's answer to the draw offer ([`StateInfo::draw_offer`]):
+    /// accept (the game ends as a draw) or play on.
+    AnswerDraw {
+        /// Whether the draw is accepted.
+        accept: bool,
+    },
 }
 
 /// An option a game's rules take, for the page's form.
@@ -254,6 +260,9 @@ pub struct StateInfo {
     pub tally: Option<[u32; 2]>,
     /// The move just played, for the animation.
     pub last_move: Option<LastMove>,
+    /// A draw offered to the person, and why ("only kings remain …"),
+    /// until it is answered.
+    pub draw_offer: Option<String>,
     /// The engines' names, once started.
     pub engine_names: [Option<String>; 2],
     /// How many messages from the page have been handled (refused ones
@@ -320,6 +329,10 @@ mod tests {
             parse_client_message(r#"{"type":"undo"}"#),
             Ok(ClientMessage::Undo)
         );
+        assert_eq!(
+            parse_client_message(r#"{"type":"answer_draw","accept":true}"#),
+            Ok(ClientMessage::AnswerDraw { accept: true })
+        );
         let new_game = parse_client_message(
             r#"{"type":"new_game","variant":"kalah","options":{"Seeds":4,"EmptyCapture":true}}"#,
         )
@@ -354,6 +367,8 @@ mod tests {
             r#"{"type":"set_options","strength":[{"nodes":5},{"depth":1}]}"#,
             r#"{"type":"new_game","options":{"Seeds":[1]}}"#,
             r#"{"move":"3"}"#,
+            r#"{"type":"answer_draw"}"#,
+            r#"{"type":"answer_draw","accept":"yes"}"#,
         ] {
             assert!(parse_client_message(text).is_err(), "{text} was accepted");
         }

@@ -86,6 +86,9 @@ pub struct Session {
     paused: bool,
     next_search_at: Instant,
     last_move: Option<LastMove>,
+    /// The draw offer the person declined (its reason): not offered again
+    /// until the reason changes (a capture changes the balance).
+    declined_offer: Option<String>,
     /// Messages from the page handled so far.
     handled: u64,
 }
@@ -110,6 +113,7 @@ impl Session {
             paused: false,
             next_search_at: Instant::now(),
             last_move: None,
+            declined_offer: None,
             handled: 0,
             config,
         })
@@ -150,6 +154,7 @@ impl Session {
                 self.flipped = !self.flipped;
                 Ok(())
             }
+            ClientMessage::AnswerDraw { accept } => self.answer_draw(accept),
         };
         match result {
             Ok(()) => vec![self.state()],
@@ -424,7 +429,34 @@ impl Session {
         self.rules_sent = [None, None];
         self.paused = false;
         self.last_move = None;
+        self.declined_offer = None;
         self.next_search_at = Instant::now();
+    }
+
+    /// The draw offer for the person now, if any: the game's own test
+    /// (draughts: only kings remain), made while a person is to move and
+    /// not declined for the same reason before.
+    fn draw_offer(&self) -> Option<String> {
+        let side = self.record.side_to_move();
+        if self.record.outcome().is_some() || self.players[side.index()] != PlayerKind::Human {
+            return None;
+        }
+        games::view(self.record.current())
+            .draw_offer()
+            .filter(|reason| self.declined_offer.as_ref() != Some(reason))
+    }
+
+    fn answer_draw(&mut self, accept: bool) -> Result<(), String> {
+        let Some(reason) = self.draw_offer() else {
+            return Err("no draw is offered".to_owned());
+        };
+        if accept {
+            self.cancel_search();
+            self.record.agree_draw();
+        } else {
+            self.declined_offer = Some(reason);
+        }
+        Ok(())
     }
 
     fn person_move(&mut self, text: &str) -> Result<(), String> {
@@ -476,6 +508,7 @@ impl Session {
             return Err("nothing to take back".to_owned());
         }
         self.last_move = None;
+        self.declined_offer = None;
         Ok(())
     }
 
@@ -561,9 +594,9 @@ impl Session {
             .is_some_and(|s| s.purpose == Purpose::Hint);
         let may_click = self.players[side.index()] == PlayerKind::Human
             && (thinking.is_none() || hinting)
-            && game.outcome().is_none();
+            && self.record.outcome().is_none();
         let tally = view.tally();
-        let outcome = game.outcome().map(|outcome| {
+        let outcome = self.record.outcome().map(|outcome| {
             let counts = |first: usize| {
                 tally
                     .map(|t| format!(" {}-{}", t[first], t[1 - first]))
@@ -580,7 +613,13 @@ impl Session {
                 },
                 Outcome::Draw => OutcomeInfo {
                     winner: None,
-                    text: format!("Draw{}", counts(0)),
+                    text: if self.record.draw_agreed() {
+                        "Draw by agreement".to_owned()
+                    } else if let Some(rule) = view.draw_rule() {
+                        format!("Draw: {rule}")
+                    } else {
+                        format!("Draw{}", counts(0))
+                    },
                 },
             }
         });
@@ -623,6 +662,7 @@ impl Session {
             outcome,
             tally,
             last_move: self.last_move.clone(),
+            draw_offer: self.draw_offer(),
             engine_names,
             ack: self.handled,
         }))

@@ -28,7 +28,7 @@ ENGINES
         proto=uci|ugi         the dialect (default uci); UGI engines get p1time/p2time
       Every engine needs a limit (depth, nodes, st or tc); st and tc exclude each other.
     -each KEY=VALUE…      the same keys, for every engine (an engine's own keys win)
-    -variant NAME         the game (kalah, oware, tictactoe); sent as 'setoption name UCI_Variant value NAME'.
+    -variant NAME         the game (kalah, oware, tictactoe, russian); sent as 'setoption name UCI_Variant value NAME'.
                           Game options go with -each or -engine: -each option.Seeds=4 option.Pits=6.
                           The referee plays by the same rules as the engines (from these options).
 
@@ -71,7 +71,7 @@ STATISTICS AND OUTPUT
                           sequential probability ratio test; the match stops as soon as the LLR
                           crosses a bound (two engines only)
     -pgnout FILE | -pgnout file=FILE
-                          append a PGN-style record of each game
+                          append a PGN-style record of each game (PDN for draughts)
     -results FILE         append one JSON object per finished game (JSON lines). If FILE exists,
                           its games are counted and not played again (resume).
     -event TEXT, -site TEXT

@@ -23,7 +23,7 @@ use crate::config::Limits;
 use crate::date::UtcTime;
 use crate::engine::{EngineError, EngineProcess};
 use crate::openings::Opening;
-use crate::rules::MatchRules;
+use crate::rules::{MatchRules, draw_rule};
 
 /// How long an engine that ran out of time may take to answer `stop`
 /// before it counts as stalled (and is killed).
@@ -151,7 +151,10 @@ impl Game<'_, '_> {
             if let Some(outcome) = self.position.outcome() {
                 let reason = match outcome {
                     Outcome::Win(p) => format!("{} wins by the rules", self.side(p)),
-                    Outcome::Draw => "Draw by the rules".to_owned(),
+                    Outcome::Draw => match draw_rule(&self.position) {
+                        Some(rule) => format!("Draw by the rules: {rule}"),
+                        None => "Draw by the rules".to_owned(),
+                    },
                 };
                 return Ending {
                     outcome: Some(outcome),

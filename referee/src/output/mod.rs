@@ -1,8 +1,10 @@
 //! Where a match's results go, behind one trait: the console
-//! ([`Console`]), PGN-style game records ([`PgnWriter`]) and JSON lines
+//! ([`Console`]), PGN-style game records ([`PgnWriter`], PDN for
+//! draughts) and JSON lines
 //! ([`ResultsWriter`]).
 
 mod console;
+mod pdn;
 mod pgn;
 mod results;
 

@@ -3,7 +3,9 @@
 //! `White` = player 1 and `Black` = player 2), `Variant`, `FEN`,
 //! `Termination`, `TimeControl`; then the moves in the game's notation,
 //! numbered by turn (`1.` player 1's turn, `1...` player 2's), with
-//! `{score/depth time}` comments.
+//! `{score/depth time}` comments. Draughts games are written as PDN (see
+//! [`super::pdn`]): a `GameType` tag, and `FEN` only for a game that does
+//! not start from the start position.
 
 use std::fs::{File, OpenOptions};
 use std::io::{self, Write};
@@ -14,6 +16,7 @@ use ply_engine::options::EngineOptions;
 use ply_engine::variant::{AnyGame, Variant};
 
 use super::Output;
+use super::pdn;
 use crate::game::{GameRecord, GameResult, MoveDetail, side_name};
 
 /// Longest line of move text.
@@ -90,16 +93,25 @@ pub fn format_game(
         ("Black".into(), record.p2.clone()),
     ];
     if let Some(variant) = variant {
-        tags.push((side_name(variant, Player::One).into(), record.p1.clone()));
-        tags.push((side_name(variant, Player::Two).into(), record.p2.clone()));
+        for (player, name) in [(Player::One, &record.p1), (Player::Two, &record.p2)] {
+            let side = side_name(variant, player);
+            // Draughts' sides are White and Black already.
+            if side != "White" && side != "Black" {
+                tags.push((side.into(), name.clone()));
+            }
+        }
     }
-    tags.extend([
-        ("Result".into(), record.score.clone()),
-        ("Variant".into(), record.variant.clone()),
-        ("FEN".into(), record.opening.fen.clone()),
-        ("SetUp".into(), "1".into()),
-        ("Termination".into(), record.termination.clone()),
-    ]);
+    tags.push(("Result".into(), record.score.clone()));
+    let game_type = variant.and_then(pdn::game_type);
+    if let Some(game_type) = game_type {
+        tags.push(("GameType".into(), game_type.into()));
+    }
+    tags.push(("Variant".into(), record.variant.clone()));
+    if game_type.is_none() || !pdn::is_start(options, &record.opening.fen) {
+        tags.push(("FEN".into(), record.opening.fen.clone()));
+        tags.push(("SetUp".into(), "1".into()));
+    }
+    tags.push(("Termination".into(), record.termination.clone()));
     if record.limits.p1 == record.limits.p2 {
         tags.push(("TimeControl".into(), record.limits.p1.clone()));
     } else {
@@ -254,5 +266,87 @@ mod tests {
             ),
             "{text}"
         );
+    }
+
+    #[test]
+    fn draughts_games_are_pdn() {
+        let mut options = EngineOptions::default();
+        options.set("UCI_Variant", Some("russian")).unwrap();
+        let start = AnyGame::start(&options).unwrap().position_string();
+        let moves: Vec<String> = ["c3-d4", "f6-e5", "d4:f6", "g7:e5"]
+            .map(String::from)
+            .into();
+        let details = moves
+            .iter()
+            .enumerate()
+            .map(|(i, mv)| MoveDetail {
+                mv: mv.clone(),
+                side: if i % 2 == 0 { "p1" } else { "p2" }.to_owned(),
+                cp: Some(0),
+                mate: None,
+                depth: Some(3),
+                time_ms: 5,
+            })
+            .collect();
+        let mut record = GameRecord {
+            game: 1,
+            round: 1,
+            pair: 1,
+            engines: ["A".into(), "B".into()],
+            p1: "A".into(),
+            p2: "B".into(),
+            variant: "russian".into(),
+            opening: OpeningRecord {
+                index: 0,
+                line: 0,
+                fen: start,
+                moves: Vec::new(),
+            },
+            result: GameResult::Draw,
+            score: "1/2-1/2".into(),
+            termination: "normal".into(),
+            adjudication: None,
+            reason: "Draw by the rules: threefold repetition".into(),
+            fault: None,
+            moves,
+            plies: 4,
+            details,
+            final_fen: String::new(),
+            time_ms: PerSide { p1: 10, p2: 10 },
+            limits: PerSide {
+                p1: "depth=3".into(),
+                p2: "depth=3".into(),
+            },
+            started: "2025-11-21T10:00:00Z".into(),
+            duration_ms: 30,
+        };
+        let text = format_game(&record, &options, "E", "S");
+        for tag in [
+            "[White \"A\"]",
+            "[Black \"B\"]",
+            "[Result \"1/2-1/2\"]",
+            "[GameType \"25\"]",
+            "[Termination \"normal\"]",
+        ] {
+            assert!(text.contains(tag), "{tag} missing in\n{text}");
+        }
+        assert_eq!(text.matches("[White ").count(), 1, "{text}");
+        assert!(!text.contains("[FEN "), "the start needs no FEN: {text}");
+        assert!(
+            text.replace('\n', " ").contains(
+                "1. c3-d4 {+0.00/3 0.005s} 1... f6-e5 {+0.00/3 0.005s} \
+                 2. d4:f6 {+0.00/3 0.005s} 2... g7:e5 {+0.00/3 0.005s} \
+                 {Draw by the rules: threefold repetition} 1/2-1/2"
+            ),
+            "{text}"
+        );
+
+        // From another position: FEN and SetUp.
+        record.opening.fen = "W:WKa1:BKh8".into();
+        record.moves.clear();
+        record.details.clear();
+        let text = format_game(&record, &options, "E", "S");
+        assert!(text.contains("[FEN \"W:WKa1:BKh8\"]"), "{text}");
+        assert!(text.contains("[SetUp \"1\"]"), "{text}");
     }
 }

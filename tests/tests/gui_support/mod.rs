@@ -2,6 +2,7 @@
 
 #![allow(dead_code)]
 
+pub mod page;
 pub mod webdriver;
 
 use std::io::{BufRead, BufReader, Read, Write};

@@ -81,20 +81,28 @@ impl DrawState {
     /// current position's key is the last one recorded.
     #[must_use]
     pub fn is_draw(&self, board: &Board) -> bool {
+        self.rule(board).is_some()
+    }
+
+    /// The rule that draws a position with these counters and `board`,
+    /// if one does (the first that applies, in the order of the module
+    /// docs' list but rule 2 first: it is the cheapest test).
+    #[must_use]
+    pub fn rule(&self, board: &Board) -> Option<DrawRule> {
         // Rule 2: only kings moved for 15 moves each.
         if self.king_plies >= KING_MOVES_PLIES {
-            return true;
+            return Some(DrawRule::KingMoves);
         }
         // Rule 1: a repetition needs at least 4 reversible plies per return.
         if usize::from(self.king_plies) >= 2 * 2 * (REPETITIONS - 1)
             && let Some(&now) = self.history.last()
             && self.history.iter().filter(|&&k| k == now).count() >= REPETITIONS
         {
-            return true;
+            return Some(DrawRule::Repetition);
         }
         // Rules 3 and 4 only concern positions where both sides have kings.
         if board.kings_of(Player::One) == 0 || board.kings_of(Player::Two) == 0 {
-            return false;
+            return None;
         }
         let count = |side: Player| board.pieces[side.index()].count_ones();
         let (white, black) = (count(Player::One), count(Player::Two));
@@ -103,13 +111,43 @@ impl DrawState {
         let lone_king = (white == 1 && black >= 3 && only_kings(Player::Two))
             || (black == 1 && white >= 3 && only_kings(Player::One));
         if lone_king && self.balance_plies >= THREE_KINGS_PLIES {
-            return true;
+            return Some(DrawRule::KingsAgainstLoneKing);
         }
         // Rule 4: few pieces, both with kings, nothing changing.
         ENDING_PLIES
             .iter()
             .find(|&&(most, _)| white + black <= most)
             .is_some_and(|&(_, plies)| self.balance_plies >= plies)
+            .then_some(DrawRule::UnchangedEnding)
+    }
+}
+
+/// Which draw rule ended a game (the numbers of the module docs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DrawRule {
+    /// Rule 1: the same position for the third time.
+    Repetition,
+    /// Rule 2: 15 moves each with only kings moving and no capture.
+    KingMoves,
+    /// Rule 3: three or more kings against a lone king for 15 moves each.
+    KingsAgainstLoneKing,
+    /// Rule 4: an ending with kings on both sides whose balance of forces
+    /// did not change for the limit its number of pieces sets.
+    UnchangedEnding,
+}
+
+impl DrawRule {
+    /// The rule in words, for game records and front ends.
+    #[must_use]
+    pub fn describe(self) -> &'static str {
+        match self {
+            Self::Repetition => "threefold repetition",
+            Self::KingMoves => "15 moves each with only kings moving and no capture",
+            Self::KingsAgainstLoneKing => {
+                "15 moves each of three or more kings against a lone king"
+            }
+            Self::UnchangedEnding => "the king-ending move limit (the balance of forces unchanged)",
+        }
     }
 }
 

@@ -39,6 +39,7 @@ mod squares;
 mod tests;
 
 pub use board::{Board, Piece};
+pub use draw::DrawRule;
 pub use eval::RussianEvaluation;
 pub use moves::Move;
 pub use position::Russian;

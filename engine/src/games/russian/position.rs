@@ -2,9 +2,9 @@
 //! and what the draw rules remember; the [`Game`] rules on top.
 
 use super::board::{Board, Piece};
-use super::draw::DrawState;
+use super::draw::{DrawRule, DrawState};
 use super::key::{BLACK_TO_MOVE, piece_key, position_key};
-use super::movegen::{generate, has_moves};
+use super::movegen::{all_capture_paths, generate, has_moves};
 use super::moves::Move;
 use super::squares::Bits;
 use crate::game::{Game, MoveList, NotationError, Outcome, Player};
@@ -79,6 +79,22 @@ impl Russian {
     #[must_use]
     pub fn must_capture(&self) -> bool {
         super::capture::has_capture(&self.board, self.side)
+    }
+
+    /// The draw rule that ends the game here, if one does: front ends and
+    /// the referee name it in their records.
+    #[must_use]
+    pub fn draw_rule(&self) -> Option<DrawRule> {
+        self.draw.rule(&self.board)
+    }
+
+    /// Every capture the side to move has, by every path: the legal moves
+    /// list one path per capture (same start, end and captured pieces), but
+    /// a person may take another, and a front end that follows the
+    /// person's clicks needs them all. Empty when there is no capture.
+    #[must_use]
+    pub fn capture_paths(&self) -> Vec<Move> {
+        all_capture_paths(&self.board, self.side)
     }
 }
 

@@ -113,6 +113,7 @@
       text: s.text,
       hint: hint && hint.side === s.side_to_move && hint.turn.length
         ? { side: hint.side, pit: hint.turn[0] } : null,
+      lastMove: s.last_move ? s.last_move.move : null,
     };
   }
 
@@ -125,6 +126,7 @@
     renderMoves(s);
     renderPlayers(s);
     renderOptionsForm(s);
+    renderDrawOffer(s);
     $('fen').textContent = s.fen;
     $('fen-input').placeholder = s.fen;
     $('player-name-0').textContent = s.side_names[0];
@@ -148,6 +150,14 @@
       : '';
   }
 
+  // The draw offer (draughts: only kings remain), until it is answered.
+  function renderDrawOffer(s) {
+    const box = $('draw-offer');
+    box.hidden = !s.draw_offer;
+    $('draw-offer-text').textContent = s.draw_offer
+      ? `${s.draw_offer.charAt(0).toUpperCase()}${s.draw_offer.slice(1)}: a draw is offered.` : '';
+  }
+
   function setStatus(stateName, text) {
     const status = $('status');
     status.dataset.state = stateName;
@@ -161,7 +171,12 @@
     } else if (s.thinking !== null && !s.hinting) {
       setStatus('engine', `${sideName(s, s.thinking)}: the engine is thinking …`);
     } else if (s.players[s.side_to_move] === 'human') {
-      const how = { kalah: 'click a pit', oware: 'click a house', tictactoe: 'click a square' }[s.board.kind] || 'choose a move';
+      const how = {
+        kalah: 'click a pit',
+        oware: 'click a house',
+        tictactoe: 'click a square',
+        draughts: 'click a piece, then each square it lands on',
+      }[s.board.kind] || 'choose a move';
       setStatus('human', `${mover} to move: ${how}`);
     } else if (s.paused) {
       setStatus('paused', `${mover} to move (engine): paused, press Engine move`);
@@ -356,6 +371,8 @@
   $('hint').addEventListener('click', () => send({ type: 'hint' }));
   $('engine-move').addEventListener('click', () => send({ type: 'engine_move' }));
   $('stop').addEventListener('click', () => send({ type: 'stop' }));
+  $('accept-draw').addEventListener('click', () => send({ type: 'answer_draw', accept: true }));
+  $('decline-draw').addEventListener('click', () => send({ type: 'answer_draw', accept: false }));
   $('set-position').addEventListener('click', () => {
     const fen = $('fen-input').value.trim();
     if (fen) send({ type: 'set_position', fen });
