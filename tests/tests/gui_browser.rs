@@ -11,11 +11,10 @@
 
 mod gui_support;
 
-use std::path::PathBuf;
 use std::time::Duration;
 
 use gui_support::Gui;
-use gui_support::webdriver::{Browser, browser_tools};
+use gui_support::webdriver::{Browser, browser_tools, save_screenshot};
 use ply_engine::game::Game;
 use ply_engine::games::kalah::Kalah;
 use serde_json::Value;
@@ -46,21 +45,6 @@ fn text_of(browser: &Browser, id: &str) -> String {
         .as_str()
         .unwrap_or_default()
         .to_owned()
-}
-
-/// Saves a screenshot in the test's directory, and in docs/screenshots/
-/// when asked to.
-fn save_screenshot(browser: &Browser, name: &str) {
-    let png = browser.screenshot();
-    assert!(png.starts_with(b"\x89PNG"), "a PNG");
-    let mut places = vec![PathBuf::from(env!("CARGO_TARGET_TMPDIR"))];
-    if std::env::var_os("PLY_UPDATE_SCREENSHOTS").is_some_and(|v| v == "1") {
-        places.push(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../docs/screenshots"));
-    }
-    for dir in places {
-        std::fs::create_dir_all(&dir).expect("screenshot directory");
-        std::fs::write(dir.join(name), &png).expect("screenshot written");
-    }
 }
 
 /// Clicks the last legal pit and waits until the move is on the page.

@@ -68,6 +68,18 @@ pub const ASSETS: &[Asset] = &[
         body: include_str!("assets/games/tictactoe.js"),
         page: false,
     },
+    Asset {
+        path: "/games/mastermind.js",
+        content_type: JS,
+        body: include_str!("assets/games/mastermind.js"),
+        page: false,
+    },
+    Asset {
+        path: "/games/mastermind.css",
+        content_type: CSS,
+        body: include_str!("assets/games/mastermind.css"),
+        page: false,
+    },
 ];
 
 /// The file at `path`.

@@ -323,3 +323,18 @@ fn base64_decodes() {
     assert_eq!(decode_base64("UGx5IQ=="), b"Ply!");
     assert_eq!(decode_base64("S2FsYWg="), b"Kalah");
 }
+
+/// Saves a screenshot in the test's directory, and in docs/screenshots/
+/// when asked to (PLY_UPDATE_SCREENSHOTS=1).
+pub fn save_screenshot(browser: &Browser, name: &str) {
+    let png = browser.screenshot();
+    assert!(png.starts_with(b"\x89PNG"), "a PNG");
+    let mut places = vec![PathBuf::from(env!("CARGO_TARGET_TMPDIR"))];
+    if std::env::var_os("PLY_UPDATE_SCREENSHOTS").is_some_and(|v| v == "1") {
+        places.push(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../docs/screenshots"));
+    }
+    for dir in places {
+        std::fs::create_dir_all(&dir).expect("screenshot directory");
+        std::fs::write(dir.join(name), &png).expect("screenshot written");
+    }
+}
