@@ -228,6 +228,8 @@ mod tests {
             },
             started: "2025-11-21T10:00:00Z".into(),
             duration_ms: 30,
+            guesses: None,
+            solved: None,
         };
         let text = format_game(&record, &options, "E", "S");
         for tag in [
