@@ -20,7 +20,7 @@ pub static UI: GameUi = GameUi {
     side_names: ["Breaker", "Maker"],
     option_names: &["Length", "Symbols", "Repeats", "MaxGuesses"],
     seat: "the breaker guesses a code, the maker answers each guess with bulls and cows",
-    turn_example: "0123",
+    turn_example: "0123 (a guess) or 1A2B (an answer)",
     move_help: "The breaker's move is a guess: the code's digits from the left, as 0123. \
                 The maker's move is the answer, bulls (right digit, right place) and cows \
                 (right digit, wrong place): 1A2B, or plainly 1 2. An answer that no code \
