@@ -9,11 +9,13 @@
 //! - [`openings`]: start positions from a file;
 //! - [`schedule`]: which engines play which games, shards;
 //! - [`runner`]: worker threads, the match's main loop, SPRT, Ctrl-C;
-//! - [`tally`] and [`report`]: statistics over finished games;
+//! - [`tally`] and [`report`]: statistics over finished games, and
+//!   [`breakers`]: Mastermind's pairs scored by guesses;
 //! - [`output`]: the console, PGN and JSON-lines writers behind one trait;
 //! - [`merge`]: the statistics of several results files (shards);
 //! - [`stats`]: Elo, LOS, pentanomial counts, SPRT.
 
+pub mod breakers;
 pub mod cli;
 pub mod config;
 pub mod date;

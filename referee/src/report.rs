@@ -44,6 +44,7 @@ pub fn report_lines(tally: &Tally, sprt: Option<&Sprt>, final_report: bool) -> V
     } else {
         lines.extend(standings_table(tally));
     }
+    lines.extend(tally.breakers().report_lines(tally.engines()));
     if final_report && !tally.terminations().is_empty() {
         let counts: Vec<String> = tally
             .terminations()

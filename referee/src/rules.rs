@@ -134,8 +134,6 @@ impl MatchRules {
     }
 }
 
-/// Whether setting `name` to its default changes the rules: the game
-/// options, found from the engine library's own declarations.
 /// The rule that drew the game in `position`, in words, for games whose
 /// rules have several (draughts: repetition and the move limits), so a
 /// record says which one ended the game.
@@ -147,6 +145,10 @@ pub fn draw_rule(position: &AnyGame) -> Option<&'static str> {
     }
 }
 
+/// Whether setting `name` to its default changes the rules of some game:
+/// the game options, found from the engine library's own declarations.
+/// Each game is asked, since an option such as Mastermind's `Length` is
+/// refused by the others.
 fn is_game_option(name: &str) -> bool {
     EngineOptions::declarations()
         .into_iter()
@@ -158,10 +160,16 @@ fn is_game_option(name: &str) -> bool {
                 OptionKind::Combo { default, .. } | OptionKind::String { default } => default,
                 OptionKind::Button => return false,
             };
-            matches!(
-                EngineOptions::default().set(&decl.name, Some(&value)),
-                Ok(ply_engine::options::OptionEffect::NewRules)
-            )
+            Variant::ALL.iter().any(|variant| {
+                let mut options = EngineOptions {
+                    variant: *variant,
+                    ..EngineOptions::default()
+                };
+                matches!(
+                    options.set(&decl.name, Some(&value)),
+                    Ok(ply_engine::options::OptionEffect::NewRules)
+                )
+            })
         })
 }
 
@@ -227,6 +235,40 @@ mod tests {
             err.to_string().contains("does not apply to tictactoe"),
             "{err}"
         );
+    }
+
+    #[test]
+    fn mastermind_options_are_game_options() {
+        for name in [
+            "Length",
+            "symbols",
+            "Repeats",
+            "MaxGuesses",
+            "Seeds",
+            "UCI_Variant",
+        ] {
+            assert!(is_game_option(name), "{name}");
+        }
+        assert!(!is_game_option("Hash"));
+        let rules = MatchRules::from_engines(
+            Some(Variant::Mastermind),
+            &[engine("a", &[("Symbols", "6"), ("Repeats", "true")])],
+        )
+        .unwrap();
+        assert_eq!(rules.options.mastermind.symbols, 6);
+        assert!(rules.options.mastermind.repeats);
+        let err = MatchRules::from_engines(
+            Some(Variant::Mastermind),
+            &[engine("a", &[("Length", "four")])],
+        )
+        .unwrap_err();
+        assert!(err.to_string().contains("Length"), "{err}");
+        let err = MatchRules::from_engines(
+            Some(Variant::Mastermind),
+            &[engine("a", &[("Length", "5")]), engine("b", &[])],
+        )
+        .unwrap_err();
+        assert!(matches!(err, RulesError::Disagree { .. }), "{err}");
     }
 
     #[test]

@@ -5,6 +5,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 
+use crate::breakers::BreakerTally;
 use crate::game::{GameRecord, GameResult};
 use crate::stats::{GameScore, Pentanomial, Wdl};
 
@@ -36,6 +37,8 @@ pub struct Tally {
     half_pairs: HashMap<u64, ([usize; 2], GameScore)>,
     terminations: BTreeMap<String, u64>,
     games: u64,
+    /// Mastermind's guesses as breaker.
+    breakers: BreakerTally,
 }
 
 impl Tally {
@@ -67,6 +70,7 @@ impl Tally {
         }) else {
             return;
         };
+        self.breakers.add(record);
         let first = self.engine_index(&record.engines[0]);
         let second = self.engine_index(&record.engines[1]);
         // The first engine's score: as player 1's, or flipped.
@@ -150,6 +154,12 @@ impl Tally {
         rows
     }
 
+    /// Mastermind's guesses as breaker, per engine and per pair.
+    #[must_use]
+    pub fn breakers(&self) -> &BreakerTally {
+        &self.breakers
+    }
+
     /// How many games ended each way, e.g. `normal` 18, `time forfeit` 2.
     #[must_use]
     pub fn terminations(&self) -> &BTreeMap<String, u64> {
@@ -158,7 +168,7 @@ impl Tally {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::game::{OpeningRecord, PerSide};
 
@@ -192,6 +202,8 @@ mod tests {
             limits: PerSide::default(),
             started: String::new(),
             duration_ms: 0,
+            guesses: None,
+            solved: None,
         }
     }
 

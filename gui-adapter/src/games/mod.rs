@@ -18,6 +18,7 @@
 
 pub mod generic;
 pub mod kalah;
+pub mod mastermind;
 pub mod oware;
 pub mod russian;
 pub mod tictactoe;
@@ -26,6 +27,7 @@ use ply_engine::game::{Game, NotationError, Player};
 use ply_engine::options::EngineOptions;
 use ply_engine::variant::{AnyGame, Variant};
 use ply_engine::with_game;
+use ply_protocol::Score;
 use serde_json::Value;
 
 /// Facts about a game that do not depend on the position.
@@ -77,6 +79,16 @@ pub trait BoardView {
     fn draw_rule(&self) -> Option<&'static str> {
         None
     }
+    /// Whether the page gets the legal moves to click; false where a move
+    /// is typed instead of chosen from a list (Mastermind's guesses).
+    fn lists_moves(&self) -> bool {
+        true
+    }
+    /// A score in the game's own words, beside the number (Mastermind:
+    /// the guesses the breaker is expected to need in all).
+    fn score_note(&self, _score: &Score) -> Option<String> {
+        None
+    }
 }
 
 /// The facts about `variant`.
@@ -87,6 +99,7 @@ pub fn ui(variant: Variant) -> &'static GameUi {
         Variant::Oware => &oware::UI,
         Variant::TicTacToe => &tictactoe::UI,
         Variant::Russian => &russian::UI,
+        Variant::Mastermind => &mastermind::UI,
         // A game the engine has but the front ends do not know yet.
         #[allow(unreachable_patterns)]
         _ => &generic::UI,
@@ -101,6 +114,7 @@ pub fn view(game: &AnyGame) -> Box<dyn BoardView + '_> {
         AnyGame::Oware(oware) => Box::new(oware::OwareView(oware)),
         AnyGame::TicTacToe(board) => Box::new(tictactoe::TicTacToeView(board)),
         AnyGame::Russian(position) => Box::new(russian::RussianView(position)),
+        AnyGame::Mastermind(game) => Box::new(mastermind::MastermindView(game)),
         #[allow(unreachable_patterns)]
         _ => Box::new(generic::GenericView(game)),
     }
@@ -128,6 +142,16 @@ pub fn canonical_move(game: &AnyGame, text: &str) -> Result<String, NotationErro
         return russian::canonical_move(position, text);
     }
     with_game!(game, g => g.parse_move(text).map(|mv| g.format_move(mv)))
+}
+
+/// A turn as a person typed it, in the game's notation: a Mastermind
+/// maker may type the answer `1A2B` as `1 2`. The rules still judge it.
+#[must_use]
+pub fn typed_turn(game: &AnyGame, moves: Vec<String>) -> Vec<String> {
+    match game {
+        AnyGame::Mastermind(game) => mastermind::typed_turn(game, moves),
+        _ => moves,
+    }
 }
 
 /// Splits `moves`, played from `game`, into turns: runs of moves by the

@@ -180,7 +180,10 @@ impl<R: BufRead, W: Write> Play<'_, R, W> {
                 Ok(Input::New) => self.new_game()?,
                 Ok(Input::Undo) => self.undo()?,
                 Ok(Input::Hint) => self.hint()?,
-                Ok(Input::Turn(moves)) => self.person_turn(&moves)?,
+                Ok(Input::Turn(moves)) => {
+                    let moves = games::typed_turn(self.record.current(), moves);
+                    self.person_turn(&moves)?;
+                }
             }
         }
     }
@@ -404,6 +407,7 @@ fn describe_search(from: &ply_engine::variant::AnyGame, info: &Info, whose: &str
     }
     if let Some(s) = &info.score {
         parts.push(format!("score {} {whose}", score::describe(s)));
+        parts.extend(games::view(from).score_note(s));
     }
     let mut text = format!("\n  {}", parts.join(", "));
     let turns = group_into_turns(from, &info.pv);

@@ -74,6 +74,18 @@ pub const ASSETS: &[Asset] = &[
         body: include_str!("assets/games/draughts.js"),
         page: false,
     },
+    Asset {
+        path: "/games/mastermind.js",
+        content_type: JS,
+        body: include_str!("assets/games/mastermind.js"),
+        page: false,
+    },
+    Asset {
+        path: "/games/mastermind.css",
+        content_type: CSS,
+        body: include_str!("assets/games/mastermind.css"),
+        page: false,
+    },
 ];
 
 /// The file at `path`.

@@ -196,6 +196,9 @@ pub struct SearchInfo {
     pub pv: Vec<String>,
     /// The line, turn by turn (as far as it is legal).
     pub pv_turns: Vec<TurnInfo>,
+    /// The score in the game's own words (Mastermind: expected guesses).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
 }
 
 /// The last move, so the page can animate it.

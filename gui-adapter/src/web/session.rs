@@ -648,7 +648,7 @@ impl Session {
             text: view.text(bottom),
             bottom: bottom.index(),
             side_to_move: side.index(),
-            legal: if may_click {
+            legal: if may_click && view.lists_moves() {
                 games::legal_moves(game)
             } else {
                 Vec::new()
@@ -792,6 +792,10 @@ fn search_info(search: &Search, info: &Info) -> SearchInfo {
         time: info.time,
         pv: info.pv.clone(),
         pv_turns,
+        note: info
+            .score
+            .as_ref()
+            .and_then(|s| games::view(&search.root).score_note(s)),
     }
 }
 

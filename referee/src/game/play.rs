@@ -461,6 +461,14 @@ impl Game<'_, '_> {
             },
             started: started.rfc3339(),
             duration_ms: millis(duration),
+            guesses: match &self.position {
+                AnyGame::Mastermind(game) => Some(game.guesses_made()),
+                _ => None,
+            },
+            solved: match &self.position {
+                AnyGame::Mastermind(game) => Some(game.is_solved()),
+                _ => None,
+            },
         }
     }
 }

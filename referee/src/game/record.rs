@@ -161,6 +161,13 @@ pub struct GameRecord {
     pub started: String,
     /// How long it took, in ms.
     pub duration_ms: u64,
+    /// Mastermind: the guesses the breaker (player 1) made, the last one
+    /// included; compared between the two games of a pair.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub guesses: Option<usize>,
+    /// Mastermind: whether the breaker found the code (an all-bulls answer).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub solved: Option<bool>,
 }
 
 impl GameRecord {

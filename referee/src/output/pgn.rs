@@ -240,6 +240,8 @@ mod tests {
             },
             started: "2025-11-21T10:00:00Z".into(),
             duration_ms: 30,
+            guesses: None,
+            solved: None,
         };
         let text = format_game(&record, &options, "E", "S");
         for tag in [
@@ -310,6 +312,8 @@ mod tests {
             fault: None,
             moves,
             plies: 4,
+            guesses: None,
+            solved: None,
             details,
             final_fen: String::new(),
             time_ms: PerSide { p1: 10, p2: 10 },

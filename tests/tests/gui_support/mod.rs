@@ -245,14 +245,17 @@ impl Page {
         error.unwrap_or(state)
     }
 
-    /// Reads states until the person may move (legal moves shown) or the
-    /// game is over; returns that state.
+    /// Reads states until the person may move (legal moves shown, or a
+    /// person's side to move in a game whose moves are typed, such as
+    /// Mastermind's guesses) or the game is over; returns that state.
     pub fn until_person_or_end(&mut self) -> Value {
         let ready = |s: &Value| {
+            let mover = s["side_to_move"].as_u64().unwrap_or(0) as usize;
             s["type"] == "state"
                 && (!s["outcome"].is_null()
                     || (s["thinking"].is_null()
-                        && s["legal"].as_array().is_some_and(|l| !l.is_empty())))
+                        && (s["legal"].as_array().is_some_and(|l| !l.is_empty())
+                            || s["players"][mover] == "human")))
         };
         if ready(&self.state) {
             return self.state.clone();

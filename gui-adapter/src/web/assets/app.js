@@ -107,6 +107,9 @@
     return {
       bottom: s.bottom,
       legal: clickable ? s.legal : [],
+      // Whether the person may move now (for games whose moves are typed).
+      canMove: clickable && s.players[s.side_to_move] === 'human' && !s.outcome &&
+        (s.thinking === null || s.hinting),
       onMove: (mv) => send({ type: 'move', move: mv }),
       sideNames: s.side_names,
       title: s.title,
@@ -176,6 +179,7 @@
         oware: 'click a house',
         tictactoe: 'click a square',
         draughts: 'click a piece, then each square it lands on',
+        mastermind: s.side_to_move === 0 ? 'enter a guess' : 'answer with bulls and cows',
       }[s.board.kind] || 'choose a move';
       setStatus('human', `${mover} to move: ${how}`);
     } else if (s.paused) {
@@ -250,7 +254,10 @@
     $('info-side').textContent = sideName(s, info.side) + (info.hint ? ' (hint)' : '');
     $('info-depth').textContent = info.depth === null ? '–'
       : (info.seldepth ? `${info.depth}/${info.seldepth}` : String(info.depth));
-    if (info.score) $('info-score').textContent = `${info.score.text} for ${sideName(s, info.side)}`;
+    if (info.score) {
+      $('info-score').textContent = `${info.score.text} for ${sideName(s, info.side)}` +
+        (info.note ? `: ${info.note}` : '');
+    }
     $('info-nodes').textContent = formatCount(info.nodes);
     $('info-nps').textContent = info.nps ? `${formatCount(info.nps)} nodes/s` : '–';
     if (info.pv_turns.length) {
@@ -383,7 +390,9 @@
   // Keys: a legal move's name plays it (Kalah: 1-9), u takes back, f flips.
   document.addEventListener('keydown', (event) => {
     if (event.target.closest('input, select, textarea') || !shown || document.body.dataset.busy) return;
-    if (shown.legal.includes(event.key)) send({ type: 'move', move: event.key });
+    const game = view(shown.board);
+    if (game.onKey && game.onKey(event)) event.preventDefault();
+    else if (shown.legal.includes(event.key)) send({ type: 'move', move: event.key });
     else if (event.key === 'u') send({ type: 'undo' });
     else if (event.key === 'f') send({ type: 'flip' });
   });

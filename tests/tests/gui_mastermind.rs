@@ -1,0 +1,237 @@
+//! Mastermind in the web GUI, in headless Chromium: the person breaks a
+//! code (symbol buttons and keys), the engine answers and its row
+//! appears; then the roles swap and the person answers the engine's
+//! guesses, with a secret kept in the page, and a contradictory answer is
+//! refused with the engine library's message.
+//!
+//! Needs Debian's `chromium` and `chromium-driver`, as gui_browser.rs.
+
+mod gui_support;
+
+use std::time::Duration;
+
+use gui_support::page::save_screenshot;
+use gui_support::webdriver::{Browser, browser_tools};
+use gui_support::{Gui, message};
+use ply_engine::games::mastermind::{Answer, Mastermind, MastermindRules};
+use serde_json::{Value, json};
+
+const WAIT: Duration = Duration::from_secs(30);
+
+fn text_of(browser: &Browser, id: &str) -> String {
+    browser
+        .run(
+            "return document.getElementById(arguments[0]).textContent;",
+            &[Value::from(id)],
+        )
+        .as_str()
+        .unwrap_or_default()
+        .to_owned()
+}
+
+/// Waits until the person may enter a move of `role` (`breaker`, `maker`).
+fn wait_for_role(browser: &Browser, role: &str) {
+    browser.wait_for(
+        &format!(
+            "return !document.body.dataset.busy \
+             && document.getElementById('status').dataset.state === 'human' \
+             && document.querySelector('#board .mm-input[data-role=\"{role}\"]') !== null;"
+        ),
+        &format!("the person's turn as {role}"),
+        WAIT,
+    );
+}
+
+fn answered_rows(browser: &Browser) -> u64 {
+    browser
+        .run(
+            "return document.querySelectorAll('#board .mm-row[data-answer]').length;",
+            &[],
+        )
+        .as_u64()
+        .unwrap_or(0)
+}
+
+/// Chooses `player` (`human`/`engine`) for a side with the page's form.
+fn set_player(browser: &Browser, side: usize, player: &str) {
+    browser.run(
+        "const select = document.getElementById(`player-${arguments[0]}`); \
+         select.value = arguments[1]; \
+         select.dispatchEvent(new Event('change')); return true;",
+        &[Value::from(side), Value::from(player)],
+    );
+}
+
+/// Clicks the bulls and cows buttons of `answer`.
+fn choose_answer(browser: &Browser, answer: Answer) {
+    for (count, value) in [("bulls", answer.bulls), ("cows", answer.cows)] {
+        browser.click(&browser.find(&format!(
+            "#board .mm-count[data-count=\"{count}\"] button[data-value=\"{value}\"]"
+        )));
+    }
+}
+
+#[test]
+fn mastermind_as_breaker_and_as_maker_in_chromium() {
+    let (chromium, driver) = browser_tools();
+    let gui = Gui::start(&["--variant", "mastermind", "--movetime", "300"]);
+    let profile = std::env::temp_dir().join(format!("ply-chromium-mm-{}", std::process::id()));
+    let browser = Browser::start(&chromium, &driver, profile);
+    let separator = if gui.url.contains('?') { '&' } else { '?' };
+    browser.open(&format!("{}{separator}speed=fast", gui.url));
+    browser.wait_for(
+        "return document.body.dataset.ready === 'true' && document.getElementById('opt-MaxGuesses') !== null;",
+        "the page with Mastermind's options",
+        WAIT,
+    );
+    assert_eq!(text_of(&browser, "title"), "Bulls and cows (4 of 0-9)");
+    wait_for_role(&browser, "breaker");
+    assert!(
+        text_of(&browser, "board").contains("Codes still possible: 5040"),
+        "{}",
+        text_of(&browser, "board")
+    );
+
+    // The breaker's guess 0123: three symbol buttons, then the keyboard.
+    for symbol in ["0", "1", "2"] {
+        browser.click(&browser.find(&format!("#board .mm-key[data-symbol=\"{symbol}\"]")));
+    }
+    browser.run(
+        "for (const key of ['3', 'Enter']) \
+           document.body.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true })); \
+         return true;",
+        &[],
+    );
+    browser.wait_for(
+        "return document.querySelector('#board .mm-row[data-answer]') !== null;",
+        "the engine's answer row",
+        WAIT,
+    );
+    wait_for_role(&browser, "breaker");
+    let row = browser.run(
+        "const row = document.querySelector('#board .mm-row[data-answer]'); \
+         return [row.dataset.guess, row.dataset.answer, row.querySelectorAll('.mm-peg.bull').length, \
+                 row.querySelectorAll('.mm-peg.cow').length];",
+        &[],
+    );
+    assert_eq!(row[0], "0123", "{row}");
+    let answer = Answer::read(row[1].as_str().unwrap_or_default()).expect("an answer 1A2B");
+    assert_eq!(row[2], u64::from(answer.bulls), "bull pegs: {row}");
+    assert_eq!(row[3], u64::from(answer.cows), "cow pegs: {row}");
+    let fen = text_of(&browser, "fen");
+    assert_eq!(fen, format!("0123:{answer} b"));
+    let game = Mastermind::from_position_string(&fen, MastermindRules::default())
+        .expect("the page shows a position");
+    let possible = browser
+        .run(
+            "return Number(document.querySelector('#board .mm-possible').dataset.possible);",
+            &[],
+        )
+        .as_u64()
+        .unwrap_or(0);
+    assert_eq!(possible, game.consistent_codes().len() as u64);
+    assert!(
+        text_of(&browser, "info-score").contains("guesses in all"),
+        "the engine's expectation is shown: {}",
+        text_of(&browser, "info-score")
+    );
+    save_screenshot(&browser, "web-mastermind.png");
+
+    // The roles swapped: a new game, the engine breaks, the person makes.
+    set_player(&browser, 0, "engine");
+    set_player(&browser, 1, "human");
+    browser.click(&browser.find("#new-game"));
+    // The engine's first guess of the new game (not the old game's next).
+    browser.wait_for(
+        "return /^[0-9]{4} m$/.test(document.getElementById('fen').textContent);",
+        "the engine's first guess",
+        WAIT,
+    );
+    wait_for_role(&browser, "maker");
+    let secret = browser.find("#mm-secret");
+    browser.type_into(&secret, "9876");
+    browser.wait_for(
+        "const note = document.querySelector('#board .mm-secret-note'); \
+         return note && note.textContent.startsWith('Your secret answers');",
+        "the answer the secret gives",
+        WAIT,
+    );
+    browser.click(&browser.find("#mm-answer"));
+    browser.wait_for(
+        "return document.querySelectorAll('#board .mm-row[data-answer]').length === 1;",
+        "the answer on the board",
+        WAIT,
+    );
+    wait_for_role(&browser, "maker");
+
+    // An answer that contradicts the first one is refused.
+    let fen = text_of(&browser, "fen");
+    let game = Mastermind::from_position_string(&fen, MastermindRules::default())
+        .expect("the page shows a position");
+    let guess = game.pending_guess().expect("the engine's second guess");
+    let contradiction = Answer::all_possible(4)
+        .into_iter()
+        .find(|a| !game.possible_answers(guess).contains(a) && !a.is_win(4))
+        .expect("some answer contradicts the first");
+    choose_answer(&browser, contradiction);
+    browser.click(&browser.find("#mm-answer"));
+    browser.wait_for(
+        "return document.getElementById('error').textContent.includes('contradicts') \
+             || document.getElementById('error').textContent.includes('no code answers');",
+        "the refusal",
+        WAIT,
+    );
+    assert_eq!(
+        answered_rows(&browser),
+        1,
+        "the refused answer is not played"
+    );
+    assert_eq!(text_of(&browser, "fen"), fen);
+    save_screenshot(&browser, "web-mastermind-maker.png");
+}
+
+#[test]
+fn mastermind_options_come_from_the_page_and_guesses_are_typed_not_listed() {
+    let gui = Gui::start(&["--depth", "1"]);
+    let mut page = gui.connect();
+    let options = json!({ "Length": 3, "Symbols": 6, "Repeats": true, "MaxGuesses": 8 });
+    let state = page.request(&message(
+        "new_game",
+        json!({ "variant": "mastermind", "options": options }),
+    ));
+    assert_eq!(state["title"], "Mastermind (3 of 0-5, repeats)", "{state}");
+    assert_eq!(state["board"]["possible"], 216);
+    assert_eq!(state["board"]["max_guesses"], 8);
+    assert_eq!(state["legal"], json!([]), "no list of every code");
+    // Only the game's own options.
+    let refused = page.request(&message(
+        "new_game",
+        json!({ "variant": "mastermind", "options": { "Hash": 64 } }),
+    ));
+    assert_eq!(refused["type"], "error");
+    assert!(
+        refused["message"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("Length, Symbols, Repeats, MaxGuesses"),
+        "{refused}"
+    );
+    // A guess of the wrong length gets the engine library's reason.
+    let refused = page.request(&message("move", json!({ "move": "0123" })));
+    assert!(
+        refused["message"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("a guess has 3 digits"),
+        "{refused}"
+    );
+    page.request(&message("move", json!({ "move": "001" })));
+    let state = page.until_person_or_end();
+    let rows = state["board"]["rows"].as_array().expect("rows");
+    assert_eq!(rows.len(), 1, "{state}");
+    assert_eq!(rows[0]["guess"], "001");
+    assert!(
+        rows[0]["answer"].is_string(),
+        "the engine answered: {state}"
+    );
+}

@@ -1,0 +1,80 @@
+//! A short Mastermind match between two real `ply-engine` processes: the
+//! engines swap breaker and maker within each pair, every game follows
+//! the rules, and the pairs are also scored by the guesses each breaker
+//! needed, in the console report and in the JSON lines.
+
+mod referee_support;
+
+use ply_engine::games::mastermind::{Mastermind, MastermindRules};
+use referee_support::{TempDir, ply_engine, read_results, run_ok, words};
+
+#[test]
+fn a_mastermind_match_scores_pairs_by_guesses_as_breaker() {
+    let dir = TempDir::new("mastermind");
+    let results = dir.path("match.jsonl");
+    let pgn = dir.path("match.pgn");
+    let mut args = ply_engine("first", &["depth=1"]);
+    args.extend(ply_engine("second", &["depth=1"]));
+    args.extend(words(&format!(
+        "-variant mastermind -each option.Symbols=6 option.MaxGuesses=8 \
+         -games 2 -rounds 2 -concurrency 2 -results {} -pgnout file={}",
+        results.display(),
+        pgn.display()
+    )));
+    let stdout = run_ok(&args);
+    assert!(stdout.contains("Finished match"), "{stdout}");
+    assert!(
+        stdout.contains("Mastermind: first averaged ") && stdout.contains(" guesses as breaker ("),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("Mastermind pairs first vs second (fewer guesses wins): "),
+        "{stdout}"
+    );
+
+    let rules = MastermindRules {
+        symbols: 6,
+        max_guesses: 8,
+        ..MastermindRules::default()
+    };
+    let mut games = read_results(&results);
+    games.sort_by_key(|g| g["game"].as_u64());
+    assert_eq!(games.len(), 4);
+    for game in &games {
+        assert_eq!(game["variant"], "mastermind");
+        assert_eq!(game["termination"], "normal", "{game}");
+        let moves: Vec<String> = game["moves"]
+            .as_array()
+            .expect("moves")
+            .iter()
+            .map(|m| m.as_str().expect("a move").to_owned())
+            .collect();
+        // Replayed by the rules, with the match's options.
+        let mut fen = String::new();
+        for (i, mv) in moves.iter().enumerate() {
+            let separator = match i {
+                0 => "",
+                _ if i % 2 == 1 => ":",
+                _ => "/",
+            };
+            fen.push_str(separator);
+            fen.push_str(mv);
+        }
+        let side = if moves.len() % 2 == 1 { "m" } else { "b" };
+        let end = Mastermind::from_position_string(&format!("{fen} {side}"), rules)
+            .unwrap_or_else(|e| panic!("game {}: {e}", game["game"]));
+        assert_eq!(game["guesses"], end.guesses_made(), "{game}");
+        assert_eq!(game["solved"], end.is_solved(), "{game}");
+        let expected = if end.is_solved() { "p1win" } else { "p2win" };
+        assert_eq!(game["result"], expected, "{game}");
+    }
+    // A pair: the same two engines, breaker and maker swapped.
+    for pair in games.chunks(2) {
+        assert_eq!(pair[0]["pair"], pair[1]["pair"]);
+        assert_eq!(pair[0]["p1"], pair[1]["p2"]);
+        assert_eq!(pair[0]["p2"], pair[1]["p1"]);
+    }
+    let text = std::fs::read_to_string(&pgn).expect("a PGN file");
+    assert_eq!(text.matches("[Variant \"mastermind\"]").count(), 4);
+    assert_eq!(text.matches("[Breaker \"first\"]").count(), 2);
+}
