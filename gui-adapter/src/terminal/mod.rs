@@ -193,7 +193,7 @@ impl<R: BufRead, W: Write> Play<'_, R, W> {
         writeln!(
             self.out,
             "{}\n\
-             Type a turn as {} (as seed 000 does), or plainly: 1 5, 1,5, or 3.\n\
+             Type a turn as {}.\n\
              Commands:\n  \
                undo   take back your last turn and {name}'s reply\n  \
                hint   ask {name} for a turn\n  \
