@@ -135,19 +135,77 @@ fn the_engine_searches_when_the_book_is_off_or_silent() {
 }
 
 #[test]
-fn an_illegal_book_move_is_never_played() {
-    // Pit 7 does not exist on a 6-pit board; "x" is no move at all.
+fn a_book_with_a_mistake_is_refused_with_its_line() {
+    for (text, reason) in [
+        // Pit 7 does not exist on a 6-pit board.
+        (
+            format!("[kalah]\n{KALAH_64_START} => 3 5, 7 5\n"),
+            "book line 2: '7' is not a legal move",
+        ),
+        (
+            format!("[kalah]\n{KALAH_64_START} => 3 5, x 5\n"),
+            "book line 2: 'x' is not a legal move",
+        ),
+        (
+            "[kalah]\n4,4 0 4,4\n=> 1 1".to_owned(),
+            "book line 2: expected",
+        ),
+        (
+            "[kalah]\nnonsense => 1 1\n".to_owned(),
+            "book line 2: bad position 'nonsense'",
+        ),
+        (
+            "[chess]\nx => e4 1\n".to_owned(),
+            "book line 2: unknown section [chess]",
+        ),
+        (
+            "[kalah sideways]\nx => 1 1\n".to_owned(),
+            "book line 2: unknown section [kalah sideways]",
+        ),
+        (
+            "[mastermind]\n- b => 0123 1\n".to_owned(),
+            "book line 2: Mastermind has no book",
+        ),
+    ] {
+        let book = TempFile::new("mistake.book", &text);
+        let out = session(&format!(
+            "{}position startpos\ngo depth 3\n",
+            setup(&book, true)
+        ));
+        assert!(
+            out.contains(&format!("info string error: BookFile: {reason}")),
+            "{text}\n{out}"
+        );
+        // No book was loaded: the engine searches.
+        assert!(out.contains("info depth 3"), "{out}");
+    }
+}
+
+#[test]
+fn positions_and_moves_are_found_however_they_are_written() {
+    // Russian draughts: the pieces listed in another order than the
+    // engine's, a move in capitals; both are stored as the engine writes them.
+    let russian = |book: &TempFile| {
+        session(&format!(
+            "setoption name UCI_Variant value russian\nsetoption name OwnBook value true\n\
+             setoption name BookFile value {}\nposition fen W:Wa1,c3:Bd6,b6\ngo depth 3\n",
+            book.path()
+        ))
+    };
+    let book = TempFile::new("russian.book", "[russian]\nW:Wc3,a1:Bb6,d6 => C3-D4 2\n");
+    let out = russian(&book);
+    assert!(out.contains("info string book move c3-d4"), "{out}");
+    assert_eq!(bestmoves(&out), ["bestmove c3-d4"], "{out}");
+    // One move spelt two ways is one move listed twice.
     let book = TempFile::new(
-        "illegal.book",
-        &format!("[kalah]\n{KALAH_64_START} => 7 5, x 5\n"),
+        "twice.book",
+        "[russian]\nW:Wc3,a1:Bb6,d6 => C3-D4 2, c3-d4 1\n",
     );
-    let out = session(&format!(
-        "{}position startpos\ngo depth 3\n",
-        setup(&book, true)
-    ));
-    assert!(out.contains("info depth 3"), "{out}");
-    assert_eq!(bestmoves(&out).len(), 1);
-    assert!(!out.contains("bestmove 7"), "{out}");
+    let out = russian(&book);
+    assert!(
+        out.contains("info string error: BookFile: book line 2: move 'c3-d4' is listed twice"),
+        "{out}"
+    );
 }
 
 #[test]

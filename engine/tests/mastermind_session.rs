@@ -167,3 +167,21 @@ fn classic_mastermind_opens_with_a_searched_pattern() {
         "{out}"
     );
 }
+
+#[test]
+fn a_maker_that_wins_for_sure_says_so_instead_of_an_average() {
+    let out = session(
+        "setoption name UCI_Variant value mastermind\nsetoption name MaxGuesses value 1\n\
+         position startpos moves 0123\ngo\n",
+    );
+    assert!(
+        out.contains("cannot be sure to find the code in the rows left"),
+        "{out}"
+    );
+    assert!(!out.contains("2147483647"), "{out}");
+    assert_eq!(
+        out.lines().filter(|l| l.starts_with("bestmove")).count(),
+        1,
+        "{out}"
+    );
+}

@@ -164,3 +164,37 @@ fn a_game_against_the_adversary_ends_within_the_rows() {
     // The adversary follows one secret's answers, and every secret takes at most 5.
     assert!(game.guesses_made() <= 5, "{}", game.position_string());
 }
+
+#[test]
+fn on_the_last_row_the_breaker_guesses_a_possible_code() {
+    // Classic rules with three rows: 36 codes are left for the last guess,
+    // and a code that is not among them cannot win (the estimate-minimiser
+    // here, 4014, is not one of them).
+    let rules = MastermindRules {
+        length: 4,
+        symbols: 6,
+        repeats: true,
+        max_guesses: 3,
+    };
+    let position = Mastermind::from_position_string("3424:2A0B/5245:0A1B b", rules)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let possible = position.consistent_codes();
+    assert_eq!(possible.len(), 36);
+    let decision = best_guess(&position, &DEFAULT_PROFILE, &|| false, |_| {}).expect("a guess");
+    assert!(possible.contains(&decision.guess), "{:?}", decision.guess);
+}
+
+#[test]
+fn the_maker_on_the_last_row_leaves_codes_unfound() {
+    // One row: after the breaker's only guess, every answer but 4A0B
+    // leaves the code unfound for good.
+    let rules = MastermindRules {
+        max_guesses: 1,
+        ..MastermindRules::default()
+    };
+    let position =
+        Mastermind::from_position_string("0123 m", rules).unwrap_or_else(|e| panic!("{e}"));
+    let choice = worst_answer(&position, &|| false).expect("an answer");
+    assert!(choice.expected.is_infinite(), "{choice:?}");
+    assert_ne!(choice.answer.to_string(), "4A0B");
+}

@@ -5,14 +5,15 @@
 //! [kalah]
 //! 4,4,4,4,4,4 0 4,4,4,4,4,4 0 s => 3 100, 6 35
 //! [russian]
-//! W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8 => c3-d4 60, g3-h4 40
+//! W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb8,d8,f8,h8,a7,c7,e7,g7,b6,d6,f6,h6 => c3-d4 60, g3-h4 40
 //! ```
 //!
 //! A section header `[name]` names the game and rules of the lines below
 //! it (see [`super::section_of`]). Each entry is one position string, `=>`,
 //! and its moves as `<move> <weight>` separated by commas; weights are
 //! whole numbers from 0 to 65535. A position appears at most once per
-//! section.
+//! section. Each entry must be a position of the section's game with
+//! legal moves; it is stored as the game writes it.
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -48,11 +49,19 @@ pub enum BookError {
     },
 }
 
-/// Reads a book from its text.
+/// Checks one entry against its game and writes it as the game writes it:
+/// `(section, position, moves)` to the canonical `(position, moves)`, or
+/// why the entry is not one of that game.
+pub type EntryCheck<'a> =
+    dyn Fn(&str, &str, Vec<BookMove>) -> Result<(String, Vec<BookMove>), String> + 'a;
+
+/// Reads a book from its text, passing every entry through `check` (see
+/// [`super::canonical_entry`]), so that a position is found however its
+/// string was written and a mistake is reported with its line.
 ///
 /// # Errors
 /// [`BookError::Syntax`] naming the first bad line.
-pub fn parse(text: &str) -> Result<Book, BookError> {
+pub fn parse(text: &str, check: &EntryCheck<'_>) -> Result<Book, BookError> {
     let mut book = Book::new();
     let mut section: Option<String> = None;
     // Where each position of each section was first given, for the error.
@@ -88,6 +97,8 @@ pub fn parse(text: &str) -> Result<Book, BookError> {
             return Err(error(format!("no position before '{ARROW}'")));
         }
         let moves = parse_moves(moves).map_err(error)?;
+        let (position, moves) = check(&name, position, moves).map_err(error)?;
+        let position = position.as_str();
         let key = (name.clone(), position.to_owned());
         if let Some(first) = first_seen.get(&key) {
             return Err(error(format!(
@@ -154,6 +165,11 @@ pub fn print(book: &Book) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// No game checks: the format alone.
+    fn parse(text: &str) -> Result<Book, BookError> {
+        super::parse(text, &|_, position, moves| Ok((position.to_owned(), moves)))
+    }
 
     const SAMPLE: &str = "\
 # a comment

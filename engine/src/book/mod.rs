@@ -11,6 +11,9 @@
 //! 4,4,4,4,4,4 0 4,4,4,4,4,4 0 s => 3 100, 6 35
 //! ```
 //!
+//! Every entry is checked against its game when the book is read, and
+//! stored as the game writes it ([`canonical_entry`]).
+//!
 //! A position is found by its exact position string within the section of
 //! its game and rules ([`section_of`]), so one file can serve Kalah, Oware
 //! and draughts at once. Among the moves of a position the engine picks at
@@ -28,7 +31,8 @@ use std::path::Path;
 pub use format::BookError;
 
 use crate::game::Game;
-use crate::variant::AnyGame;
+use crate::options::EngineOptions;
+use crate::variant::{AnyGame, Variant};
 use crate::with_game;
 
 /// One move of a book position and how often to play it, relatively.
@@ -75,7 +79,16 @@ impl Book {
             path: path.display().to_string(),
             message: e.to_string(),
         })?;
-        format::parse(&text)
+        Self::parse(&text)
+    }
+
+    /// Reads a book from its text, every entry checked against its game
+    /// ([`canonical_entry`]).
+    ///
+    /// # Errors
+    /// [`BookError::Syntax`] naming the first bad line and what is wrong.
+    pub fn parse(text: &str) -> Result<Self, BookError> {
+        format::parse(text, &canonical_entry)
     }
 
     /// Writes the book to `path` (sections and positions sorted, so the
@@ -180,6 +193,64 @@ impl Book {
             self.sections.entry(section).or_default().extend(positions);
         }
     }
+}
+
+/// The games a book can hold, by section name, for error messages.
+const BOOK_SECTIONS: &str = "kalah, kalah empty-capture, oware, tictactoe, russian";
+
+/// Checks a book entry against the game its section names and writes it
+/// as that game writes it: the position string as `d` prints it (so
+/// `W:Wc3,a1:B…` finds the same position as `W:Wa1,c3:B…`) and each move in
+/// the game's notation (so `c3xe5` and `c3:e5` are one move).
+///
+/// # Errors
+/// Why the entry is not one of that game: an unknown section, a position
+/// string the game refuses, an illegal move, a move listed twice.
+pub fn canonical_entry(
+    section: &str,
+    position: &str,
+    moves: Vec<BookMove>,
+) -> Result<(String, Vec<BookMove>), String> {
+    // 1. The game and rules of the section.
+    let (variant, rule) = match section.split_once(' ') {
+        Some((variant, rule)) => (variant, Some(rule)),
+        None => (section, None),
+    };
+    let unknown = || format!("unknown section [{section}]: a book holds {BOOK_SECTIONS}");
+    let mut options = EngineOptions::default();
+    options
+        .set("UCI_Variant", Some(variant))
+        .map_err(|_| unknown())?;
+    match (options.variant, rule) {
+        (Variant::Mastermind, _) => {
+            return Err(
+                "Mastermind has no book: the breaker's strategy has its own table".to_owned(),
+            );
+        }
+        (Variant::Kalah, Some("empty-capture")) => {
+            options
+                .set("EmptyCapture", Some("true"))
+                .map_err(|e| e.to_string())?;
+        }
+        (_, Some(_)) => return Err(unknown()),
+        (_, None) => {}
+    }
+    // 2. The position, as the game writes it.
+    let game = AnyGame::from_position_string(&options, position).map_err(|e| e.to_string())?;
+    // 3. The moves, legal and each once.
+    let mut canonical: Vec<BookMove> = Vec::with_capacity(moves.len());
+    for mv in moves {
+        let text = canonical_move(&game, &mv.text)
+            .ok_or_else(|| format!("'{}' is not a legal move in this position", mv.text))?;
+        if canonical.iter().any(|m| m.text == text) {
+            return Err(format!("move '{}' is listed twice (as '{text}')", mv.text));
+        }
+        canonical.push(BookMove {
+            text,
+            weight: mv.weight,
+        });
+    }
+    Ok((game.position_string(), canonical))
 }
 
 /// The move `text` written as the game writes it, if it is legal in `game`.

@@ -15,11 +15,12 @@
 pub fn prefetch<T>(item: &T) {
     #[cfg(target_arch = "x86_64")]
     #[allow(unsafe_code)]
-    // SAFETY: `_mm_prefetch` is unsafe only because it needs the `sse`
-    // target feature, which every x86_64 processor has (it is part of the
-    // x86_64 baseline the compiler targets). A prefetch reads nothing into
-    // the program, writes nothing and cannot fault, even on a bad address;
-    // here the address comes from a valid reference anyway.
+    // SAFETY: `_mm_prefetch` is an unsafe function (it takes a raw pointer
+    // and needs the `sse` target feature, which every x86_64 processor has:
+    // it is part of the baseline the compiler targets). A prefetch only
+    // hints the cache: it reads nothing into the program, writes nothing
+    // and cannot fault, even on a bad address; here the address comes
+    // from a valid reference anyway.
     unsafe {
         use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
         _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(item).cast());

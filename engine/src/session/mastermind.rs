@@ -62,10 +62,17 @@ pub fn start(
     let thread_control = Arc::clone(&control);
     let handle = std::thread::spawn(move || {
         let started = Instant::now();
-        let stop = || thread_control.stopped() || budget.is_some_and(|b| started.elapsed() >= b);
+        // No time limit while pondering: the clock starts at `ponderhit`.
+        let stop = || {
+            thread_control.stopped()
+                || (!thread_control.pondering() && budget.is_some_and(|b| started.elapsed() >= b))
+        };
         let best = choose(&game, &DEFAULT_PROFILE[..profile_len], &stop, &out);
-        // `go infinite`: the answer waits for `stop`.
-        while thread_control.waits_for_stop() && !thread_control.stopped() {
+        // `go infinite` and `go ponder`: the answer waits for `stop` (or,
+        // pondering, for `ponderhit`), as the board games' search does.
+        while (thread_control.waits_for_stop() || thread_control.pondering())
+            && !thread_control.stopped()
+        {
             std::thread::sleep(STOP_POLL);
         }
         out.send(&Response::BestMove {
@@ -117,6 +124,23 @@ fn report_guess(game: &Mastermind, d: &Decision, made: usize, out: &Output) {
 
 /// The info lines of the maker's choice.
 fn report_answer(choice: &AnswerChoice, out: &Output) {
+    if !choice.expected.is_finite() {
+        // No average to report: some codes may stay unfound.
+        let mut line = info(
+            1,
+            0.0,
+            choice.nodes,
+            choice.elapsed,
+            choice.answer.to_string(),
+        );
+        line.score = None;
+        out.send(&Response::Info(line));
+        out.send(&Response::InfoString(format!(
+            "after {} the breaker cannot be sure to find the code in the rows left, {} codes possible",
+            choice.answer, choice.codes
+        )));
+        return;
+    }
     out.send(&Response::Info(info(
         1,
         choice.expected,

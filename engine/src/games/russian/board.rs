@@ -1,6 +1,6 @@
 //! The pieces on the board: one bitboard per colour and one of kings.
 
-use super::squares::{Bits, RANK_1, RANK_8};
+use super::squares::{RANK_1, RANK_8};
 use crate::game::Player;
 
 /// What stands on a square.
@@ -78,11 +78,6 @@ impl Board {
         } else {
             Piece::Man(owner)
         })
-    }
-
-    /// Every piece with its square, lowest square first.
-    pub fn pieces_of(&self, side: Player) -> impl Iterator<Item = (u8, Piece)> + '_ {
-        Bits(self.pieces[side.index()]).filter_map(|s| self.piece_at(s).map(|p| (s, p)))
     }
 }
 

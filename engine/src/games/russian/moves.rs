@@ -7,8 +7,6 @@
 //! captured set and crowning are the same move (the generator keeps the
 //! first path it finds), as the usual perft figures count them.
 
-use super::squares::Bits;
-
 /// Bits per square in a packed path.
 const SQUARE_BITS: u32 = 5;
 
@@ -96,12 +94,6 @@ impl Move {
             && self.to == other.to
             && self.captured == other.captured
             && self.crowned == other.crowned
-    }
-
-    /// The captured squares, lowest first.
-    #[must_use]
-    pub fn captured_squares(&self) -> Bits {
-        Bits(self.captured)
     }
 }
 

@@ -69,12 +69,6 @@ impl Russian {
         self.draw.king_plies
     }
 
-    /// Whether the draw rules end the game here.
-    #[must_use]
-    pub fn is_draw_by_rule(&self) -> bool {
-        self.draw.is_draw(&self.board)
-    }
-
     /// Whether the side to move must capture.
     #[must_use]
     pub fn must_capture(&self) -> bool {

@@ -347,17 +347,21 @@ pub fn decide(
     let started = Instant::now();
     let codes = set.len();
     let code = |id: CodeId| space.codes[id as usize];
-    // 1. One or two codes: guess one of them.
-    if codes <= 2 {
+    // 1. One or two codes, or the last row: guess one of them (on the
+    //    last row only a possible code can still win).
+    if codes <= 2 || left <= 1 {
         let first = *set.first()?;
+        let others = u32::try_from(codes - 1).unwrap_or(u32::MAX);
         let decision = Decision {
             guess: code(first),
-            total: if codes == 1 { 1 } else { 3 },
+            // 1 guess for the code guessed, 2 for each other.
+            total: 1 + 2 * others,
             codes,
             depth: 1,
             nodes: 0,
             elapsed: started.elapsed(),
-            estimated: false,
+            // Exact for one or two codes; on a last row with more, a guide.
+            estimated: codes > 2,
         };
         on_iteration(&decision);
         return Some(decision);

@@ -86,7 +86,13 @@ pub fn worst_answer(position: &Mastermind, stop: &dyn Fn() -> bool) -> Option<An
             searched = false;
             break;
         }
-        value.0 = f64::from(total) / part.len() as f64;
+        // A part the breaker cannot be sure to solve in the rows left is
+        // worse for it than any average: infinitely many guesses.
+        value.0 = if total >= INFEASIBLE {
+            f64::INFINITY
+        } else {
+            f64::from(total) / part.len() as f64
+        };
     }
 
     // 3. The hardest part; the bigger one on a tie.

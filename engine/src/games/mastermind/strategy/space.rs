@@ -177,12 +177,6 @@ impl Space {
         self.symbol_sets[c as usize]
     }
 
-    /// All symbols, as bits.
-    #[must_use]
-    pub fn all_symbols(&self) -> u16 {
-        ((1u32 << self.symbols) - 1) as u16
-    }
-
     /// The pool cached for `used`, or `build`'s, kept for next time.
     pub fn pool(&self, used: u16, build: impl FnOnce() -> Vec<CodeId>) -> Arc<Vec<CodeId>> {
         let mut pools = self.pools.lock().unwrap_or_else(PoisonError::into_inner);
