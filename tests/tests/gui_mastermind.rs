@@ -235,3 +235,104 @@ fn mastermind_options_come_from_the_page_and_guesses_are_typed_not_listed() {
         "the engine answered: {state}"
     );
 }
+
+/// Plays the guess `guess` and returns the state once the engine, as the
+/// maker, has answered it: the engine took the game's rules.
+fn engine_answers(page: &mut gui_support::Page, guess: &str) -> Value {
+    let sent = page.request(&message("move", json!({ "move": guess })));
+    assert_ne!(sent["type"], "error", "{sent}");
+    let state = page.until_person_or_end();
+    let rows = state["board"]["rows"].as_array().expect("rows");
+    assert_eq!(rows.len(), 1, "{state}");
+    assert_eq!(rows[0]["guess"], guess);
+    assert!(
+        rows[0]["answer"].is_string(),
+        "the engine answered: {state}"
+    );
+    state
+}
+
+/// The engine library checks the whole rule set after each option; set in
+/// the options' alphabetical order (`Length`, `MaxGuesses`, `Repeats`,
+/// `Symbols`) playable rules were refused: `Length` 6 for a moment's
+/// 151,200 codes before `Repeats` made them 46,656, `Repeats` false while
+/// a code of 5 still had the start's 3 symbols, and, in an engine that
+/// kept a small game's 2 symbols, `Length` 4.
+#[test]
+fn mastermind_options_are_set_in_an_order_that_any_playable_rules_allow() {
+    let gui = Gui::start(&[
+        "--depth",
+        "1",
+        "--variant",
+        "mastermind",
+        "--option",
+        "Symbols=3",
+        "--option",
+        "Repeats=true",
+        "--option",
+        "Length=3",
+    ]);
+    let mut page = gui.connect();
+    // Too many codes for the engine to answer a guess quickly in a debug
+    // build; the page's check of the rules is what is tested here.
+    let state = page.request(&message(
+        "new_game",
+        json!({ "options": { "Length": 6, "Symbols": 6, "Repeats": true } }),
+    ));
+    assert_eq!(state["title"], "Mastermind (6 of 0-5, repeats)", "{state}");
+    assert_eq!(state["board"]["possible"], 46_656);
+
+    // From the start's 3 symbols with repeats, in the page and the engine.
+    let state = page.request(&message(
+        "new_game",
+        json!({ "options": { "Length": 5, "Symbols": 6, "Repeats": false } }),
+    ));
+    assert_eq!(state["title"], "Bulls and cows (5 of 0-5)", "{state}");
+    assert_eq!(state["board"]["possible"], 720);
+    engine_answers(&mut page, "01234");
+
+    // A small game the engine plays, then a bigger one.
+    let state = page.request(&message(
+        "new_game",
+        json!({ "options": { "Length": 2, "Symbols": 2 } }),
+    ));
+    assert_eq!(state["board"]["possible"], 2, "{state}");
+    engine_answers(&mut page, "01");
+    let state = page.request(&message(
+        "new_game",
+        json!({ "options": { "Length": 4, "Symbols": 10 } }),
+    ));
+    assert_eq!(state["title"], "Bulls and cows (4 of 0-9)", "{state}");
+    engine_answers(&mut page, "0123");
+
+    // Rules that cannot be played are still refused, saying why.
+    let refused = page.request(&message(
+        "new_game",
+        json!({ "options": { "Length": 6, "Symbols": 10 } }),
+    ));
+    assert_eq!(refused["type"], "error", "{refused}");
+    assert!(
+        refused["message"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("151200 codes"),
+        "{refused}"
+    );
+}
+
+/// A value is checked as the engine library reads it (trimmed) and kept
+/// and sent that way: the page's `"4\n"` would have written a line of its
+/// own to the engine.
+#[test]
+fn option_values_are_kept_and_sent_as_the_engine_library_reads_them() {
+    let gui = Gui::start(&["--depth", "1"]);
+    let mut page = gui.connect();
+    let state = page.request(&message(
+        "new_game",
+        json!({ "variant": "mastermind", "options": { "Length": "3\n", "Repeats": " TRUE " } }),
+    ));
+    assert_eq!(state["options"]["Length"], "3", "{state}");
+    assert_eq!(state["options"]["Repeats"], "true", "{state}");
+    let state = engine_answers(&mut page, "012");
+    assert!(state["outcome"].is_null(), "{state}");
+}
