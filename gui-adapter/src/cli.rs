@@ -13,7 +13,7 @@ use crate::strength::{Strength, StrengthError};
 /// The game and its rules.
 #[derive(Args, Clone, Debug, Default)]
 pub struct GameArgs {
-    /// The game (the engine's UCI_Variant): kalah (default), oware, tictactoe, …
+    /// The game (the engine's UCI_Variant): kalah (default), oware, tictactoe, russian, mastermind
     #[arg(long, visible_alias = "game", value_name = "NAME")]
     pub variant: Option<String>,
     /// Kalah, Oware: pits (houses) a side, 1-12 (default 6).
