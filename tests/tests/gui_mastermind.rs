@@ -336,3 +336,79 @@ fn option_values_are_kept_and_sent_as_the_engine_library_reads_them() {
     let state = engine_answers(&mut page, "012");
     assert!(state["outcome"].is_null(), "{state}");
 }
+
+/// Replaces the maker's secret, as typing it over would.
+fn set_secret(browser: &Browser, secret: &str) {
+    browser.run(
+        "const input = document.getElementById('mm-secret'); \
+         input.value = arguments[0]; \
+         input.dispatchEvent(new Event('input')); return true;",
+        &[Value::from(secret)],
+    );
+}
+
+/// The answer button's text, e.g. `Answer 1A2B`.
+fn answer_button(browser: &Browser) -> String {
+    browser
+        .run(
+            "return document.getElementById('mm-answer').textContent;",
+            &[],
+        )
+        .as_str()
+        .unwrap_or_default()
+        .to_owned()
+}
+
+/// The answer the secret suggests follows the secret as it is edited (it
+/// was computed once, while no answer was chosen, and went stale), until
+/// the person chooses bulls or cows by hand.
+#[test]
+fn the_secrets_suggested_answer_follows_the_secret_until_chosen_by_hand() {
+    let (chromium, driver) = browser_tools();
+    let gui = Gui::start(&[
+        "--variant",
+        "mastermind",
+        "--first",
+        "engine",
+        "--movetime",
+        "100",
+    ]);
+    let profile =
+        std::env::temp_dir().join(format!("ply-chromium-mm-secret-{}", std::process::id()));
+    let browser = Browser::start(&chromium, &driver, profile);
+    let separator = if gui.url.contains('?') { '&' } else { '?' };
+    browser.open(&format!("{}{separator}speed=fast", gui.url));
+    wait_for_role(&browser, "maker");
+    let fen = text_of(&browser, "fen");
+    let game = Mastermind::from_position_string(&fen, MastermindRules::default())
+        .expect("the page shows a position");
+    let guess = game.pending_guess().expect("the engine's first guess");
+    let guess = guess.text(4);
+    // The guess itself answers 4A0B, the digits not in it 0A0B.
+    let other: String = ('0'..='9')
+        .filter(|d| !guess.contains(*d))
+        .take(4)
+        .collect();
+
+    set_secret(&browser, &guess);
+    assert_eq!(answer_button(&browser), "Answer 4A0B");
+    set_secret(&browser, &other);
+    assert_eq!(answer_button(&browser), "Answer 0A0B", "follows the edit");
+    set_secret(&browser, "12");
+    assert_eq!(
+        answer_button(&browser),
+        "Answer",
+        "no answer while the secret is no code"
+    );
+    set_secret(&browser, &guess);
+    assert_eq!(answer_button(&browser), "Answer 4A0B");
+    // Chosen by hand: the secret no longer overrides it.
+    browser.click(&browser.find("#board .mm-count[data-count=\"bulls\"] button[data-value=\"1\"]"));
+    assert_eq!(answer_button(&browser), "Answer 1A0B");
+    set_secret(&browser, &other);
+    assert_eq!(
+        answer_button(&browser),
+        "Answer 1A0B",
+        "the person's choice stays"
+    );
+}
