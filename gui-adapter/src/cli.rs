@@ -7,12 +7,13 @@ use clap::Args;
 use ply_engine::options::EngineOptions;
 
 use crate::engine::{EngineError, default_engine_path};
+use crate::games;
 use crate::strength::{Strength, StrengthError};
 
 /// The game and its rules.
 #[derive(Args, Clone, Debug, Default)]
 pub struct GameArgs {
-    /// The game (the engine's UCI_Variant): kalah (default), oware, tictactoe, …
+    /// The game (the engine's UCI_Variant): kalah (default), oware, tictactoe, russian, mastermind
     #[arg(long, visible_alias = "game", value_name = "NAME")]
     pub variant: Option<String>,
     /// Kalah, Oware: pits (houses) a side, 1-12 (default 6).
@@ -58,12 +59,49 @@ impl GameArgs {
                 .ok_or_else(|| format!("--option {option}: write it as NAME=VALUE"))?;
             pairs.push((name.trim().to_owned(), value.trim().to_owned()));
         }
+        let pairs = in_rule_order(pairs);
         let mut options = EngineOptions::default();
         for (name, value) in &pairs {
             options.set(name, Some(value)).map_err(|e| e.to_string())?;
         }
         Ok((options, pairs))
     }
+}
+
+/// `pairs` with the game's rule options moved to the end, in the game's
+/// option order ([`games::rule_steps`]): the engine library checks the
+/// whole rule set after each option, so `--option Length=6 --option
+/// Repeats=true` in the order typed would be refused for a moment's
+/// 151,200 codes. The other options keep their order.
+fn in_rule_order(pairs: Vec<(String, String)>) -> Vec<(String, String)> {
+    let mut variant_options = EngineOptions::default();
+    for (name, value) in &pairs {
+        if name.eq_ignore_ascii_case("UCI_Variant") {
+            // A bad name is reported when the pairs are applied.
+            let _ = variant_options.set(name, Some(value));
+        }
+    }
+    let variant = variant_options.variant;
+    let ui = games::ui(variant);
+    let is_rule = |name: &str| ui.option_names.iter().any(|n| n.eq_ignore_ascii_case(name));
+    if !pairs.iter().any(|(name, _)| is_rule(name)) {
+        return pairs;
+    }
+    // Every rule option, the given value or the game's default, so that
+    // each step's option gets its wanted value after a stepping stone.
+    let defaults = (ui.option_values)(&variant_options);
+    let (rules, mut others): (Vec<_>, Vec<_>) =
+        pairs.into_iter().partition(|(name, _)| is_rule(name));
+    let values = defaults
+        .iter()
+        .map(|(name, value)| (*name, value.as_str()))
+        .chain(
+            rules
+                .iter()
+                .map(|(name, value)| (name.as_str(), value.as_str())),
+        );
+    others.extend(games::rule_steps(variant, values));
+    others
 }
 
 /// The engine's strength.
@@ -115,7 +153,8 @@ mod tests {
         };
         let (options, pairs) = args.engine_options().unwrap();
         assert_eq!(options.kalah.seeds, 4);
-        assert_eq!(pairs.len(), 2);
+        assert_eq!(pairs.first().map(|(name, _)| name.as_str()), Some("Hash"));
+        assert!(pairs.contains(&("Seeds".to_owned(), "4".to_owned())));
         let bad = GameArgs {
             seeds: Some(100),
             ..GameArgs::default()
@@ -127,5 +166,47 @@ mod tests {
             ..GameArgs::default()
         };
         assert!(malformed.engine_options().is_err());
+    }
+
+    /// Mastermind's rules checked one option at a time in the order typed
+    /// refused `Length=6` before `Repeats=true` made it 46,656 codes.
+    #[test]
+    fn rule_options_are_set_in_an_order_the_rules_allow() {
+        let args = GameArgs {
+            variant: Some("mastermind".to_owned()),
+            options: vec![
+                "Length=6".to_owned(),
+                "Hash=8".to_owned(),
+                "symbols=6".to_owned(),
+                "Repeats=true".to_owned(),
+            ],
+            ..GameArgs::default()
+        };
+        let (options, pairs) = args.engine_options().unwrap();
+        assert_eq!(options.mastermind.length, 6);
+        assert_eq!(options.mastermind.symbols, 6);
+        assert!(options.mastermind.repeats);
+        // The engine, given the same pairs, accepts each in turn.
+        let mut engine = EngineOptions::default();
+        for (name, value) in &pairs {
+            engine.set(name, Some(value)).unwrap();
+        }
+        assert_eq!(engine.mastermind, options.mastermind);
+        // Rules that cannot be played are still refused.
+        let too_many = GameArgs {
+            variant: Some("mastermind".to_owned()),
+            options: vec!["Length=6".to_owned()],
+            ..GameArgs::default()
+        };
+        let err = too_many.engine_options().unwrap_err();
+        assert!(err.contains("151200") || err.contains("151,200"), "{err}");
+        // Kalah: two pits of 60 seeds fit, and so does the way there.
+        let kalah = GameArgs {
+            pits: Some(2),
+            seeds: Some(60),
+            ..GameArgs::default()
+        };
+        let (options, _) = kalah.engine_options().unwrap();
+        assert_eq!((options.kalah.pits, options.kalah.seeds), (2, 60));
     }
 }

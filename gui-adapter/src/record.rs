@@ -243,11 +243,12 @@ impl GameRecord {
         Ok(played)
     }
 
-    /// Takes back the last move.
+    /// Takes back the last move, and with it a draw agreed after it; with
+    /// no move to take back the game (and its agreed draw) stays as it is.
     pub fn undo_move(&mut self) -> Option<String> {
-        self.agreed_draw = false;
         let last = self.moves.pop()?;
         self.positions.pop();
+        self.agreed_draw = false;
         Some(last)
     }
 
@@ -375,5 +376,21 @@ mod tests {
             from.position_command().to_string(),
             "position fen 4,4,0,5,5,0 2 5,5,5,5,4,4 0 n"
         );
+    }
+
+    #[test]
+    fn undo_with_nothing_to_take_back_keeps_an_agreed_draw() {
+        let mut game = kalah_6_4();
+        game.agree_draw();
+        assert_eq!(game.undo_move(), None);
+        assert!(game.draw_agreed(), "nothing was taken back");
+        assert_eq!(game.outcome(), Some(Outcome::Draw));
+        // A move taken back takes the draw agreed after it back too.
+        let mut game = kalah_6_4();
+        game.play("1").unwrap();
+        game.agree_draw();
+        assert_eq!(game.undo_move().as_deref(), Some("1"));
+        assert!(!game.draw_agreed());
+        assert_eq!(game.outcome(), None);
     }
 }

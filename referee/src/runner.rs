@@ -202,15 +202,17 @@ pub fn run_match_to(
         .filter(|unit| !unit.games.is_empty())
         .collect();
 
+    let adjudicator = Adjudicator {
+        draw: config.draw,
+        resign: config.resign,
+        max_moves: config.max_moves,
+    }
+    .for_variant(rules.variant());
     let shared = Arc::new(Shared {
         config: config.clone(),
         rules,
         openings,
-        adjudicator: Adjudicator {
-            draw: config.draw,
-            resign: config.resign,
-            max_moves: config.max_moves,
-        },
+        adjudicator,
         stop_scheduling: AtomicBool::new(false),
         interrupt: AtomicBool::new(false),
     });

@@ -235,3 +235,180 @@ fn mastermind_options_come_from_the_page_and_guesses_are_typed_not_listed() {
         "the engine answered: {state}"
     );
 }
+
+/// Plays the guess `guess` and returns the state once the engine, as the
+/// maker, has answered it: the engine took the game's rules.
+fn engine_answers(page: &mut gui_support::Page, guess: &str) -> Value {
+    let sent = page.request(&message("move", json!({ "move": guess })));
+    assert_ne!(sent["type"], "error", "{sent}");
+    let state = page.until_person_or_end();
+    let rows = state["board"]["rows"].as_array().expect("rows");
+    assert_eq!(rows.len(), 1, "{state}");
+    assert_eq!(rows[0]["guess"], guess);
+    assert!(
+        rows[0]["answer"].is_string(),
+        "the engine answered: {state}"
+    );
+    state
+}
+
+/// The engine library checks the whole rule set after each option; set in
+/// the options' alphabetical order (`Length`, `MaxGuesses`, `Repeats`,
+/// `Symbols`) playable rules were refused: `Length` 6 for a moment's
+/// 151,200 codes before `Repeats` made them 46,656, `Repeats` false while
+/// a code of 5 still had the start's 3 symbols, and, in an engine that
+/// kept a small game's 2 symbols, `Length` 4.
+#[test]
+fn mastermind_options_are_set_in_an_order_that_any_playable_rules_allow() {
+    let gui = Gui::start(&[
+        "--depth",
+        "1",
+        "--variant",
+        "mastermind",
+        "--option",
+        "Symbols=3",
+        "--option",
+        "Repeats=true",
+        "--option",
+        "Length=3",
+    ]);
+    let mut page = gui.connect();
+    // Too many codes for the engine to answer a guess quickly in a debug
+    // build; the page's check of the rules is what is tested here.
+    let state = page.request(&message(
+        "new_game",
+        json!({ "options": { "Length": 6, "Symbols": 6, "Repeats": true } }),
+    ));
+    assert_eq!(state["title"], "Mastermind (6 of 0-5, repeats)", "{state}");
+    assert_eq!(state["board"]["possible"], 46_656);
+
+    // From the start's 3 symbols with repeats, in the page and the engine.
+    let state = page.request(&message(
+        "new_game",
+        json!({ "options": { "Length": 5, "Symbols": 6, "Repeats": false } }),
+    ));
+    assert_eq!(state["title"], "Bulls and cows (5 of 0-5)", "{state}");
+    assert_eq!(state["board"]["possible"], 720);
+    engine_answers(&mut page, "01234");
+
+    // A small game the engine plays, then a bigger one.
+    let state = page.request(&message(
+        "new_game",
+        json!({ "options": { "Length": 2, "Symbols": 2 } }),
+    ));
+    assert_eq!(state["board"]["possible"], 2, "{state}");
+    engine_answers(&mut page, "01");
+    let state = page.request(&message(
+        "new_game",
+        json!({ "options": { "Length": 4, "Symbols": 10 } }),
+    ));
+    assert_eq!(state["title"], "Bulls and cows (4 of 0-9)", "{state}");
+    engine_answers(&mut page, "0123");
+
+    // Rules that cannot be played are still refused, saying why.
+    let refused = page.request(&message(
+        "new_game",
+        json!({ "options": { "Length": 6, "Symbols": 10 } }),
+    ));
+    assert_eq!(refused["type"], "error", "{refused}");
+    assert!(
+        refused["message"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("151200 codes"),
+        "{refused}"
+    );
+}
+
+/// A value is checked as the engine library reads it (trimmed) and kept
+/// and sent that way: the page's `"4\n"` would have written a line of its
+/// own to the engine.
+#[test]
+fn option_values_are_kept_and_sent_as_the_engine_library_reads_them() {
+    let gui = Gui::start(&["--depth", "1"]);
+    let mut page = gui.connect();
+    let state = page.request(&message(
+        "new_game",
+        json!({ "variant": "mastermind", "options": { "Length": "3\n", "Repeats": " TRUE " } }),
+    ));
+    assert_eq!(state["options"]["Length"], "3", "{state}");
+    assert_eq!(state["options"]["Repeats"], "true", "{state}");
+    let state = engine_answers(&mut page, "012");
+    assert!(state["outcome"].is_null(), "{state}");
+}
+
+/// Replaces the maker's secret, as typing it over would.
+fn set_secret(browser: &Browser, secret: &str) {
+    browser.run(
+        "const input = document.getElementById('mm-secret'); \
+         input.value = arguments[0]; \
+         input.dispatchEvent(new Event('input')); return true;",
+        &[Value::from(secret)],
+    );
+}
+
+/// The answer button's text, e.g. `Answer 1A2B`.
+fn answer_button(browser: &Browser) -> String {
+    browser
+        .run(
+            "return document.getElementById('mm-answer').textContent;",
+            &[],
+        )
+        .as_str()
+        .unwrap_or_default()
+        .to_owned()
+}
+
+/// The answer the secret suggests follows the secret as it is edited (it
+/// was computed once, while no answer was chosen, and went stale), until
+/// the person chooses bulls or cows by hand.
+#[test]
+fn the_secrets_suggested_answer_follows_the_secret_until_chosen_by_hand() {
+    let (chromium, driver) = browser_tools();
+    let gui = Gui::start(&[
+        "--variant",
+        "mastermind",
+        "--first",
+        "engine",
+        "--movetime",
+        "100",
+    ]);
+    let profile =
+        std::env::temp_dir().join(format!("ply-chromium-mm-secret-{}", std::process::id()));
+    let browser = Browser::start(&chromium, &driver, profile);
+    let separator = if gui.url.contains('?') { '&' } else { '?' };
+    browser.open(&format!("{}{separator}speed=fast", gui.url));
+    wait_for_role(&browser, "maker");
+    let fen = text_of(&browser, "fen");
+    let game = Mastermind::from_position_string(&fen, MastermindRules::default())
+        .expect("the page shows a position");
+    let guess = game.pending_guess().expect("the engine's first guess");
+    let guess = guess.text(4);
+    // The guess itself answers 4A0B, the digits not in it 0A0B.
+    let other: String = ('0'..='9')
+        .filter(|d| !guess.contains(*d))
+        .take(4)
+        .collect();
+
+    set_secret(&browser, &guess);
+    assert_eq!(answer_button(&browser), "Answer 4A0B");
+    set_secret(&browser, &other);
+    assert_eq!(answer_button(&browser), "Answer 0A0B", "follows the edit");
+    set_secret(&browser, "12");
+    assert_eq!(
+        answer_button(&browser),
+        "Answer",
+        "no answer while the secret is no code"
+    );
+    set_secret(&browser, &guess);
+    assert_eq!(answer_button(&browser), "Answer 4A0B");
+    // Chosen by hand: the secret no longer overrides it.
+    browser.click(&browser.find("#board .mm-count[data-count=\"bulls\"] button[data-value=\"1\"]"));
+    assert_eq!(answer_button(&browser), "Answer 1A0B");
+    set_secret(&browser, &other);
+    assert_eq!(
+        answer_button(&browser),
+        "Answer 1A0B",
+        "the person's choice stays"
+    );
+}

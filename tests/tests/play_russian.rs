@@ -78,7 +78,13 @@ fn black_is_drawn_at_the_bottom_when_the_engine_moves_first() {
     let last = lines.last().expect("a board");
     assert!(last.starts_with("8 |"), "rank 8 at the bottom: {start}");
     assert!(start.contains("    h g f e d c b a"), "{start}");
-    terminal.finish(Some("выход"));
+    // The seed's word leaves at once: the line after it is not read.
+    terminal.type_line("выход");
+    terminal.type_line("fen");
+    let (rest, status) = terminal.finish(None);
+    assert!(rest.contains("Bye."), "left by выход: {rest}");
+    assert!(!rest.contains("Fen:"), "nothing read after выход: {rest}");
+    assert!(status.success());
 }
 
 #[test]
@@ -100,7 +106,21 @@ fn only_kings_left_brings_the_seeds_draw_offer() {
         "{first}"
     );
     assert!(first.contains("Play on."), "{first}");
-    terminal.finish(Some("quit"));
+    // Play on: the same balance, one king each, brings no new offer. (Were
+    // it asked, the "fen" typed ahead would answer it.)
+    terminal.type_line("a1-b2");
+    terminal.type_line("fen");
+    let after_move = terminal.until_prompt();
+    assert!(after_move.contains("You play [a1-b2]."), "{after_move}");
+    assert!(after_move.contains("Ply plays ["), "{after_move}");
+    assert!(
+        !after_move.contains("offers a draw"),
+        "asked again: {after_move}"
+    );
+    let fen = terminal.until_prompt();
+    assert!(fen.contains("Fen: "), "{fen}");
+    let (_, status) = terminal.finish(Some("quit"));
+    assert!(status.success());
 
     // Accepted: the game ends as a draw.
     let mut terminal = Terminal::start(&[

@@ -7,6 +7,7 @@ mod referee_support;
 
 use ply_engine::games::mastermind::{Mastermind, MastermindRules};
 use referee_support::{TempDir, ply_engine, read_results, run_ok, words};
+use serde_json::Value;
 
 #[test]
 fn a_mastermind_match_scores_pairs_by_guesses_as_breaker() {
@@ -74,7 +75,80 @@ fn a_mastermind_match_scores_pairs_by_guesses_as_breaker() {
         assert_eq!(pair[0]["p1"], pair[1]["p2"]);
         assert_eq!(pair[0]["p2"], pair[1]["p1"]);
     }
+    // The report's figures, recomputed from the JSON lines.
+    let (first_line, pairs_line) = expected_report(&games);
+    let lines: Vec<&str> = stdout.lines().map(str::trim).collect();
+    assert!(
+        lines.contains(&first_line.as_str()),
+        "expected {first_line:?} in:\n{stdout}"
+    );
+    assert!(
+        lines.contains(&pairs_line.as_str()),
+        "expected {pairs_line:?} in:\n{stdout}"
+    );
     let text = std::fs::read_to_string(&pgn).expect("a PGN file");
     assert_eq!(text.matches("[Variant \"mastermind\"]").count(), 4);
     assert_eq!(text.matches("[Breaker \"first\"]").count(), 2);
+}
+
+/// The two Mastermind lines of the report for `games` (all ended by the
+/// rules), worked out here from the JSON lines rather than by the
+/// referee's code: each engine's average guesses as breaker over its
+/// solved games, and the pairs from `first`'s side (fewer guesses win,
+/// solving beats not solving).
+fn expected_report(games: &[Value]) -> (String, String) {
+    let breaking = |game: &Value| -> Option<u64> {
+        game["solved"]
+            .as_bool()
+            .expect("solved")
+            .then(|| game["guesses"].as_u64().expect("guesses"))
+    };
+    let part = |name: &str| {
+        let mine: Vec<Option<u64>> = games
+            .iter()
+            .filter(|g| g["p1"] == name)
+            .map(breaking)
+            .collect();
+        let solved: Vec<u64> = mine.iter().flatten().copied().collect();
+        let unsolved = mine.len() - solved.len();
+        let average = if solved.is_empty() {
+            "no solved".to_owned()
+        } else {
+            format!(
+                "{:.2}",
+                solved.iter().sum::<u64>() as f64 / solved.len() as f64
+            )
+        };
+        let unsolved = if unsolved > 0 {
+            format!(", {unsolved} unsolved")
+        } else {
+            String::new()
+        };
+        (average, format!("({} solved{unsolved})", solved.len()))
+    };
+    let (first_average, first_counts) = part("first");
+    let (second_average, second_counts) = part("second");
+    let first_line = format!(
+        "Mastermind: first averaged {first_average} guesses as breaker {first_counts}, \
+         second {second_average} {second_counts}"
+    );
+    let (mut wins, mut losses, mut draws) = (0, 0, 0);
+    for pair in games.chunks(2) {
+        let key = |breaker: &str| {
+            let game = pair
+                .iter()
+                .find(|g| g["p1"] == breaker)
+                .expect("each engine breaks once a pair");
+            breaking(game).unwrap_or(u64::MAX)
+        };
+        match key("first").cmp(&key("second")) {
+            std::cmp::Ordering::Less => wins += 1,
+            std::cmp::Ordering::Greater => losses += 1,
+            std::cmp::Ordering::Equal => draws += 1,
+        }
+    }
+    let pairs_line = format!(
+        "Mastermind pairs first vs second (fewer guesses wins): {wins} - {losses}, {draws} drawn"
+    );
+    (first_line, pairs_line)
 }

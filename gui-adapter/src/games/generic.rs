@@ -22,6 +22,7 @@ pub static UI: GameUi = GameUi {
     turn_is_over: "the turn is over",
     title,
     option_values: |_| Vec::new(),
+    option_order: &[],
 };
 
 fn title(options: &EngineOptions) -> String {

@@ -24,6 +24,14 @@ pub static UI: GameUi = GameUi {
     turn_is_over: "the last seed did not land in your store, so the turn is over",
     title,
     option_values,
+    // One seed a pit fits any pit count; then the real seeds, so that a
+    // board too full is refused naming Seeds.
+    option_order: &[
+        ("Seeds", Some("1")),
+        ("Pits", None),
+        ("Seeds", None),
+        ("EmptyCapture", None),
+    ],
 };
 
 fn option_values(options: &EngineOptions) -> Vec<(&'static str, String)> {

@@ -30,6 +30,15 @@ pub static UI: GameUi = GameUi {
     turn_is_over: "a turn is one guess or one answer",
     title,
     option_values,
+    // A code of one digit allows any symbols with or without repeats;
+    // then the real length.
+    option_order: &[
+        ("Length", Some("1")),
+        ("Repeats", None),
+        ("Symbols", None),
+        ("Length", None),
+        ("MaxGuesses", None),
+    ],
 };
 
 fn option_values(options: &EngineOptions) -> Vec<(&'static str, String)> {

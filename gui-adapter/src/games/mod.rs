@@ -56,6 +56,15 @@ pub struct GameUi {
     /// The values of [`GameUi::option_names`] in these options, as
     /// `setoption` writes them.
     pub option_values: fn(&EngineOptions) -> Vec<(&'static str, String)>,
+    /// The order the rule options are set in, because the engine library
+    /// checks the whole rule set after each one: an option with `None`
+    /// gets its wanted value, with `Some` a stepping stone first. The
+    /// order must be valid from any playable rules to any playable rules
+    /// (Mastermind's `Length` 1 first, which every symbol count allows),
+    /// so that neither the page's options, applied in whatever order it
+    /// sent them, nor an engine left with the previous game's rules
+    /// refuses a playable game. See [`rule_steps`].
+    pub option_order: &'static [(&'static str, Option<&'static str>)],
 }
 
 /// A position as the front ends show it.
@@ -104,6 +113,48 @@ pub fn ui(variant: Variant) -> &'static GameUi {
         #[allow(unreachable_patterns)]
         _ => &generic::UI,
     }
+}
+
+/// The `setoption` pairs that take an engine (or the engine library's
+/// options) from any playable rules of `variant` to the rules `values`
+/// gives, in [`GameUi::option_order`]; options the order does not name
+/// follow in `values`' order. A stepping stone is set only when its option
+/// also gets its wanted value afterwards.
+#[must_use]
+pub fn rule_steps<'a>(
+    variant: Variant,
+    values: impl IntoIterator<Item = (&'a str, &'a str)>,
+) -> Vec<(String, String)> {
+    let values: Vec<(&str, &str)> = values.into_iter().collect();
+    let order = ui(variant).option_order;
+    let wanted = |name: &str| {
+        values
+            .iter()
+            .rev()
+            .find(|(given, _)| given.eq_ignore_ascii_case(name))
+            .map(|&(_, value)| value)
+    };
+    let mut steps: Vec<(String, String)> = order
+        .iter()
+        .filter_map(|&(name, stone)| {
+            let value = wanted(name)?;
+            Some((name.to_owned(), stone.unwrap_or(value).to_owned()))
+        })
+        .collect();
+    let mut rest: Vec<(String, String)> = Vec::new();
+    for &(name, value) in &values {
+        if order
+            .iter()
+            .any(|(ordered, _)| ordered.eq_ignore_ascii_case(name))
+        {
+            continue;
+        }
+        // The last value given for an option counts, as in `setoption`.
+        rest.retain(|(seen, _)| !seen.eq_ignore_ascii_case(name));
+        rest.push((name.to_owned(), value.to_owned()));
+    }
+    steps.extend(rest);
+    steps
 }
 
 /// The presentation of `game`.
@@ -217,5 +268,98 @@ mod tests {
             ]
         );
         assert_eq!(format_turn(&turns[0].1), "[3,6]");
+    }
+
+    /// Every playable rule set of `variant` reached from every other one
+    /// through [`rule_steps`], each step accepted by the engine library.
+    fn every_change_is_accepted(variant: Variant, rule_sets: &[Vec<(&str, String)>]) {
+        let start = |values: &[(&str, String)]| {
+            let mut options = EngineOptions::default();
+            options.set("UCI_Variant", Some(variant.name())).unwrap();
+            for (name, value) in rule_steps(variant, values.iter().map(|(n, v)| (*n, v.as_str()))) {
+                options.set(&name, Some(&value)).ok()?;
+            }
+            Some(options)
+        };
+        let playable: Vec<(&Vec<(&str, String)>, EngineOptions)> = rule_sets
+            .iter()
+            .filter_map(|values| Some((values, start(values)?)))
+            .collect();
+        assert!(
+            playable.len() > 1,
+            "{variant:?}: too few playable rule sets"
+        );
+        for (_, from) in &playable {
+            for (values, wanted) in &playable {
+                let mut options = from.clone();
+                for (name, value) in
+                    rule_steps(variant, values.iter().map(|(n, v)| (*n, v.as_str())))
+                {
+                    options.set(&name, Some(&value)).unwrap_or_else(|e| {
+                        panic!("{variant:?} {name}={value} from {from:?} to {values:?}: {e}")
+                    });
+                }
+                assert_eq!(
+                    (ui(variant).option_values)(&options),
+                    (ui(variant).option_values)(wanted)
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn rule_steps_reach_any_playable_rules_from_any_other() {
+        let mut mastermind = Vec::new();
+        for length in 1..=6 {
+            for symbols in 1..=10 {
+                for repeats in [false, true] {
+                    mastermind.push(vec![
+                        ("MaxGuesses", "12".to_owned()),
+                        ("Symbols", symbols.to_string()),
+                        ("Length", length.to_string()),
+                        ("Repeats", repeats.to_string()),
+                    ]);
+                }
+            }
+        }
+        every_change_is_accepted(Variant::Mastermind, &mastermind);
+        let mut kalah = Vec::new();
+        let mut oware = Vec::new();
+        for pits in [1, 2, 3, 6, 12] {
+            for seeds in [1, 4, 10, 60, 127] {
+                kalah.push(vec![
+                    ("EmptyCapture", "true".to_owned()),
+                    ("Seeds", seeds.to_string()),
+                    ("Pits", pits.to_string()),
+                ]);
+                oware.push(vec![
+                    ("Seeds", seeds.to_string()),
+                    ("Pits", pits.to_string()),
+                ]);
+            }
+        }
+        every_change_is_accepted(Variant::Kalah, &kalah);
+        every_change_is_accepted(Variant::Oware, &oware);
+    }
+
+    #[test]
+    fn rule_steps_keep_other_options_and_the_last_value() {
+        let steps = rule_steps(
+            Variant::Mastermind,
+            [
+                ("Hash", "8"),
+                ("length", "3"),
+                ("Length", "5"),
+                ("Hash", "16"),
+            ],
+        );
+        assert_eq!(
+            steps,
+            [
+                ("Length".to_owned(), "1".to_owned()),
+                ("Length".to_owned(), "5".to_owned()),
+                ("Hash".to_owned(), "16".to_owned()),
+            ]
+        );
     }
 }

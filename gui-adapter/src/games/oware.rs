@@ -23,6 +23,8 @@ pub static UI: GameUi = GameUi {
     turn_is_over: "a turn is one move",
     title,
     option_values,
+    // One seed a house fits any house count; then the real seeds.
+    option_order: &[("Seeds", Some("1")), ("Pits", None), ("Seeds", None)],
 };
 
 fn title(options: &EngineOptions) -> String {

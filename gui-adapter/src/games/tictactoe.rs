@@ -20,6 +20,7 @@ pub static UI: GameUi = GameUi {
     turn_is_over: "a turn is one move",
     title: |_| "Tic-tac-toe".to_owned(),
     option_values: |_| Vec::new(),
+    option_order: &[],
 };
 
 /// A tic-tac-toe position as the front ends show it.

@@ -351,11 +351,13 @@ impl Session {
         }
     }
 
-    /// `UCI_Variant` and the rule options, as sent to the engines.
+    /// `UCI_Variant` and the rule options, as sent to the engines: in the
+    /// game's option order, which an engine accepts whatever rules it had
+    /// (the previous game's).
     fn rules_pairs(&self) -> Vec<(String, String)> {
         let variant = self.record.options().variant;
         std::iter::once(("UCI_Variant".to_owned(), variant.name().to_owned()))
-            .chain(self.option_values.clone())
+            .chain(games::rule_steps(variant, pairs_of(&self.option_values)))
             .collect()
     }
 
@@ -406,7 +408,9 @@ impl Session {
         let options = options_for(&self.config, variant, &values)?;
         let record = GameRecord::new(&options)?;
         self.cancel_search();
-        self.option_values = values;
+        // The values as the engine library read them ("4", not the page's
+        // "4\n", which would write a line of its own to the engine).
+        self.option_values = values_of(&options, variant);
         self.reset(record);
         Ok(())
     }
@@ -688,7 +692,11 @@ fn values_of(options: &EngineOptions, variant: Variant) -> BTreeMap<String, Stri
         .collect()
 }
 
-/// The engine library's options for `variant` with `values`, each checked.
+/// The engine library's options for `variant` with `values`, checked as
+/// a whole: set in the game's option order, whose steps are valid from
+/// any rules, so only rules that cannot be played are refused (the
+/// options' alphabetical order refused Mastermind's `Length` 6 before
+/// `Repeats` allowed it).
 fn options_for(
     config: &SessionConfig,
     variant: Variant,
@@ -698,10 +706,19 @@ fn options_for(
     options
         .set("UCI_Variant", Some(variant.name()))
         .map_err(|e| e.to_string())?;
-    for (name, value) in values {
-        options.set(name, Some(value)).map_err(|e| e.to_string())?;
+    for (name, value) in games::rule_steps(variant, pairs_of(values)) {
+        options
+            .set(&name, Some(&value))
+            .map_err(|e| e.to_string())?;
     }
     Ok(options)
+}
+
+/// The options as name and value.
+fn pairs_of(values: &BTreeMap<String, String>) -> impl Iterator<Item = (&str, &str)> {
+    values
+        .iter()
+        .map(|(name, value)| (name.as_str(), value.as_str()))
 }
 
 /// A game for the page's menu.

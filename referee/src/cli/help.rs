@@ -28,7 +28,7 @@ ENGINES
         proto=uci|ugi         the dialect (default uci); UGI engines get p1time/p2time
       Every engine needs a limit (depth, nodes, st or tc); st and tc exclude each other.
     -each KEY=VALUE…      the same keys, for every engine (an engine's own keys win)
-    -variant NAME         the game (kalah, oware, tictactoe, russian); sent as 'setoption name UCI_Variant value NAME'.
+    -variant NAME         the game (kalah, oware, tictactoe, russian, mastermind); sent as 'setoption name UCI_Variant value NAME'.
                           Game options go with -each or -engine: -each option.Seeds=4 option.Pits=6.
                           The referee plays by the same rules as the engines (from these options).
 
@@ -60,6 +60,8 @@ ADJUDICATION (scores are the engines' own 'info … score cp X', 100 = one seed)
                           an engine that scored its last M moves at -S or worse loses; with
                           twosided=true only if its opponent scored its last M moves at +S or better
     -maxmoves N           draw once the game has N moves (sowings, opening moves included)
+                          Mastermind: only -maxmoves applies; its scores are expected guesses,
+                          not evaluations, so -draw and -resign are ignored (with a warning)
     -stalltimeout SECONDS how long an engine may take to answer uci/isready, or a search with no
                           clock and no st (default 30); then it has stalled and loses
 

@@ -2,6 +2,7 @@
 //! game's length (`-maxmoves`), as cutechess does it.
 
 use ply_engine::game::{Outcome, Player};
+use ply_engine::variant::Variant;
 use ply_protocol::ScoreValue;
 
 use super::termination::Adjudication;
@@ -51,6 +52,29 @@ fn last_all(moves: &[&ScoredMove], count: u32, test: impl Fn(i64) -> bool) -> bo
 }
 
 impl Adjudicator {
+    /// The rules that apply to `variant`: `-draw` and `-resign` read the
+    /// engines' scores as evaluations, which Mastermind's are not (the
+    /// guesses the breaker is expected to need, always -100 or less for
+    /// the breaker: every game would be resigned), so there only
+    /// `-maxmoves` applies.
+    #[must_use]
+    pub fn for_variant(self, variant: Variant) -> Self {
+        if scores_are_evaluations(variant) {
+            return self;
+        }
+        if self.draw.is_some() || self.resign.is_some() {
+            log::warn!(
+                "-draw and -resign do not apply to {}: its scores are not evaluations",
+                variant.name()
+            );
+        }
+        Self {
+            draw: None,
+            resign: None,
+            ..self
+        }
+    }
+
     /// The adjudication due now, if any, with the outcome it gives.
     /// `history` holds the engines' moves so far, `plies` counts every
     /// move of the game (the opening's too).
@@ -89,6 +113,12 @@ impl Adjudicator {
         }
         None
     }
+}
+
+/// Whether `variant`'s engine scores say who stands better, as `-draw`
+/// and `-resign` read them.
+fn scores_are_evaluations(variant: Variant) -> bool {
+    !matches!(variant, Variant::Mastermind)
 }
 
 #[cfg(test)]
@@ -194,5 +224,32 @@ mod tests {
             adj.check(&[], 50),
             Some((Adjudication::MaxMoves, Outcome::Draw))
         );
+    }
+
+    #[test]
+    fn mastermind_scores_are_not_adjudicated_only_its_length() {
+        let adj = Adjudicator {
+            draw: Some(DrawAdjudication {
+                move_number: 1,
+                move_count: 1,
+                score: 1000,
+            }),
+            resign: Some(ResignAdjudication {
+                move_count: 1,
+                score: 100,
+                two_sided: false,
+            }),
+            max_moves: Some(20),
+        };
+        // The breaker expects 5 more guesses: -500, "lost" as an evaluation.
+        let h = moves(&[(S, Some(-500)), (N, Some(500)), (S, Some(-400))]);
+        assert!(adj.check(&h, 3).is_some(), "as evaluations they adjudicate");
+        let mastermind = adj.for_variant(Variant::Mastermind);
+        assert_eq!(mastermind.check(&h, 3), None);
+        assert_eq!(
+            mastermind.check(&h, 20),
+            Some((Adjudication::MaxMoves, Outcome::Draw))
+        );
+        assert_eq!(adj.for_variant(Variant::Kalah), adj);
     }
 }

@@ -51,7 +51,9 @@ fn path(mv: &Move) -> Vec<String> {
 ///    any of them as that capture).
 /// 2. The short form: clicking the start and then the final square of a
 ///    capture completes it when no longer path uses those two clicks and
-///    exactly one capture goes from there to there.
+///    exactly one capture goes from there to there. Not for a capture
+///    that ends where it started: clicking the piece twice deselects it
+///    on the page and must not send a capture.
 ///
 /// A capture must be finished, so a complete path is never the start of
 /// another one; should a run be both, it keeps its continuations (the
@@ -94,7 +96,7 @@ pub fn plan(position: &Russian) -> ClickPlan {
     // 2. The short form, from the legal moves (one per capture).
     for mv in legal
         .iter()
-        .filter(|mv| mv.is_capture() && mv.landings().len() > 1)
+        .filter(|mv| mv.is_capture() && mv.landings().len() > 1 && mv.from != mv.to)
     {
         let key = format!("{} {}", name(mv.from), name(mv.to));
         let alike = legal
@@ -231,5 +233,26 @@ mod tests {
                 assert!(p.parse_move(mv).is_ok(), "{mv} is read as a legal capture");
             }
         }
+    }
+
+    #[test]
+    fn a_capture_back_to_its_start_has_no_short_form() {
+        // White c3 takes round the four black men: c3:e5:g3:e1:c3 (or the
+        // other way round). Clicking c3 twice is no move.
+        let p = position("W:Wc3:Bd4,f4,f2,d2");
+        let plan = plan(&p);
+        assert_eq!(
+            follow(&plan, &["c3"]),
+            Progress::Continue(&["e1".to_owned(), "e5".to_owned()])
+        );
+        assert_eq!(follow(&plan, &["c3", "c3"]), Progress::Nothing);
+        let Progress::Complete(mv) = follow(&plan, &["c3", "e5", "g3", "e1", "c3"]) else {
+            panic!("the whole path completes the capture");
+        };
+        assert!(p.parse_move(mv).is_ok(), "{mv}");
+        assert!(matches!(
+            follow(&plan, &["c3", "e1", "g3", "e5", "c3"]),
+            Progress::Complete(_)
+        ));
     }
 }

@@ -34,6 +34,7 @@ pub static UI: GameUi = GameUi {
     turn_is_over: "a turn is one move (a capture with all its landings is one move)",
     title: |_| "Russian draughts".to_owned(),
     option_values: |_| Vec::new(),
+    option_order: &[],
 };
 
 /// The seed's message for a move without capture while a capture exists.

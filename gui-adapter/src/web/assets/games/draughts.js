@@ -147,6 +147,9 @@ window.PlyGames = window.PlyGames || {};
       opts.onMove(step.move);
     } else if (step && step.next) {
       selection.clicks = clicks;
+    } else if (selection.clicks.length === 1 && selection.clicks[0] === name) {
+      // The chosen piece clicked again: no piece chosen.
+      selection.clicks = [];
     } else if (plan[name]) {
       // Another piece that can move: start from it.
       selection.clicks = [name];

@@ -11,7 +11,10 @@ window.PlyGames = window.PlyGames || {};
 
 (function () {
   // What the person is entering, kept across redraws of the same position.
-  const entry = { key: '', guess: [], bulls: null, cows: null };
+  // `suggestedBy` is the secret whose answer is in bulls/cows, `byHand`
+  // whether the person chose them since: a suggestion follows the secret
+  // as it is edited, a choice by hand is not overwritten.
+  const entry = { key: '', guess: [], bulls: null, cows: null, suggestedBy: null, byHand: false };
   let secretInput = null;   // one element, so typing survives redraws
   let current = null;       // the last board and options drawn
 
@@ -134,14 +137,27 @@ window.PlyGames = window.PlyGames || {};
     label.appendChild(secretInput);
     const secret = secretInput.value.trim();
     const note = el('p', { class: 'mm-secret-note' }, box);
+    let suggestion = null;
     if (secret) {
       const problem = codeProblem(board, secret);
       if (problem) {
         note.textContent = `Not a code: ${problem}.`;
       } else {
-        const answer = score(pending.guess, secret);
-        note.textContent = `Your secret answers ${pending.guess} with ${answer.bulls}A${answer.cows}B.`;
-        if (entry.bulls === null) { entry.bulls = answer.bulls; entry.cows = answer.cows; }
+        suggestion = score(pending.guess, secret);
+        note.textContent = `Your secret answers ${pending.guess} with ${suggestion.bulls}A${suggestion.cows}B.`;
+      }
+    }
+    if (!entry.byHand) {
+      if (suggestion && entry.suggestedBy !== secret) {
+        entry.bulls = suggestion.bulls;
+        entry.cows = suggestion.cows;
+        entry.suggestedBy = secret;
+      } else if (!suggestion && entry.suggestedBy !== null) {
+        // The secret that made the suggestion is gone (edited to no code
+        // yet): its answer is no longer the person's.
+        entry.bulls = null;
+        entry.cows = null;
+        entry.suggestedBy = null;
       }
     }
     for (const [name, key] of [['Bulls', 'bulls'], ['Cows', 'cows']]) {
@@ -150,7 +166,7 @@ window.PlyGames = window.PlyGames || {};
       for (let n = 0; n <= board.length; n++) {
         const button = el('button', { type: 'button', class: 'mm-number-button', 'data-value': String(n) }, row, String(n));
         if (entry[key] === n) button.classList.add('chosen');
-        button.addEventListener('click', () => { entry[key] = n; redraw(); });
+        button.addEventListener('click', () => { entry[key] = n; entry.byHand = true; redraw(); });
       }
     }
     const actions = el('div', { class: 'mm-actions' }, box);
@@ -192,6 +208,8 @@ window.PlyGames = window.PlyGames || {};
       entry.guess = [];
       entry.bulls = null;
       entry.cows = null;
+      entry.suggestedBy = null;
+      entry.byHand = false;
     }
     current = { container, board, opts };
     const focused = document.activeElement === secretInput;
