@@ -185,3 +185,18 @@ fn a_maker_that_wins_for_sure_says_so_instead_of_an_average() {
         "{out}"
     );
 }
+
+#[test]
+fn a_big_game_answers_on_both_sides() {
+    // 46,656 codes: without the clock polled inside the rankings, the
+    // maker's answer to `go depth 1` took minutes.
+    let rules = "setoption name UCI_Variant value mastermind\nsetoption name Symbols value 6\n\
+                 setoption name Repeats value true\nsetoption name Length value 6\n";
+    let out = session(&format!(
+        "{rules}position startpos\ngo depth 1\nposition startpos moves 001122\ngo depth 1\n"
+    ));
+    let moves: Vec<&str> = out.lines().filter(|l| l.starts_with("bestmove")).collect();
+    assert_eq!(moves.len(), 2, "{out}");
+    assert!(moves[0].len() == "bestmove 001122".len(), "{out}");
+    assert!(moves[1].ends_with('B'), "{out}");
+}

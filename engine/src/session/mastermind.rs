@@ -45,7 +45,9 @@ pub fn start(
     let limits = limits_from(params, game.side_to_move());
     let control = Arc::new(SearchControl::new(params.ponder, limits.infinite));
     let plan = TimePlan::new(&limits, options.move_overhead);
-    let budget = if limits.infinite || limits.depth.is_some() {
+    // Without a clock or move time, even `go depth N` stops after a
+    // second: on big games (46,656 codes) one search level can take minutes.
+    let budget = if limits.infinite {
         plan.hard
     } else {
         Some(
