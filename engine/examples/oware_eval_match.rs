@@ -15,7 +15,7 @@
 
 use anyhow::{Context, Result, bail};
 use ply_engine::games::oware::{Oware, OwareEvaluation, OwareRules};
-use ply_engine::selfplay::{openings, run_match};
+use ply_engine::selfplay::{openings, run_match, weighted_terms};
 
 /// Reads an evaluation (see the module docs).
 fn evaluation(text: &str) -> Result<OwareEvaluation> {
@@ -25,13 +25,7 @@ fn evaluation(text: &str) -> Result<OwareEvaluation> {
         _ => {}
     }
     let mut eval = OwareEvaluation::MARGIN;
-    for term in text.split(',') {
-        let (name, weight) = term
-            .split_once(':')
-            .with_context(|| format!("'{term}' is not NAME:WEIGHT"))?;
-        let weight: i32 = weight
-            .parse()
-            .with_context(|| format!("weight '{weight}'"))?;
+    for (name, weight) in weighted_terms(text).map_err(anyhow::Error::msg)? {
         match name {
             "row" => eval.row_weight = weight,
             "target" => eval.target_weight = weight,

@@ -16,7 +16,7 @@
 
 use anyhow::{Context, Result, bail};
 use ply_engine::games::russian::{Russian, RussianEvaluation};
-use ply_engine::selfplay::{openings, run_match};
+use ply_engine::selfplay::{openings, run_match, weighted_terms};
 
 /// Reads an evaluation (see the module docs).
 fn evaluation(text: &str) -> Result<RussianEvaluation> {
@@ -27,13 +27,7 @@ fn evaluation(text: &str) -> Result<RussianEvaluation> {
         _ => {}
     }
     let mut eval = RussianEvaluation::MATERIAL;
-    for term in text.split(',') {
-        let (name, weight) = term
-            .split_once(':')
-            .with_context(|| format!("'{term}' is not NAME:WEIGHT"))?;
-        let weight: i32 = weight
-            .parse()
-            .with_context(|| format!("weight '{weight}'"))?;
+    for (name, weight) in weighted_terms(text).map_err(anyhow::Error::msg)? {
         match name {
             "king" => eval.king = weight,
             "advance" => eval.advance = weight,

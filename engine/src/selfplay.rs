@@ -1,6 +1,7 @@
 //! Matches between two evaluations of one game with the same search, in
 //! one process: how an evaluation term earns its place (the examples
-//! `kalah_eval_match` and `oware_eval_match` run them). Matches between
+//! `kalah_eval_match`, `oware_eval_match` and `russian_eval_match` run
+//! them). Matches between
 //! engine binaries are `ply-referee`'s job.
 //!
 //! Every position a few moves from the start is an opening; each is played
@@ -21,6 +22,25 @@ const MAX_PLIES: usize = 2_000;
 
 /// z for a two-sided 95 % interval.
 const Z_95: f64 = 1.96;
+
+/// Reads evaluation terms as the match examples take them on the command
+/// line, `NAME:WEIGHT` separated by commas (`back:10,mobility:3`).
+///
+/// # Errors
+/// Which term is not `NAME:WEIGHT` with a whole-number weight.
+pub fn weighted_terms(text: &str) -> Result<Vec<(&str, i32)>, String> {
+    text.split(',')
+        .map(|term| {
+            let (name, weight) = term
+                .split_once(':')
+                .ok_or_else(|| format!("'{term}' is not NAME:WEIGHT"))?;
+            let weight = weight
+                .parse()
+                .map_err(|_| format!("the weight of '{term}' is not a whole number"))?;
+            Ok((name, weight))
+        })
+        .collect()
+}
 
 /// Every position `plies` moves from `start` (or the end, if sooner).
 #[must_use]
@@ -177,6 +197,16 @@ fn elo(score: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn terms_are_read_as_name_colon_weight() {
+        assert_eq!(
+            weighted_terms("back:10,mobility:-3"),
+            Ok(vec![("back", 10), ("mobility", -3)])
+        );
+        assert!(weighted_terms("back").is_err_and(|e| e.contains("NAME:WEIGHT")));
+        assert!(weighted_terms("back:x").is_err_and(|e| e.contains("whole number")));
+    }
 
     #[test]
     fn even_results_are_zero_elo_and_the_report_has_cutechess_lines() {
