@@ -7,60 +7,30 @@ use play_support::Terminal;
 
 const START_6_4: &str = "4,4,4,4,4,4 0 4,4,4,4,4,4 0 s";
 
-/// Types `line`, expects an answer containing `reason`, and checks that
-/// the position did not change.
-fn refused(terminal: &mut Terminal, line: &str, reason: &str) {
-    let before = terminal.fen();
-    let answer = terminal.answer(line);
-    // Long messages are wrapped to the terminal's width.
-    let flat = answer.split_whitespace().collect::<Vec<_>>().join(" ");
-    assert!(flat.contains(reason), "{line:?} answered {answer:?}");
-    assert!(
-        !answer.contains("You play"),
-        "{line:?} was played: {answer}"
-    );
-    assert_eq!(terminal.fen(), before, "{line:?} changed the position");
-}
-
 #[test]
 fn bad_turns_get_the_reason_and_a_new_prompt() {
     let mut terminal = Terminal::start(&["--seeds", "4", "--depth", "1"]);
     terminal.until_prompt();
     // Out of range and malformed.
-    refused(
-        &mut terminal,
-        "7",
-        "'7' is not a move: pits are numbered 1 to 6",
-    );
-    refused(&mut terminal, "0", "pits are numbered 1 to 6");
-    refused(
-        &mut terminal,
-        "[1,x]",
-        "'x' is neither a move nor a command",
-    );
-    refused(&mut terminal, "[1,5", "a '[' without its ']'");
-    refused(&mut terminal, "[1,,5]", "a comma with no move");
-    refused(
-        &mut terminal,
-        "hello",
-        "'hello' is neither a move nor a command",
-    );
+    terminal.refused("7", "'7' is not a move: pits are numbered 1 to 6");
+    terminal.refused("0", "pits are numbered 1 to 6");
+    terminal.refused("[1,x]", "'x' is neither a move nor a command");
+    terminal.refused("[1,5", "a '[' without its ']'");
+    terminal.refused("[1,,5]", "a comma with no move");
+    terminal.refused("hello", "'hello' is neither a move nor a command");
     // Pit 1 (4 seeds) does not reach the store: no second sowing.
-    refused(
-        &mut terminal,
+    terminal.refused(
         "[1,2]",
         "too many moves: after [1] the last seed did not land in your store",
     );
     // Pit 3 (4 seeds) ends in the store: the turn must go on.
-    refused(
-        &mut terminal,
+    terminal.refused(
         "3",
         "the turn is not over: after [3] the last seed landed in your store",
     );
-    refused(&mut terminal, "[3]", "add one of 1, 2, 4, 5, 6");
+    terminal.refused("[3]", "add one of 1, 2, 4, 5, 6");
     // Pit 3 then pit 3 again: empty by then.
-    refused(
-        &mut terminal,
+    terminal.refused(
         "[3,3]",
         "move 2 of the turn: illegal move '3': pit 3 is empty",
     );
@@ -78,8 +48,8 @@ fn an_empty_pit_is_refused() {
     let fen = "0,5,5,5,5,5 0 4,4,4,4,4,4 0 s";
     let mut terminal = Terminal::start(&["--seeds", "4", "--depth", "1", "--fen", fen]);
     terminal.until_prompt();
-    refused(&mut terminal, "1", "illegal move '1': pit 1 is empty");
-    refused(&mut terminal, "[1]", "pit 1 is empty");
+    terminal.refused("1", "illegal move '1': pit 1 is empty");
+    terminal.refused("[1]", "pit 1 is empty");
     let (_, status) = terminal.finish(Some("vége."));
     assert!(status.success());
 }

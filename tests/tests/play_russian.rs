@@ -7,20 +7,6 @@ mod play_support;
 
 use play_support::Terminal;
 
-/// Types `line`, expects an answer containing `reason`, and checks that
-/// the position did not change.
-fn refused(terminal: &mut Terminal, line: &str, reason: &str) {
-    let before = terminal.fen();
-    let answer = terminal.answer(line);
-    let flat = answer.split_whitespace().collect::<Vec<_>>().join(" ");
-    assert!(flat.contains(reason), "{line:?} answered {answer:?}");
-    assert!(
-        !answer.contains("You play"),
-        "{line:?} was played: {answer}"
-    );
-    assert_eq!(terminal.fen(), before, "{line:?} changed the position");
-}
-
 #[test]
 fn a_draughts_game_in_the_terminal() {
     let mut terminal = Terminal::start(&["--variant", "russian", "--depth", "2"]);
@@ -29,13 +15,9 @@ fn a_draughts_game_in_the_terminal() {
     // White's men at the bottom, as the engine library draws it.
     assert!(start.contains("8 |   b   b   b   b |"), "{start}");
     assert!(start.contains("1 | w   w   w   w   |"), "{start}");
-    refused(&mut terminal, "c3-e5", "the piece on c3 cannot go there");
-    refused(&mut terminal, "c3-c4", "c4 is a light square");
-    refused(
-        &mut terminal,
-        "hello",
-        "'hello' is neither a move nor a command",
-    );
+    terminal.refused("c3-e5", "the piece on c3 cannot go there");
+    terminal.refused("c3-c4", "c4 is a light square");
+    terminal.refused("hello", "'hello' is neither a move nor a command");
     let answer = terminal.answer("c3-d4");
     assert!(answer.contains("You play [c3-d4]."), "{answer}");
     assert!(
@@ -58,8 +40,8 @@ fn a_move_without_capture_while_one_exists_is_refused_with_the_seeds_words() {
         "W:Wc3,a1,e1:Bd4,h8,b8",
     ]);
     terminal.until_prompt();
-    refused(&mut terminal, "a1-b2", "you must capture: c3:e5");
-    refused(&mut terminal, "e1-f2", "you must capture: c3:e5");
+    terminal.refused("a1-b2", "you must capture: c3:e5");
+    terminal.refused("e1-f2", "you must capture: c3:e5");
     // The capture in PDN's notation is read too.
     let answer = terminal.answer("c3xe5");
     assert!(answer.contains("You play [c3:e5]."), "{answer}");

@@ -7,8 +7,7 @@ mod referee_support;
 
 use ply_engine::game::{Outcome, Player};
 use ply_engine::options::EngineOptions;
-use ply_engine::variant::AnyGame;
-use referee_support::{TempDir, ply_engine, read_results, run_ok, words};
+use referee_support::{TempDir, ply_engine, read_results, replay, run_ok, words};
 
 fn kalah_6_4() -> EngineOptions {
     let mut options = EngineOptions::default();
@@ -81,20 +80,9 @@ fn two_engines_play_a_short_match_with_legal_moves_and_complete_records() {
         }
         assert_eq!(game["variant"], "kalah");
         assert_eq!(game["termination"], "normal", "{game}");
-        let fen = game["opening"]["fen"].as_str().unwrap();
-        assert_eq!(fen, "4,4,4,4,4,4 0 4,4,4,4,4,4 0 s");
-        let moves: Vec<String> = game["moves"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|m| m.as_str().unwrap().to_owned())
-            .collect();
+        assert_eq!(game["opening"]["fen"], "4,4,4,4,4,4 0 4,4,4,4,4,4 0 s");
+        let (end, moves) = replay(game, &options);
         assert_eq!(game["plies"].as_u64().unwrap() as usize, moves.len());
-        let start = AnyGame::from_position_string(&options, fen).unwrap();
-        let end = start
-            .with_moves(&moves)
-            .unwrap_or_else(|e| panic!("game {}: {e}", game["game"]));
-        assert_eq!(end.position_string(), game["final_fen"].as_str().unwrap());
         let expected = match end.outcome().expect("the game is over") {
             Outcome::Win(Player::One) => "p1win",
             Outcome::Win(Player::Two) => "p2win",

@@ -7,8 +7,8 @@ mod referee_support;
 
 use ply_engine::game::{Outcome, Player};
 use ply_engine::options::EngineOptions;
-use ply_engine::variant::{AnyGame, Variant};
-use referee_support::{TempDir, ply_engine, read_results, run_ok, words};
+use ply_engine::variant::Variant;
+use referee_support::{TempDir, ply_engine, read_results, replay, run_ok, words};
 
 /// Runs a match of `games` games of `variant` between two engines with
 /// the given limits and returns the referee's stdout and the games.
@@ -51,22 +51,8 @@ fn check_games(variant: Variant, games: &[serde_json::Value], start: &str) -> Ve
         .map(|game| {
             assert_eq!(game["variant"], variant.name());
             assert_eq!(game["termination"], "normal", "{game}");
-            let fen = game["opening"]["fen"].as_str().expect("an opening");
-            assert_eq!(fen, start);
-            let moves: Vec<String> = game["moves"]
-                .as_array()
-                .expect("moves")
-                .iter()
-                .map(|m| m.as_str().expect("a move").to_owned())
-                .collect();
-            let end = AnyGame::from_position_string(&options, fen)
-                .expect("the opening reads")
-                .with_moves(&moves)
-                .unwrap_or_else(|e| panic!("game {}: {e}", game["game"]));
-            assert_eq!(
-                end.position_string(),
-                game["final_fen"].as_str().expect("a final position")
-            );
+            assert_eq!(game["opening"]["fen"], start);
+            let (end, _) = replay(game, &options);
             let outcome = end.outcome().expect("the game is over");
             let expected = match outcome {
                 Outcome::Win(Player::One) => "p1win",

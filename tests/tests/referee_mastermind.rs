@@ -6,7 +6,7 @@
 mod referee_support;
 
 use ply_engine::games::mastermind::{Mastermind, MastermindRules};
-use referee_support::{TempDir, ply_engine, read_results, run_ok, words};
+use referee_support::{TempDir, moves_of, ply_engine, read_results, run_ok, words};
 use serde_json::Value;
 
 #[test]
@@ -44,12 +44,7 @@ fn a_mastermind_match_scores_pairs_by_guesses_as_breaker() {
     for game in &games {
         assert_eq!(game["variant"], "mastermind");
         assert_eq!(game["termination"], "normal", "{game}");
-        let moves: Vec<String> = game["moves"]
-            .as_array()
-            .expect("moves")
-            .iter()
-            .map(|m| m.as_str().expect("a move").to_owned())
-            .collect();
+        let moves = moves_of(game);
         // Replayed by the rules, with the match's options.
         let mut fen = String::new();
         for (i, mv) in moves.iter().enumerate() {

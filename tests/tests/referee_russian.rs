@@ -8,7 +8,7 @@ mod referee_support;
 use ply_engine::game::{Outcome, Player};
 use ply_engine::options::EngineOptions;
 use ply_engine::variant::{AnyGame, Variant};
-use referee_support::{TempDir, ply_engine, read_results, run_ok, words};
+use referee_support::{TempDir, ply_engine, read_results, replay, run_ok, words};
 
 /// Runs `games` games of Russian draughts; returns the PDN text and the
 /// results file's games.
@@ -36,21 +36,7 @@ fn check_game(game: &serde_json::Value) -> AnyGame {
         ..EngineOptions::default()
     };
     assert_eq!(game["variant"], "russian");
-    let fen = game["opening"]["fen"].as_str().expect("an opening");
-    let moves: Vec<String> = game["moves"]
-        .as_array()
-        .expect("moves")
-        .iter()
-        .map(|m| m.as_str().expect("a move").to_owned())
-        .collect();
-    let end = AnyGame::from_position_string(&options, fen)
-        .expect("the opening reads")
-        .with_moves(&moves)
-        .unwrap_or_else(|e| panic!("game {}: {e}", game["game"]));
-    assert_eq!(
-        end.position_string(),
-        game["final_fen"].as_str().expect("a final position")
-    );
+    let (end, _) = replay(game, &options);
     if game["termination"] == "normal" {
         let expected = match end.outcome().expect("the game is over") {
             Outcome::Win(Player::One) => "p1win",

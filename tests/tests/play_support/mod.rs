@@ -99,6 +99,21 @@ impl Terminal {
         self.until_prompt()
     }
 
+    /// Types `line`, expects an answer containing `reason`, and checks that
+    /// the position did not change.
+    pub fn refused(&mut self, line: &str, reason: &str) {
+        let before = self.fen();
+        let answer = self.answer(line);
+        // Long messages are wrapped to the terminal's width.
+        let flat = answer.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(flat.contains(reason), "{line:?} answered {answer:?}");
+        assert!(
+            !answer.contains("You play"),
+            "{line:?} was played: {answer}"
+        );
+        assert_eq!(self.fen(), before, "{line:?} changed the position");
+    }
+
     /// The position string, as `fen` shows it.
     pub fn fen(&mut self) -> String {
         let answer = self.answer("fen");

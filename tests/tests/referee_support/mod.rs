@@ -168,3 +168,33 @@ pub fn stats_lines(text: &str) -> Vec<String> {
         .map(str::to_owned)
         .collect()
 }
+
+/// The moves of a results line, in order.
+pub fn moves_of(game: &serde_json::Value) -> Vec<String> {
+    game["moves"]
+        .as_array()
+        .expect("moves")
+        .iter()
+        .map(|m| m.as_str().expect("a move").to_owned())
+        .collect()
+}
+
+/// Replays a results line's moves from its opening with the engine
+/// library's rules, checks it ends in the recorded final position, and
+/// returns that position with the moves.
+pub fn replay(
+    game: &serde_json::Value,
+    options: &ply_engine::options::EngineOptions,
+) -> (ply_engine::variant::AnyGame, Vec<String>) {
+    let fen = game["opening"]["fen"].as_str().expect("an opening");
+    let moves = moves_of(game);
+    let end = ply_engine::variant::AnyGame::from_position_string(options, fen)
+        .expect("the opening reads")
+        .with_moves(&moves)
+        .unwrap_or_else(|e| panic!("game {}: {e}", game["game"]));
+    assert_eq!(
+        end.position_string(),
+        game["final_fen"].as_str().expect("a final position")
+    );
+    (end, moves)
+}
