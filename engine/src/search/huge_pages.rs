@@ -12,21 +12,52 @@
 //! are chosen when they are first faulted in: so the vector is allocated,
 //! advised, and only then filled.
 
-/// A vector of `len` copies of `value`, its memory advised to use huge
-/// pages before it is filled.
-pub fn filled_vec<T: Clone>(len: usize, value: T) -> Vec<T> {
-    let mut slots = Vec::with_capacity(len);
-    advise_huge_pages(slots.spare_capacity_mut());
-    slots.resize(len, value);
-    slots
-}
-
 /// A vector of `len` values made by `make`, its memory advised to use huge
 /// pages before it is filled.
 pub fn vec_with<T>(len: usize, make: impl FnMut() -> T) -> Vec<T> {
     let mut slots = Vec::with_capacity(len);
     advise_huge_pages(slots.spare_capacity_mut());
     slots.resize_with(len, make);
+    slots
+}
+
+/// Types whose value with every byte zero is a valid (and empty) value:
+/// tables of them can come from [`zeroed_vec`].
+///
+/// # Safety
+/// Implement it only for types for which the all-zero bit pattern is a
+/// valid value (integers, atomics, structs of those, `#[repr(u8)]` enums
+/// with a variant of discriminant 0).
+#[allow(unsafe_code)]
+pub unsafe trait ZeroIsValid: Sized {}
+
+/// A vector of `len` all-zero values, its memory advised to use huge pages.
+///
+/// Unlike [`vec_with`] it does not touch the memory: a large zeroed
+/// allocation comes straight from the kernel as pages that are mapped (and
+/// zeroed) only when first used. So a table of gigabytes costs nothing
+/// until it is used, and only the parts used ever cost anything: a `Hash`
+/// of 1 GiB for the search's table and the solver's table together would
+/// otherwise take a second or more of system time before the first node.
+pub fn zeroed_vec<T: ZeroIsValid>(len: usize) -> Vec<T> {
+    let layout = match std::alloc::Layout::array::<T>(len) {
+        Ok(layout) if layout.size() > 0 => layout,
+        // Nothing to allocate (or too much to describe): let Vec decide.
+        _ => return Vec::with_capacity(len),
+    };
+    #[allow(unsafe_code)]
+    // SAFETY: `layout` has a non-zero size, as `alloc_zeroed` requires.
+    let memory = unsafe { std::alloc::alloc_zeroed(layout) };
+    if memory.is_null() {
+        std::alloc::handle_alloc_error(layout);
+    }
+    #[allow(unsafe_code)]
+    // SAFETY: `memory` was just allocated by the global allocator with the
+    // layout of `len` values of `T` (the layout `Vec<T>` uses for capacity
+    // `len`), and it is zeroed, which `T: ZeroIsValid` promises is a valid
+    // value for each of the `len` elements.
+    let mut slots = unsafe { Vec::from_raw_parts(memory.cast::<T>(), len, len) };
+    advise_huge_pages(&mut slots);
     slots
 }
 

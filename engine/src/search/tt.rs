@@ -12,9 +12,10 @@ use std::mem::size_of;
 
 /// What a stored score means relative to the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
 pub enum Bound {
-    /// The score is exact.
-    Exact,
+    /// The score is exact. (Discriminant 0: an all-zero entry is empty.)
+    Exact = 0,
     /// The true score is at least this (the search failed high).
     Lower,
     /// The true score is at most this (the search failed low).
@@ -38,13 +39,22 @@ pub struct Entry {
     generation: u8,
 }
 
+// SAFETY: every field of an entry is an integer or a `#[repr(u8)]` enum
+// with a variant of discriminant 0, so all-zero bytes are a valid entry:
+// `Entry::EMPTY`.
+#[allow(unsafe_code)]
+unsafe impl huge_pages::ZeroIsValid for Entry {}
+
 impl Entry {
+    /// A free slot: generation 0 is never a search's. All its bytes are
+    /// zero, so a new table is a zeroed allocation that costs nothing
+    /// until it is used (see [`huge_pages::zeroed_vec`]).
     const EMPTY: Self = Self {
         key: 0,
         score: 0,
         best: 0,
         depth: 0,
-        bound: Bound::Upper,
+        bound: Bound::Exact,
         generation: 0,
     };
 
@@ -74,7 +84,7 @@ impl TranspositionTable {
     pub fn new(megabytes: usize) -> Self {
         let count = (megabytes.saturating_mul(BYTES_PER_MB) / size_of::<Entry>()).max(1);
         Self {
-            slots: huge_pages::filled_vec(count, Entry::EMPTY),
+            slots: huge_pages::zeroed_vec(count),
             generation: 1,
         }
     }
@@ -154,6 +164,15 @@ impl TranspositionTable {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_new_table_is_all_empty_slots() {
+        // The zeroed allocation must read as `Entry::EMPTY` everywhere.
+        let tt = TranspositionTable::new(1);
+        assert!(tt.slots.iter().all(|&slot| slot == Entry::EMPTY));
+        assert!(tt.probe(0).is_none());
+        assert_eq!(tt.hashfull(), 0);
+    }
 
     #[test]
     fn stores_and_probes() {

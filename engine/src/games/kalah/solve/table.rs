@@ -76,6 +76,11 @@ struct Slot {
     data: AtomicU64,
 }
 
+// SAFETY: two atomic integers; all-zero is the empty slot (`data` 0 is
+// never a packed entry, see `OCCUPIED`).
+#[allow(unsafe_code)]
+unsafe impl huge_pages::ZeroIsValid for Slot {}
+
 /// A fixed-size, lock-free table of [`Bounds`].
 #[derive(Debug)]
 pub struct BoundTable {
@@ -88,7 +93,8 @@ impl BoundTable {
     #[must_use]
     pub fn new(megabytes: usize) -> Self {
         let buckets = (megabytes.saturating_mul(BYTES_PER_MB) / (ENTRY_BYTES * BUCKET)).max(1);
-        let slots = huge_pages::vec_with(buckets * BUCKET, Slot::default);
+        // Zeroed, not filled: only the buckets used ever cost memory.
+        let slots = huge_pages::zeroed_vec(buckets * BUCKET);
         Self { slots, buckets }
     }
 
