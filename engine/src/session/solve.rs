@@ -40,13 +40,13 @@ pub fn start(
     let handle = std::thread::spawn(move || {
         let mut tables = tables.lock().unwrap_or_else(PoisonError::into_inner);
         let EngineTables {
-            tt,
             history,
             solver_table,
             endgame_db,
             hash_mb,
+            ..
         } = &mut *tables;
-        let guess = guess_value(&root, tt, history);
+        let guess = guess_value(&root, history);
         let table = solver_table.get_or_insert_with(|| BoundTable::new(*hash_mb));
         let config = SolveConfig {
             threads,
@@ -81,15 +81,25 @@ pub fn start(
 /// Depth of the quick search whose score is MTD(f)'s first guess.
 const GUESS_DEPTH: u32 = 12;
 
+/// Size of the quick search's own table. A depth-12 search needs little,
+/// and the engine's `Hash`-sized table would cost more than the search:
+/// the search's probes touch nearly every huge page of a 1 GiB table, and
+/// the kernel zeroes each page on its first touch (about a second in all).
+const GUESS_HASH_MB: usize = 16;
+
 /// A guess at the value from a quick normal search: its score in seeds,
 /// or 0 when the score is a proven win or loss (no margin in it).
-fn guess_value(root: &Kalah, tt: &mut TranspositionTable, history: &mut History) -> i32 {
+fn guess_value(root: &Kalah, history: &mut History) -> i32 {
     history.ensure_size(Kalah::MOVE_INDEX_LIMIT);
+    let mut tt = TranspositionTable::new(GUESS_HASH_MB);
     let result = search(
         root,
         &Limits::depth(GUESS_DEPTH),
         SearchSettings::default(),
-        SearchTables { tt, history },
+        SearchTables {
+            tt: &mut tt,
+            history,
+        },
         &SearchControl::default(),
         GameEvaluation::default(),
         |_| {},
