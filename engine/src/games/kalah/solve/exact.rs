@@ -307,6 +307,18 @@ impl<'a> ExactSearch<'a> {
 
     /// Stores the result of a node searched with window `(alpha, beta)`,
     /// merged with what the table held before.
+    ///
+    /// The best move kept is one that proved a cut-off. A node that failed
+    /// low (every move searched, none reaching beta) only knows the move
+    /// with the highest fail-soft bound, and those bounds are loose: it is
+    /// a worse first move than the static order (extra turns, gains, pits
+    /// near the store). So a fail-low keeps the move stored before (from
+    /// an earlier cut-off) or none, and when the search later needs a
+    /// refutation there (typically the opponent's, in the last MTD(f) step
+    /// that proves the upper bound) it starts with that move or the static
+    /// order. This saves 4 % of the nodes of Kalah(6,4) and 3 % with empty
+    /// captures; keeping the fail-soft move only where none was stored
+    /// saves nothing.
     #[allow(clippy::too_many_arguments)]
     fn store(
         &self,
@@ -328,8 +340,9 @@ impl<'a> ExactSearch<'a> {
         } else {
             (lower, upper) = (value, value);
         }
-        let best = if best == NO_MOVE {
-            old.map_or(NO_MOVE, |b| b.best)
+        let old_best = old.map_or(NO_MOVE, |b| b.best);
+        let best = if best == NO_MOVE || value <= alpha {
+            old_best
         } else {
             best
         };

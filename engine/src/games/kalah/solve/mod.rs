@@ -18,7 +18,9 @@
 //! 3. **futility bounds**: f lies within ± the seeds left on the board;
 //! 4. **enhanced transposition cut-offs**: a child's stored bound may prove
 //!    a cut-off before any child is searched;
-//! 5. **ordering**: the table move, then extra turns, then bigger gains;
+//! 5. **ordering**: the table move (one that proved a cut-off there; a
+//!    node that fails low keeps the move it had), then extra turns, then
+//!    bigger gains, then pits nearer the store;
 //! 6. **endgame databases** ([`super::endgame`]): exact f of every board
 //!    with few seeds;
 //! 7. **parallel MTD(f)** (a lazy-SMP-like scheme): with `Threads` > 1
