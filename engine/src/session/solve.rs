@@ -79,7 +79,7 @@ pub fn start(
 }
 
 /// Depth of the quick search whose score is MTD(f)'s first guess.
-const GUESS_DEPTH: u32 = 12;
+const GUESS_DEPTH: u32 = 16;
 
 /// Size of the quick search's own table. A depth-12 search needs little,
 /// and the engine's `Hash`-sized table would cost more than the search:
