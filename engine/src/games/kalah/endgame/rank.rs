@@ -101,6 +101,58 @@ pub(super) fn rank_sides(first: &[u8], second: &[u8], max_seeds: u8) -> Option<u
     Some(rank)
 }
 
+/// The rank of the vector `first` followed by `second`, which hold at
+/// most 127 seeds (any database's entries do) and are at most
+/// [`MAX_RANK_LEN`] long together: [`rank`] without its saturation and
+/// [`rank_sides`] without its limit, for the build, which ranks every
+/// child of every entry. `PITS` is a constant so that the loops unroll.
+#[inline]
+pub(super) fn rank_small<const PITS: usize>(first: &[u8; PITS], second: &[u8; PITS]) -> u64 {
+    let mut total = 0usize;
+    let mut rank = 0u64;
+    // total + j <= 127 + 23 < COLUMNS.
+    for j in 0..PITS {
+        total += usize::from(first[j]);
+        rank = rank.wrapping_add(BINOMIAL[j + 1][total + j]);
+    }
+    for j in 0..PITS {
+        total += usize::from(second[j]);
+        rank = rank.wrapping_add(BINOMIAL[PITS + j + 1][total + PITS + j]);
+    }
+    rank
+}
+
+/// The terms of [`rank_small`] that a first half contributes, its pit `j`
+/// holding `seeds(j)`: `rank_small(first, second)` is the first half's
+/// `rank_low` plus the second's [`rank_high`] after the first half's
+/// seeds. The build keeps each half's part and adds the other's, rather
+/// than ranking every child in full; it reads a half's seeds from a packed
+/// integer, so the halves come as functions.
+#[inline]
+pub(super) fn rank_low<const PITS: usize>(seeds: impl Fn(usize) -> u8) -> u64 {
+    let mut total = 0usize;
+    let mut rank = 0u64;
+    for j in 0..PITS {
+        total += usize::from(seeds(j));
+        rank = rank.wrapping_add(BINOMIAL[j + 1][total + j]);
+    }
+    rank
+}
+
+/// The terms of [`rank_small`] that a second half contributes, its pit
+/// `j` holding `seeds(j)`, after a first half of `before` seeds (see
+/// [`rank_low`]).
+#[inline]
+pub(super) fn rank_high<const PITS: usize>(before: usize, seeds: impl Fn(usize) -> u8) -> u64 {
+    let mut total = before;
+    let mut rank = 0u64;
+    for j in 0..PITS {
+        total += usize::from(seeds(j));
+        rank = rank.wrapping_add(BINOMIAL[PITS + j + 1][total + PITS + j]);
+    }
+    rank
+}
+
 /// Fills `pits` (its length is the vector's) with the vector of rank
 /// `rank`: the inverse of [`rank`]. Returns the vector's total, or `None`
 /// when that would exceed 255 seeds (or `pits` is empty or longer than
@@ -263,6 +315,12 @@ mod tests {
         let whole: Vec<u8> = first.iter().chain(&second).copied().collect();
         assert_eq!(rank_sides(&first, &second, 14), Some(rank(&whole)));
         assert_eq!(rank_sides(&first, &second, 13), None);
+        assert_eq!(rank_small(&first, &second), rank(&whole));
+        assert_eq!(
+            rank_low::<6>(|j| first[j])
+                + rank_high::<6>(first.iter().map(|&s| usize::from(s)).sum(), |j| second[j]),
+            rank(&whole)
+        );
     }
 
     #[test]
