@@ -16,10 +16,13 @@
 //! most N seeds, so a database is a flat array of
 //! [`entry_count`]`(2m, N)` entries with no keys.
 //!
-//! **Building** (`build.rs`) goes level by level (seeds on the board), each
-//! level with memoised recursion over its DAG of count-keeping moves, on
-//! any number of threads. The rules are exactly [`Kalah`]'s: every move is
-//! played with the engine's own sowing.
+//! **Building** (`build.rs`) goes level by level (seeds on the board), on
+//! any number of threads. Within a level, the moves of each possible side
+//! to move are planned once, so that most children are ranked with an
+//! addition instead of a sowing; the few moves no plan covers are sown on
+//! a bare board (`build/sow.rs`). Both are checked against [`Kalah`]'s own
+//! sowing (a property test, and in debug builds every capture), and
+//! `tests/endgame_db.rs` checks whole databases against a minimax.
 //!
 //! **The file** (`format.rs`, `docs/endgame-db.md`) is a 40-byte header
 //! and the entries; [`EndgameDb::open`] memory-maps it.
