@@ -6,11 +6,12 @@
 //! moves again) or subtracted (the turn passes). So the value of a node
 //! never depends on the stores, and one table entry serves every store count.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 
 use arrayvec::ArrayVec;
 
 use super::super::position::{Kalah, PIT_SLOTS};
+use super::busy::BusyTable;
 use super::table::{BoundTable, Bounds, NO_MOVE};
 use crate::game::Player;
 use crate::games::kalah::endgame::EndgameDb;
@@ -19,6 +20,12 @@ use crate::search::SearchControl;
 
 /// Nodes between two looks at the stop flag.
 const STOP_CHECK_INTERVAL: u64 = 4096;
+
+/// Fewest seeds on the board for a node to take part in sharing work
+/// between threads ([`BusyTable`]): smaller subtrees are over before
+/// another thread could make use of the mark, and marking costs two
+/// atomic updates and a probe a child.
+const BUSY_MIN_SEEDS: u32 = 16;
 
 /// Enhanced transposition cut-offs cost a table probe per child; below this
 /// many seeds on the board the subtrees are too small to be worth it.
@@ -46,6 +53,11 @@ pub struct Shared<'a> {
     pub db: Option<&'a EndgameDb>,
     /// Set when another thread has finished: abandon the search.
     pub stop: &'a AtomicBool,
+    /// The proof steps completed by any thread; when it moves on, the
+    /// step this thread is in was finished by another: abandon it.
+    pub step: &'a AtomicU32,
+    /// The positions other threads are inside (with more than one thread).
+    pub busy: Option<&'a BusyTable>,
     /// The protocol's `stop`.
     pub control: &'a SearchControl,
 }
@@ -56,11 +68,11 @@ pub struct ExactSearch<'a> {
     shared: Shared<'a>,
     /// Nodes visited by this thread.
     pub nodes: u64,
-    /// Set once the stop flag was seen; results after it are meaningless.
+    /// Set once the stop flag was seen, or the step counter moved past
+    /// [`Self::step`]; results after it are meaningless.
     pub aborted: bool,
-    /// Try the root moves (after the table move) in reverse order: helper
-    /// threads do, so that they solve other subtrees first.
-    pub reverse_root: bool,
+    /// The value of the shared step counter when this search began.
+    pub step: u32,
     /// The root move that produced the last fail-high (the best so far).
     pub root_best: Option<(u8, i32)>,
 }
@@ -104,9 +116,16 @@ impl<'a> ExactSearch<'a> {
             shared,
             nodes: 0,
             aborted: false,
+            step: 0,
             root_best: None,
-            reverse_root: false,
         }
+    }
+
+    /// Whether the whole solve is over: another thread finished it, or the
+    /// protocol said `stop`. (An abandoned step is not a stop.)
+    #[must_use]
+    pub fn shared_stopped(&self) -> bool {
+        self.shared.stop.load(Ordering::Relaxed) || self.shared.control.stopped()
     }
 
     /// f of `position` (stores cleared) within `(alpha, beta)`, fail-soft:
@@ -122,7 +141,9 @@ impl<'a> ExactSearch<'a> {
         // 1. Count the node; look at the stop flag now and then.
         self.nodes += 1;
         if self.nodes.is_multiple_of(STOP_CHECK_INTERVAL)
-            && (self.shared.stop.load(Ordering::Relaxed) || self.shared.control.stopped())
+            && (self.shared.stop.load(Ordering::Relaxed)
+                || self.shared.control.stopped()
+                || self.shared.step.load(Ordering::Relaxed) != self.step)
         {
             self.aborted = true;
         }
@@ -176,7 +197,10 @@ impl<'a> ExactSearch<'a> {
         }
 
         // 5. The table move first, before making any other move: it
-        //    often cuts off alone.
+        //    often cuts off alone. With other threads, the node is marked
+        //    busy while it is searched here (see [`BusyTable`]).
+        let sharing = self.shared.busy.filter(|_| seeds >= BUSY_MIN_SEEDS);
+        let _inside = sharing.map(|busy| busy.enter(key));
         let nodes_before = self.nodes;
         let mut best = i32::MIN;
         let mut best_pit = NO_MOVE;
@@ -223,11 +247,30 @@ impl<'a> ExactSearch<'a> {
             }
 
             // 8. Order (extra turns, gains, pits near the store) and search.
+            //    A child another thread is inside is put off, unless it
+            //    would be the first searched here: the children in order
+            //    first, then the ones put off, when the table likely holds
+            //    the other thread's result.
             order(&mut children);
-            if ply == 0 && self.reverse_root {
-                children.reverse();
-            }
-            for child in &children {
+            let mut put_off = ArrayVec::<usize, PIT_SLOTS>::new();
+            let mut turn = 0;
+            loop {
+                let (index, first_pass) = if turn < children.len() {
+                    (turn, true)
+                } else if let Some(&index) = put_off.get(turn - children.len()) {
+                    (index, false)
+                } else {
+                    break;
+                };
+                turn += 1;
+                let child = &children[index];
+                if first_pass
+                    && best != i32::MIN
+                    && sharing.is_some_and(|busy| busy.is_busy(child.key))
+                {
+                    put_off.push(index);
+                    continue;
+                }
                 let value = self.child_value(child, ply, a, beta);
                 if self.aborted {
                     return 0;

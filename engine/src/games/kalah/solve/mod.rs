@@ -23,23 +23,27 @@
 //!    bigger gains, then pits nearer the store;
 //! 6. **endgame databases** ([`super::endgame`]): exact f of every board
 //!    with few seeds;
-//! 7. **parallel MTD(f)** (a lazy-SMP-like scheme): with `Threads` > 1
-//!    every thread runs MTD(f) on the shared table, helper thread t testing
-//!    t parity steps above the main thread, so they prove different bounds
-//!    at once, and odd helpers trying the root moves in reverse order, so
-//!    they solve other subtrees first; all share the bounds proven so far,
-//!    and the search ends when they meet.
+//! 7. **parallel MTD(f)** (ABDADA-like, [`busy`]): with `Threads` > 1
+//!    every thread runs the same MTD(f) steps on the shared table; a
+//!    thread about to search a child another thread is inside puts it off
+//!    until its other children are done, so the threads split the nodes
+//!    whose children must all be searched. The first thread to finish a
+//!    step shares its result and the others abandon that step. (The
+//!    earlier scheme, helpers testing higher bounds with the root reversed,
+//!    searched 30 % more nodes than one thread; this one 15 %.)
 
+pub mod busy;
 pub mod exact;
 pub mod table;
 
-use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU32, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use super::endgame::EndgameDb;
 use super::position::Kalah;
 use crate::game::Player;
 use crate::search::SearchControl;
+use busy::BusyTable;
 use exact::{ExactSearch, Shared, finished_value, seeds_on_board, solver_key};
 use table::{BoundTable, NO_MOVE};
 
@@ -82,15 +86,16 @@ impl Solution {
     }
 }
 
-/// Values of one position differ by multiples of this: f has the parity of
-/// the seeds on the board.
-const PARITY_STEP: i32 = 2;
-
-/// Bounds on f shared by all threads: each step of any thread narrows them.
+/// The state of MTD(f) shared by all threads: each step of any thread
+/// narrows the bounds and sets the next guess.
 #[derive(Debug)]
 struct SharedBounds {
     lower: AtomicI32,
     upper: AtomicI32,
+    /// The value the last finished step returned: where the next one tests.
+    guess: AtomicI32,
+    /// Steps finished; a thread in an older step abandons it.
+    step: AtomicU32,
 }
 
 impl SharedBounds {
@@ -136,30 +141,33 @@ where
         };
     }
     let seeds = i32::try_from(seeds_on_board(&board)).unwrap_or(i32::MAX);
+    let guess = config.guess - margin;
     let bounds = SharedBounds {
         lower: AtomicI32::new(-seeds),
         upper: AtomicI32::new(seeds),
+        guess: AtomicI32::new(guess),
+        step: AtomicU32::new(0),
     };
     let done = AtomicBool::new(false);
     let total_nodes = AtomicU64::new(0);
     let key = solver_key(&board);
-    let guess = config.guess - margin;
+    let busy = (config.threads > 1).then(BusyTable::new);
 
     // 2. Every thread runs MTD(f) on the shared table; the main thread reports.
     let main_best = std::thread::scope(|scope| {
-        for thread in 1..config.threads.max(1) {
-            let (bounds, done, total_nodes) = (&bounds, &done, &total_nodes);
+        for _ in 1..config.threads.max(1) {
+            let (bounds, done, total_nodes, busy) = (&bounds, &done, &total_nodes, &busy);
             scope.spawn(move || {
                 let shared = Shared {
                     table: config.table,
                     db: config.db,
                     stop: done,
+                    step: &bounds.step,
+                    busy: busy.as_ref(),
                     control,
                 };
                 let mut search = ExactSearch::new(shared);
-                search.reverse_root = thread % 2 == 1;
-                let offset = PARITY_STEP * i32::try_from(thread).unwrap_or(0);
-                mtdf(&mut search, &board, key, bounds, guess, offset, |_| {});
+                mtdf(&mut search, &board, key, bounds, |_| {});
                 total_nodes.fetch_add(search.nodes, Ordering::Relaxed);
                 done.store(true, Ordering::Relaxed);
             });
@@ -168,11 +176,13 @@ where
             table: config.table,
             db: config.db,
             stop: &done,
+            step: &bounds.step,
+            busy: busy.as_ref(),
             control,
         };
         let mut search = ExactSearch::new(shared);
         let mut steps = 0;
-        mtdf(&mut search, &board, key, &bounds, guess, 0, |search| {
+        mtdf(&mut search, &board, key, &bounds, |search| {
             steps += 1;
             let (lower, upper) = bounds.get();
             report(&Solution {
@@ -191,10 +201,13 @@ where
         let mut best = search.root_best.filter(|&(_, value)| value >= lower);
         let never = AtomicBool::new(false);
         if best.is_none() && lower == upper && !control.stopped() {
+            let never_moves = AtomicU32::new(0);
             let mut finder = ExactSearch::new(Shared {
                 table: config.table,
                 db: config.db,
                 stop: &never,
+                step: &never_moves,
+                busy: None,
                 control,
             });
             finder.search(&board, key, 0, lower - 1, lower);
@@ -227,43 +240,56 @@ where
     }
 }
 
-/// MTD(f): zero-window searches around a guess until the shared bounds
-/// meet or the search is stopped; `offset` shifts the tests of a helper
-/// thread. `after_step` runs after each step.
+/// MTD(f): zero-window searches around the shared guess until the shared
+/// bounds meet or the search is stopped. A step that another thread
+/// finishes first is abandoned and the next one begun. `after_step` runs after each step this thread
+/// finishes or abandons.
 fn mtdf<F>(
     search: &mut ExactSearch<'_>,
     board: &Kalah,
     key: u64,
     bounds: &SharedBounds,
-    mut guess: i32,
-    offset: i32,
     mut after_step: F,
 ) where
     F: FnMut(&ExactSearch<'_>),
 {
     loop {
+        // 1. Where to test: just above the lower bound when the guess sits
+        //    on it (the value's parity never changes: every seed on the
+        //    board ends in one store or the other).
+        let step = bounds.step.load(Ordering::Acquire);
         let (lower, upper) = bounds.get();
-        if lower >= upper || search.aborted {
+        if lower >= upper {
             return;
         }
-        // Test just above the lower bound when the guess sits on it.
-        // Test just above the lower bound when the guess sits on it; helper
-        // thread t tests t parity steps higher, so the threads prove
-        // different bounds at once (the value's parity never changes: every
-        // seed on the board ends in one store or the other).
-        guess = guess.clamp(lower, upper);
+        let guess = bounds.guess.load(Ordering::Relaxed).clamp(lower, upper);
         let target = if guess == lower { guess + 1 } else { guess };
-        let beta = (target + offset).clamp(lower + 1, upper);
+        let beta = target.clamp(lower + 1, upper);
+
+        // 2. The zero-window search.
+        search.step = step;
+        search.aborted = false;
         let value = search.search(board, key, 0, beta - 1, beta);
         if search.aborted {
-            return;
+            if search.shared_stopped() {
+                return;
+            }
+            // Another thread finished this step: go on from its result.
+            after_step(search);
+            continue;
         }
+
+        // 3. Share what it proved, and the next guess.
         if value < beta {
             bounds.upper.fetch_min(value, Ordering::Relaxed);
         } else {
             bounds.lower.fetch_max(value, Ordering::Relaxed);
         }
-        guess = value;
+        bounds.guess.store(value, Ordering::Relaxed);
+        // Only the first thread to finish the step moves the counter on.
+        let _ = bounds
+            .step
+            .compare_exchange(step, step + 1, Ordering::AcqRel, Ordering::Relaxed);
         after_step(search);
     }
 }
