@@ -21,12 +21,6 @@ use crate::search::SearchControl;
 /// Nodes between two looks at the stop flag.
 const STOP_CHECK_INTERVAL: u64 = 4096;
 
-/// Fewest seeds on the board for a node to take part in sharing work
-/// between threads ([`BusyTable`]): smaller subtrees are over before
-/// another thread could make use of the mark, and marking costs two
-/// atomic updates and a probe a child.
-const BUSY_MIN_SEEDS: u32 = 16;
-
 /// Enhanced transposition cut-offs cost a table probe per child; below this
 /// many seeds on the board the subtrees are too small to be worth it.
 const ETC_MIN_SEEDS: u32 = 10;
@@ -199,7 +193,7 @@ impl<'a> ExactSearch<'a> {
         // 5. The table move first, before making any other move: it
         //    often cuts off alone. With other threads, the node is marked
         //    busy while it is searched here (see [`BusyTable`]).
-        let sharing = self.shared.busy.filter(|_| seeds >= BUSY_MIN_SEEDS);
+        let sharing = self.shared.busy.filter(|busy| busy.covers(seeds));
         let _inside = sharing.map(|busy| busy.enter(key));
         let nodes_before = self.nodes;
         let mut best = i32::MIN;
@@ -406,4 +400,52 @@ impl<'a> ExactSearch<'a> {
 /// still there afterwards.
 fn order(children: &mut [Child]) {
     children.sort_by_key(|c| std::cmp::Reverse((c.same_side, c.gain, c.pit)));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::book::BookRandom;
+    use crate::game::Game;
+    use crate::games::kalah::KalahRules;
+
+    /// f of `position` by a full-window search, with `busy` as the other
+    /// threads' marks.
+    fn value(position: &Kalah, busy: Option<&BusyTable>) -> i32 {
+        let table = BoundTable::new(1);
+        let (stop, step) = (AtomicBool::new(false), AtomicU32::new(0));
+        let control = SearchControl::default();
+        let shared = Shared {
+            table: &table,
+            db: None,
+            stop: &stop,
+            step: &step,
+            busy,
+            control: &control,
+        };
+        let mut board = *position;
+        board.stores = [0; 2];
+        let bound = i32::try_from(seeds_on_board(&board)).unwrap_or(i32::MAX) + 1;
+        ExactSearch::new(shared).search(&board, solver_key(&board), 0, -bound, bound)
+    }
+
+    #[test]
+    fn children_put_off_are_still_searched() {
+        // Every position looks busy, as if another thread were everywhere:
+        // all children but the first of every node are put off, and the
+        // values must not change.
+        let everywhere = BusyTable::new(0);
+        everywhere.mark_all();
+        let mut rng = BookRandom::seeded(7);
+        for (pits, seeds, empty_capture) in [(3, 3, false), (4, 2, true), (3, 4, true)] {
+            let rules = KalahRules::new(pits, seeds, empty_capture).expect("playable");
+            let mut position = Kalah::start(rules).expect("start");
+            while !position.is_over() {
+                assert_eq!(value(&position, Some(&everywhere)), value(&position, None));
+                let moves = position.moves();
+                let pick = usize::try_from(rng.next_u64() % moves.len() as u64).unwrap_or(0);
+                position.play(moves[pick]);
+            }
+        }
+    }
 }

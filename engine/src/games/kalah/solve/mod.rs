@@ -151,7 +151,7 @@ where
     let done = AtomicBool::new(false);
     let total_nodes = AtomicU64::new(0);
     let key = solver_key(&board);
-    let busy = (config.threads > 1).then(BusyTable::new);
+    let busy = (config.threads > 1).then(BusyTable::default);
 
     // 2. Every thread runs MTD(f) on the shared table; the main thread reports.
     let main_best = std::thread::scope(|scope| {
