@@ -30,6 +30,7 @@
 //!    they solve other subtrees first; all share the bounds proven so far,
 //!    and the search ends when they meet.
 
+mod board;
 pub mod exact;
 pub mod table;
 
