@@ -257,6 +257,21 @@ impl EndgameDb {
         Some(i32::from(i8::from_ne_bytes([byte])))
     }
 
+    /// Starts loading the entry of rank `rank` (see [`Self::entry`]) into
+    /// the cache, for a read soon after (see [`crate::search::prefetch`]).
+    /// The solver prefetches each child's entry when it makes the child,
+    /// so that the entry's cache miss overlaps the other children's
+    /// instead of stalling the child's probe. Nothing past the end.
+    #[inline]
+    pub(crate) fn prefetch_entry(&self, rank: u64) {
+        if let Some(entry) = usize::try_from(rank)
+            .ok()
+            .and_then(|rank| self.entries().get(rank))
+        {
+            crate::search::prefetch::prefetch(entry);
+        }
+    }
+
     /// The entry of rank `rank`: f of the canonical position
     /// [`unrank`]`(rank)` (the side to move's pits first). `None` past the
     /// end.

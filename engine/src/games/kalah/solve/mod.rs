@@ -32,6 +32,7 @@
 //!    earlier scheme, helpers testing higher bounds with the root reversed,
 //!    searched 30 % more nodes than one thread; this one 15 %.)
 
+mod board;
 pub mod busy;
 pub mod exact;
 pub mod table;
