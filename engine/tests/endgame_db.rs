@@ -221,9 +221,11 @@ fn six_pits_agree_with_minimax_on_random_positions() {
 
 #[test]
 fn threads_do_not_change_the_entries() {
-    let one = EndgameDb::build(4, false, 10, 1, |_| {}).unwrap();
-    let two = EndgameDb::build(4, false, 10, 2, |_| {}).unwrap();
-    let three = EndgameDb::build(4, false, 10, 3, |_| {}).unwrap();
+    // Six pits and ten seeds: the top levels are big enough (over 65,536
+    // entries) to be split between the threads.
+    let one = EndgameDb::build(6, false, 10, 1, |_| {}).unwrap();
+    let two = EndgameDb::build(6, false, 10, 2, |_| {}).unwrap();
+    let three = EndgameDb::build(6, false, 10, 3, |_| {}).unwrap();
     assert_eq!(one.checksum(), two.checksum());
     assert_eq!(one.checksum(), three.checksum());
     for r in 0..one.len() {
@@ -439,5 +441,24 @@ fn the_build_db_command_writes_a_database() {
             .unwrap();
         assert!(!output.status.success(), "{args:?}");
         assert!(!output.stderr.is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn builds_match_the_first_designs_checksums() {
+    // Checksums of databases built by the first build design (every move
+    // played with `Kalah::sow` on whole positions), which the planned
+    // build must reproduce byte for byte.
+    for (pits, empty_capture, max_seeds, checksum) in [
+        (6, false, 10, 0x25ad_7f8c_2f8e_5dc3),
+        (6, true, 10, 0xbcef_ea24_bc75_33c7),
+        (4, false, 9, 0x1ced_d2a0_231d_dcd7),
+    ] {
+        let db = EndgameDb::build(pits, empty_capture, max_seeds, 2, |_| {}).unwrap();
+        assert_eq!(
+            db.checksum(),
+            checksum,
+            "Kalah({pits}) empty capture {empty_capture}, at most {max_seeds} seeds"
+        );
     }
 }

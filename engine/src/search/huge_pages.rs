@@ -39,7 +39,11 @@ pub unsafe trait ZeroIsValid: Sized {}
 /// until it is used, and only the parts used ever cost anything: a `Hash`
 /// of 1 GiB for the search's table and the solver's table together would
 /// otherwise take a second or more of system time before the first node.
+///
+/// # Panics
+/// For a zero-sized `T` (no table is made of those).
 pub fn zeroed_vec<T: ZeroIsValid>(len: usize) -> Vec<T> {
+    assert!(size_of::<T>() > 0, "zeroed_vec of a zero-sized type");
     let layout = match std::alloc::Layout::array::<T>(len) {
         Ok(layout) if layout.size() > 0 => layout,
         // Nothing to allocate (or too much to describe): let Vec decide.

@@ -20,9 +20,12 @@
 //! any number of threads. Within a level, the moves of each possible side
 //! to move are planned once, so that most children are ranked with an
 //! addition instead of a sowing; the few moves no plan covers are sown on
-//! a bare board (`build/sow.rs`). Both are checked against [`Kalah`]'s own
-//! sowing (a property test, and in debug builds every capture), and
-//! `tests/endgame_db.rs` checks whole databases against a minimax.
+//! a bare board (`build/sow.rs`, checked against [`Kalah`]'s own sowing by
+//! a property test; in debug builds every capture's ranking is checked
+//! against a full sowing). The plans are checked as a whole:
+//! `tests/endgame_db.rs` compares whole databases with a minimax that
+//! plays [`Kalah`]'s moves, and with the checksums of the first build
+//! design, which played every move with [`Kalah`]'s sowing.
 //!
 //! **The file** (`format.rs`, `docs/endgame-db.md`) is a 40-byte header
 //! and the entries; [`EndgameDb::open`] memory-maps it.

@@ -23,7 +23,7 @@ const SLOTS: usize = 1 << 16;
 
 /// Fewest seeds on the board for a node to take part: smaller subtrees
 /// are over before another thread could make use of the mark, and marking
-/// costs two atomic updates and a look a child. (12, 16 and 18 searched
+/// costs two atomic updates and a look at each child. (12, 16 and 18 searched
 /// the same number of nodes on Kalah(6,4) with two threads.)
 pub const DEFAULT_MIN_SEEDS: u32 = 16;
 

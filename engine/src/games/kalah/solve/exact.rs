@@ -6,13 +6,14 @@
 //! moves again) or subtracted (the turn passes). So the value of a node
 //! never depends on the stores, and one table entry serves every store count.
 
-use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use arrayvec::ArrayVec;
 
 use super::super::position::{Kalah, PIT_SLOTS};
 use super::board::{Board, Rules};
 use super::busy::BusyTable;
+use super::steps_finished;
 use super::table::{BoundTable, Bounds, NO_MOVE};
 use crate::game::Player;
 use crate::games::kalah::endgame::{EndgameDb, rank};
@@ -20,7 +21,8 @@ use crate::games::mancala::key;
 use crate::search::SearchControl;
 
 /// Nodes between two looks at the stop flag.
-const STOP_CHECK_INTERVAL: u64 = 4096;
+/// (Far fewer in unit tests, so that small boards see steps abandoned.)
+const STOP_CHECK_INTERVAL: u64 = if cfg!(test) { 16 } else { 4096 };
 
 /// Enhanced transposition cut-offs cost a table probe per child; below this
 /// many seeds on the board the subtrees are too small to be worth it.
@@ -57,9 +59,10 @@ pub struct Shared<'a> {
     pub db: Option<&'a EndgameDb>,
     /// Set when another thread has finished: abandon the search.
     pub stop: &'a AtomicBool,
-    /// The proof steps completed by any thread; when it moves on, the
-    /// step this thread is in was finished by another: abandon it.
-    pub step: &'a AtomicU32,
+    /// The MTD(f) progress word (see `super::steps_finished`): when its
+    /// count of finished steps moves on, the step this thread is in was
+    /// finished by another: abandon it.
+    pub progress: &'a AtomicU64,
     /// The positions other threads are inside (with more than one thread).
     pub busy: Option<&'a BusyTable>,
     /// The protocol's `stop`.
@@ -75,7 +78,7 @@ pub struct ExactSearch<'a> {
     /// Set once the stop flag was seen, or the step counter moved past
     /// [`Self::step`]; results after it are meaningless.
     pub aborted: bool,
-    /// The value of the shared step counter when this search began.
+    /// The steps finished (by any thread) when this search began.
     pub step: u32,
     /// The root move that produced the last fail-high (the best so far).
     pub root_best: Option<(u8, i32)>,
@@ -169,7 +172,7 @@ impl<'a> ExactSearch<'a> {
         if self.nodes.is_multiple_of(STOP_CHECK_INTERVAL)
             && (self.shared.stop.load(Ordering::Relaxed)
                 || self.shared.control.stopped()
-                || self.shared.step.load(Ordering::Relaxed) != self.step)
+                || steps_finished(self.shared.progress.load(Ordering::Relaxed)) != self.step)
         {
             self.aborted = true;
         }
@@ -441,6 +444,8 @@ impl<'a> ExactSearch<'a> {
         best: u8,
         nodes: u64,
     ) {
+        // The value of an abandoned search is meaningless: never store it.
+        debug_assert!(!self.aborted, "storing the result of an abandoned search");
         let (mut lower, mut upper) = old.map_or((i32::from(i16::MIN), i32::from(i16::MAX)), |b| {
             (i32::from(b.lower), i32::from(b.upper))
         });
@@ -543,13 +548,13 @@ mod tests {
             prop_assume!(!position.is_over());
             let skip = if usize::from(skip) >= pits { NO_MOVE } else { skip };
             let table = BoundTable::new(0);
-            let (stop, step) = (AtomicBool::new(false), AtomicU32::new(0));
+            let (stop, progress) = (AtomicBool::new(false), AtomicU64::new(0));
             let control = SearchControl::default();
             let mut search = ExactSearch::new(Shared {
                 table: &table,
                 db: None,
                 stop: &stop,
-                step: &step,
+                progress: &progress,
                 busy: None,
                 control: &control,
             });
@@ -572,13 +577,13 @@ mod tests {
     /// threads' marks.
     fn value(position: &Kalah, busy: Option<&BusyTable>) -> i32 {
         let table = BoundTable::new(1);
-        let (stop, step) = (AtomicBool::new(false), AtomicU32::new(0));
+        let (stop, progress) = (AtomicBool::new(false), AtomicU64::new(0));
         let control = SearchControl::default();
         let shared = Shared {
             table: &table,
             db: None,
             stop: &stop,
-            step: &step,
+            progress: &progress,
             busy,
             control: &control,
         };

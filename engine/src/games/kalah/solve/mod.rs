@@ -37,7 +37,7 @@ pub mod busy;
 pub mod exact;
 pub mod table;
 
-use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use super::endgame::EndgameDb;
@@ -93,10 +93,11 @@ impl Solution {
 struct SharedBounds {
     lower: AtomicI32,
     upper: AtomicI32,
-    /// The value the last finished step returned: where the next one tests.
-    guess: AtomicI32,
-    /// Steps finished; a thread in an older step abandons it.
-    step: AtomicU32,
+    /// The steps finished and the value the last one returned (where the
+    /// next one tests), packed by [`pack_progress`] so that they change
+    /// together: only the thread that finishes a step first publishes its
+    /// guess, and a thread in an older step abandons it.
+    progress: AtomicU64,
 }
 
 impl SharedBounds {
@@ -106,6 +107,24 @@ impl SharedBounds {
             self.upper.load(Ordering::Relaxed),
         )
     }
+}
+
+/// Steps finished (the high half) and the next guess (the low half).
+fn pack_progress(steps: u32, guess: i32) -> u64 {
+    u64::from(steps) << u32::BITS | u64::from(guess.cast_unsigned())
+}
+
+/// The steps finished and the next guess of a packed progress word.
+fn unpack_progress(progress: u64) -> (u32, i32) {
+    let steps = u32::try_from(progress >> u32::BITS).unwrap_or(u32::MAX);
+    let guess = u32::try_from(progress & u64::from(u32::MAX)).unwrap_or_default();
+    (steps, guess.cast_signed())
+}
+
+/// The steps finished, read from a packed progress word (for the search's
+/// look at whether its step was finished by another thread).
+pub(super) fn steps_finished(progress: u64) -> u32 {
+    unpack_progress(progress).0
 }
 
 /// Solves `root`, calling `report` after every MTD(f) step of the main
@@ -146,8 +165,7 @@ where
     let bounds = SharedBounds {
         lower: AtomicI32::new(-seeds),
         upper: AtomicI32::new(seeds),
-        guess: AtomicI32::new(guess),
-        step: AtomicU32::new(0),
+        progress: AtomicU64::new(pack_progress(0, guess)),
     };
     let done = AtomicBool::new(false);
     let total_nodes = AtomicU64::new(0);
@@ -163,7 +181,7 @@ where
                     table: config.table,
                     db: config.db,
                     stop: done,
-                    step: &bounds.step,
+                    progress: &bounds.progress,
                     busy: busy.as_ref(),
                     control,
                 };
@@ -177,14 +195,14 @@ where
             table: config.table,
             db: config.db,
             stop: &done,
-            step: &bounds.step,
+            progress: &bounds.progress,
             busy: busy.as_ref(),
             control,
         };
         let mut search = ExactSearch::new(shared);
         let mut steps = 0;
         mtdf(&mut search, &board, key, &bounds, |search| {
-            steps += 1;
+            steps = steps_finished(bounds.progress.load(Ordering::Acquire));
             let (lower, upper) = bounds.get();
             report(&Solution {
                 lower: margin + lower,
@@ -202,12 +220,12 @@ where
         let mut best = search.root_best.filter(|&(_, value)| value >= lower);
         let never = AtomicBool::new(false);
         if best.is_none() && lower == upper && !control.stopped() {
-            let never_moves = AtomicU32::new(0);
+            let no_progress = AtomicU64::new(0);
             let mut finder = ExactSearch::new(Shared {
                 table: config.table,
                 db: config.db,
                 stop: &never,
-                step: &never_moves,
+                progress: &no_progress,
                 busy: None,
                 control,
             });
@@ -243,8 +261,9 @@ where
 
 /// MTD(f): zero-window searches around the shared guess until the shared
 /// bounds meet or the search is stopped. A step that another thread
-/// finishes first is abandoned and the next one begun. `after_step` runs after each step this thread
-/// finishes or abandons.
+/// finishes first is abandoned and the next one begun. `after_step` runs
+/// after each step this thread finishes or abandons (the bounds have moved
+/// either way).
 fn mtdf<F>(
     search: &mut ExactSearch<'_>,
     board: &Kalah,
@@ -258,12 +277,13 @@ fn mtdf<F>(
         // 1. Where to test: just above the lower bound when the guess sits
         //    on it (the value's parity never changes: every seed on the
         //    board ends in one store or the other).
-        let step = bounds.step.load(Ordering::Acquire);
+        let progress = bounds.progress.load(Ordering::Acquire);
+        let (step, guess) = unpack_progress(progress);
         let (lower, upper) = bounds.get();
         if lower >= upper {
             return;
         }
-        let guess = bounds.guess.load(Ordering::Relaxed).clamp(lower, upper);
+        let guess = guess.clamp(lower, upper);
         let target = if guess == lower { guess + 1 } else { guess };
         let beta = target.clamp(lower + 1, upper);
 
@@ -280,17 +300,22 @@ fn mtdf<F>(
             continue;
         }
 
-        // 3. Share what it proved, and the next guess.
+        // 3. Share what it proved (any thread may: a proven bound is true
+        //    whoever proves it), then the next guess, which only the first
+        //    thread to finish the step sets. The bounds are stored before
+        //    the release of the progress word, so a thread that sees the
+        //    new step sees them too.
         if value < beta {
             bounds.upper.fetch_min(value, Ordering::Relaxed);
         } else {
             bounds.lower.fetch_max(value, Ordering::Relaxed);
         }
-        bounds.guess.store(value, Ordering::Relaxed);
-        // Only the first thread to finish the step moves the counter on.
-        let _ = bounds
-            .step
-            .compare_exchange(step, step + 1, Ordering::AcqRel, Ordering::Relaxed);
+        let _ = bounds.progress.compare_exchange(
+            progress,
+            pack_progress(step + 1, value),
+            Ordering::AcqRel,
+            Ordering::Relaxed,
+        );
         after_step(search);
     }
 }
@@ -303,4 +328,62 @@ fn first_move(board: &Kalah) -> Option<u8> {
         .iter()
         .position(|&s| s > 0)
         .and_then(|pit| u8::try_from(pit).ok())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+    use crate::games::kalah::KalahRules;
+
+    /// The value and best move of `position` with `threads` threads.
+    fn solved(position: &Kalah, threads: usize) -> (Option<i32>, Option<u8>) {
+        let table = BoundTable::new(8);
+        let config = SolveConfig {
+            threads,
+            table: &table,
+            db: None,
+            guess: 0,
+        };
+        let solution = solve(position, &config, &SearchControl::default(), |_| {});
+        (solution.value(), solution.best)
+    }
+
+    #[test]
+    fn threads_sharing_steps_agree_with_one_thread() {
+        // Boards with more seeds than the busy marks' threshold, so that
+        // the threads put children off; unit tests look at the step
+        // counter every few nodes, so that steps are also abandoned.
+        for (pits, seeds, empty_capture) in [(4, 3, false), (4, 3, true), (4, 4, false)] {
+            let rules = KalahRules::new(pits, seeds, empty_capture).expect("playable");
+            let mut position = Kalah::start(rules).expect("start");
+            for _ in 0..3 {
+                let (value, best) = solved(&position, 1);
+                for threads in [2, 3] {
+                    let (shared_value, shared_best) = solved(&position, threads);
+                    assert_eq!(shared_value, value, "{}", position.position_string());
+                    let mv = shared_best.expect("a move");
+                    // The move must keep the value: solve the child.
+                    let mut child = position;
+                    child.play(mv);
+                    let (through, _) = solved(&child, 1);
+                    let through = through.map(|v| {
+                        if child.side_to_move() == position.side_to_move() {
+                            v
+                        } else {
+                            -v
+                        }
+                    });
+                    assert_eq!(
+                        through,
+                        value,
+                        "move {mv} of {}",
+                        position.position_string()
+                    );
+                }
+                let Some(mv) = best else { break };
+                position.play(mv);
+            }
+        }
+    }
 }
