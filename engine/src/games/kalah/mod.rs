@@ -29,6 +29,7 @@ mod display;
 pub mod endgame;
 mod eval;
 mod notation;
+mod packed;
 mod position;
 mod rules;
 mod search;

@@ -21,8 +21,9 @@
 //! of a build is the time of its memory reads, which the walk's order
 //! (see `Solver::run`) keeps close together and the blocks overlap.
 //! Moves the plans do not cover (laps, sowings back into the own side)
-//! are sown by `sow.rs`: the engine's rules on a bare board, which its
-//! tests check against [`Kalah`](crate::games::kalah::Kalah)'s own sowing.
+//! are sown in full by the sowing on packed halves the solver shares
+//! (`kalah/packed.rs`), which its tests check against
+//! [`Kalah`](crate::games::kalah::Kalah)'s own sowing.
 //! The plans are checked as a whole: `tests/endgame_db.rs` compares whole
 //! databases with a minimax that plays the engine's sowing.
 
@@ -33,14 +34,10 @@ use std::time::{Duration, Instant};
 use arrayvec::ArrayVec;
 
 use super::rank::{entry_count, next_same_total, rank_high, rank_low, rank_small};
+use crate::games::kalah::packed::{self, Half, in_pit, ones, seeds};
 use crate::games::kalah::position::PIT_SLOTS;
 use crate::search::huge_pages;
 use crate::search::prefetch::prefetch;
-use half::{Half, in_pit, ones, seeds};
-use sow::sow;
-
-mod half;
-mod sow;
 
 /// An entry not computed yet. f lies in `-127..=127`, so it is never this.
 const UNKNOWN: i8 = i8::MIN;
@@ -235,7 +232,7 @@ impl<const PITS: usize> Solver<'_, PITS> {
                     )
                 }
                 Plan::Sow => {
-                    children.push(self.sown(own, theirs, sums, pit));
+                    children.push(self.sown(own, theirs, pit));
                     continue;
                 }
             };
@@ -251,18 +248,28 @@ impl<const PITS: usize> Solver<'_, PITS> {
         None
     }
 
-    /// The move `pit` of a position (sides `own`, `theirs` holding `sums`)
-    /// sown in full and ranked, its entry prefetched.
+    /// The move `pit` of a position (sides `own`, `theirs`) sown in full
+    /// and ranked, its entry prefetched.
     #[inline(never)]
-    fn sown(&self, own: Half, theirs: Half, sums: [u32; 2], pit: usize) -> Child {
-        let board = half::board::<PITS>(own, theirs);
-        let sown = sow::<PITS>(&board, sums, pit, self.empty_capture);
+    fn sown(&self, own: Half, theirs: Half, pit: usize) -> Child {
+        let sown = packed::sow(own, theirs, pit, PITS, self.empty_capture);
         // A finished game's child is the empty board: rank 0, f 0.
-        let index = if sown.over {
+        let index = if sown.is_over() {
             0
         } else {
-            let (first, second) = sown.halves::<PITS>();
-            to_index(rank_small(first, second))
+            // The child's canonical halves: the side to move's first.
+            let (first, second) = if sown.same_side {
+                (sown.mine, sown.theirs)
+            } else {
+                (sown.theirs, sown.mine)
+            };
+            let (first, second) = (first.to_le_bytes(), second.to_le_bytes());
+            let side = |bytes: &[u8; 16]| -> [u8; PITS] {
+                *bytes
+                    .first_chunk::<PITS>()
+                    .unwrap_or_else(|| unreachable!("a side has at most 16 pits"))
+            };
+            to_index(rank_small(&side(&first), &side(&second)))
         };
         prefetch(&self.entries[index]);
         Child {
@@ -285,7 +292,7 @@ impl<const PITS: usize> Solver<'_, PITS> {
     fn captured(&self, own: Half, theirs: Half, sums: [u32; 2], pit: usize, last: usize) -> Child {
         let opposite = PITS - 1 - last;
         let across = seeds(theirs, opposite);
-        let robbed = half::emptied(theirs, opposite);
+        let robbed = packed::emptied(theirs, opposite);
         // The pits after `pit` but `last` get a seed; `last` stays empty.
         let ours = own - in_pit(seeds(own, pit), pit) + ones(pit + 1, last);
         // The capturing seed and those across go to the store.
@@ -306,7 +313,7 @@ impl<const PITS: usize> Solver<'_, PITS> {
         debug_assert_eq!(
             (index, gain),
             {
-                let sown = self.sown(own, theirs, sums, pit);
+                let sown = self.sown(own, theirs, pit);
                 (sown.index, sown.gain)
             },
             "capture of pit {pit}"
@@ -608,7 +615,7 @@ struct Mover<const PITS: usize> {
 impl<const PITS: usize> Mover<PITS> {
     /// The plans of the side to move with `pits` in level `level`.
     fn new(pits: Half, level: u32) -> Self {
-        let total = half::total::<PITS>(pits);
+        let total = packed::total(pits);
         let rest = level.saturating_sub(total) as usize;
         let mut moves = ArrayVec::new();
         for pit in 0..PITS {
@@ -624,12 +631,12 @@ impl<const PITS: usize> Mover<PITS> {
             let after = pits - in_pit(sown, pit) + ones(pit + 1, pit + 1 + kept);
             let after_total = total as usize - seeds + kept;
             let rank_after =
-                |before: usize| to_index(rank_high::<PITS>(before, |k| half::seeds(after, k)));
+                |before: usize| to_index(rank_high::<PITS>(before, |k| packed::seeds(after, k)));
             let mut index_after = NO_HALF;
             let planned = if seeds < to_store {
                 let last = pit + seeds;
-                let landing_empty = half::seeds(pits, last) == 0;
-                let index = rank_low::<PITS>(|k| half::seeds(after, k));
+                let landing_empty = packed::seeds(pits, last) == 0;
+                let index = rank_low::<PITS>(|k| packed::seeds(after, k));
                 index_after = u32::try_from(index)
                     .ok()
                     .filter(|&index| index != NO_HALF)
@@ -645,7 +652,7 @@ impl<const PITS: usize> Mover<PITS> {
             } else if after_total == 0 {
                 (Plan::Sow, 0)
             } else if seeds == to_store {
-                let key = rank_low::<PITS>(|k| half::seeds(after, k));
+                let key = rank_low::<PITS>(|k| packed::seeds(after, k));
                 (Plan::Extra, to_index(key))
             } else if seeds - to_store <= PITS {
                 let reach = seeds - to_store;
@@ -686,7 +693,7 @@ fn all_halves<const PITS: usize>(max_seeds: u8) -> Vec<Half> {
         pits.fill(0);
         pits[PITS - 1] = total;
         loop {
-            halves.push(half::pack::<PITS>(&pits));
+            halves.push(packed::pack::<PITS>(&pits));
             if !next_same_total(&mut pits) {
                 break;
             }
@@ -702,7 +709,7 @@ fn high_ranks<const PITS: usize>(halves: &[Half], level: u8) -> Vec<u64> {
     halves[..count]
         .iter()
         .map(|&other| {
-            let before = u32::from(level) - half::total::<PITS>(other);
+            let before = u32::from(level) - packed::total(other);
             rank_high::<PITS>(before as usize, |k| seeds(other, k))
         })
         .collect()

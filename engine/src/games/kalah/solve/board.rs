@@ -5,72 +5,20 @@
 //! inner loop. Playing on a copy of a whole [`Kalah`] writes the pits one
 //! byte at a time; the key, the ranking and the next copy then read the
 //! pits in wider pieces and wait for those byte stores to retire (store
-//! forwarding fails). Here a side is one `u128` (pit `k` in byte `k`) and
-//! a move is a handful of integer operations: empty a pit, add a run of
-//! ones, zero two pits on a capture. The board is canonical (the side to
-//! move's pits first) and its stores are cleared, as the search wants
-//! them: a move reports its gain instead, and a move that passes the turn
-//! swaps the halves. The tests check it against [`Kalah::sow`].
+//! forwarding fails). Here a side is one packed [`Half`] (see
+//! [`packed`], which the database build shares) and a move is a handful
+//! of integer operations. The board is canonical (the side to move's pits
+//! first) and its stores are cleared, as the search wants them: a move
+//! reports its gain instead, and a move that passes the turn swaps the
+//! halves. The tests check it against [`Kalah::sow`].
 
+use super::super::packed::{self, BYTE, Half, seeds, total};
 use super::super::position::{Kalah, PIT_SLOTS};
 use crate::games::mancala::key;
-
-/// One side's pits, pit `k` in byte `k`: room for 16 pits, a side has at
-/// most [`PIT_SLOTS`], and a pit at most 255 seeds (no byte overflows,
-/// since a board holds at most 255 seeds in all).
-type Half = u128;
-
-/// Bits of a byte.
-const BYTE: u32 = 8;
-
-/// A seed in each of the 16 bytes of a [`Half`].
-const ALL_ONES: Half = Half::MAX / 0xFF;
-
-/// A seed in each byte of a `u64`, to add up its bytes by multiplying.
-const WORD_ONES: u64 = u64::MAX / 0xFF;
 
 /// Where the opponent's pits start in the key's second word: the key
 /// packs [`PIT_SLOTS`] bytes a side, so a side spans one and a half words.
 const KEY_SPLIT: u32 = BYTE * PIT_SLOTS as u32 - 64;
-
-/// One seed in each of pits `0..k` (`k <= PIT_SLOTS < 16`).
-#[inline]
-fn prefix_ones(k: usize) -> Half {
-    ALL_ONES & ((1 << (BYTE as usize * k)) - 1)
-}
-
-/// One seed in each of pits `from..to` (`from <= to <= PIT_SLOTS`).
-#[inline]
-fn ones(from: usize, to: usize) -> Half {
-    prefix_ones(to) ^ prefix_ones(from)
-}
-
-/// The seeds in pit `pit`.
-#[inline]
-fn seeds(half: Half, pit: usize) -> u8 {
-    // Truncation keeps exactly the byte wanted.
-    #[allow(clippy::cast_possible_truncation)]
-    let byte = (half >> (BYTE as usize * pit)) as u8;
-    byte
-}
-
-/// `half` with pit `pit` emptied.
-#[inline]
-fn emptied(half: Half, pit: usize) -> Half {
-    half & !(Half::from(u8::MAX) << (BYTE as usize * pit))
-}
-
-/// All seeds of `half`, which holds at most 255 (any board does).
-#[inline]
-fn total(half: Half) -> u32 {
-    // The two words' bytes add without carries (the sum is a side's
-    // seeds per pit pair, at most 255), then a multiplication sums the
-    // bytes into the top one. Truncations keep the words wanted.
-    #[allow(clippy::cast_possible_truncation)]
-    let folded = (half as u64).wrapping_add((half >> 64) as u64);
-    // The top byte is the sum of all bytes.
-    u32::try_from(folded.wrapping_mul(WORD_ONES) >> 56).unwrap_or(u32::MAX)
-}
 
 /// The pits of a position, stores cleared: the side to move's pits in
 /// `mine`, the opponent's in `theirs`, each from that side's own left.
@@ -193,77 +141,17 @@ impl Board {
     }
 
     /// Sows the side to move's pit `pit`, which must hold seeds, with
-    /// [`Kalah::sow`]'s rules: laps past the origin on small boards (never
-    /// into the opponent's store), capture (empty captures when the rules
-    /// say so), extra turn, and the sweep once a side is empty.
+    /// [`Kalah::sow`]'s rules (see [`packed::sow`]).
     #[inline]
     #[must_use]
     pub fn sow(&self, pit: usize, rules: Rules) -> Sown {
-        let len = rules.pits;
-        let ring = 2 * len + 1;
-        let (mut mine, mut theirs) = (self.mine, self.theirs);
-        // The mover's store gain and the opponent's (the sweep only).
-        let mut store = 0u32;
-
-        // 1. Pick the seeds up; full laps put one in every hole of the
-        //    ring, the origin included.
-        let picked = usize::from(seeds(mine, pit));
-        debug_assert!(picked > 0, "sowing an empty pit");
-        mine = emptied(mine, pit);
-        let remainder = if picked < ring {
-            picked
-        } else {
-            let laps = picked / ring;
-            let lap = prefix_ones(len) * laps as Half;
-            mine += lap;
-            theirs += lap;
-            store += u32::try_from(laps).unwrap_or(0);
-            picked % ring
-        };
-
-        // 2. The rest, one a hole after the origin: own pits, own store,
-        //    the opponent's pits, own pits from pit 0 (never the origin).
-        let mut rest = remainder;
-        let own_after = rest.min(len - 1 - pit);
-        mine += ones(pit + 1, pit + 1 + own_after);
-        rest -= own_after;
-        if rest > 0 {
-            store += 1;
-            rest -= 1;
-        }
-        let across = rest.min(len);
-        theirs += prefix_ones(across);
-        mine += prefix_ones(rest - across);
-
-        // 3. Where the last seed fell on the ring (own pits 0..len, the
-        //    store at len, the opponent's pits after it): a capture when it
-        //    made an own pit hold one and the opposite pit holds seeds (or
-        //    empty captures count).
-        let last = match pit + remainder {
-            wrapped if wrapped >= ring => wrapped - ring,
-            last => last,
-        };
-        let same_side = last == len;
-        if last < len && seeds(mine, last) == 1 {
-            let opposite = len - 1 - last;
-            let taken = seeds(theirs, opposite);
-            if taken > 0 || rules.empty_capture {
-                mine = emptied(mine, last);
-                theirs = emptied(theirs, opposite);
-                store += u32::from(taken) + 1;
-            }
-        }
-
-        // 4. The sweep: a side is empty, each sweeps its own pits.
-        let mut their_store = 0;
-        if mine == 0 || theirs == 0 {
-            store += total(mine);
-            their_store = total(theirs);
-            (mine, theirs) = (0, 0);
-        }
-
-        // 5. The child from its side to move.
-        let gain = i32::try_from(store).unwrap_or(0) - i32::try_from(their_store).unwrap_or(0);
+        let packed::Sown {
+            mine,
+            theirs,
+            gain,
+            same_side,
+        } = packed::sow(self.mine, self.theirs, pit, rules.pits, rules.empty_capture);
+        // The child from its side to move.
         let board = if same_side {
             Self { mine, theirs }
         } else {
