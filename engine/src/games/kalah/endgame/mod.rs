@@ -20,8 +20,8 @@
 //! any number of threads. Within a level, the moves of each possible side
 //! to move are planned once, so that most children are ranked with an
 //! addition instead of a sowing; the few moves no plan covers are sown on
-//! a bare board (`build/sow.rs`, checked against [`Kalah`]'s own sowing by
-//! a property test; in debug builds every capture's ranking is checked
+//! a bare board (the packed sowing of `kalah/packed.rs`, which the solver
+//! uses too, checked against [`Kalah`]'s own sowing by a property test; in debug builds every capture's ranking is checked
 //! against a full sowing). The plans are checked as a whole:
 //! `tests/endgame_db.rs` compares whole databases with a minimax that
 //! plays [`Kalah`]'s moves, and with the checksums of the first build
