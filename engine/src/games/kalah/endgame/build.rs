@@ -875,7 +875,8 @@ fn run_parallel<const PITS: usize>(
     let caller = std::thread::current();
     // The positions of each side to move: the other sides of the rest.
     let positions = |mover: &Mover<PITS>| {
-        let rest = u8::try_from(solver.level - mover.total).unwrap_or(u8::MAX);
+        let rest = u8::try_from(solver.level - mover.total)
+            .unwrap_or_else(|_| unreachable!("a level holds at most 127 seeds"));
         first_index(PITS, rest + 1) - first_index(PITS, rest)
     };
     let total: usize = solver.movers.iter().map(positions).sum();
