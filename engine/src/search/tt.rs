@@ -48,7 +48,7 @@ unsafe impl huge_pages::ZeroIsValid for Entry {}
 impl Entry {
     /// A free slot: generation 0 is never a search's. All its bytes are
     /// zero, so a new table is a zeroed allocation that costs nothing
-    /// until it is used (see [`huge_pages::zeroed_vec`]).
+    /// until it is used (see [`huge_pages::ZeroedTable`]).
     const EMPTY: Self = Self {
         key: 0,
         score: 0,
@@ -74,7 +74,7 @@ const HASHFULL_SAMPLE: usize = 1000;
 /// A fixed-size table of [`Entry`] slots.
 #[derive(Debug)]
 pub struct TranspositionTable {
-    slots: Vec<Entry>,
+    slots: huge_pages::ZeroedTable<Entry>,
     generation: u8,
 }
 
@@ -84,7 +84,7 @@ impl TranspositionTable {
     pub fn new(megabytes: usize) -> Self {
         let count = (megabytes.saturating_mul(BYTES_PER_MB) / size_of::<Entry>()).max(1);
         Self {
-            slots: huge_pages::zeroed_vec(count),
+            slots: huge_pages::ZeroedTable::new(count),
             generation: 1,
         }
     }

@@ -153,16 +153,16 @@ impl<'a> ExactSearch<'a> {
         self.db = self.shared.db.filter(|db| {
             usize::from(db.pits()) == rules.pits && db.empty_capture() == rules.empty_capture
         });
-        self.search_board(&Board::of(position), key, None, ply, alpha, beta)
+        self.search_board(&Board::of(position), key, ply, alpha, beta)
     }
 
-    /// [`Self::search`] on a board; `db_rank` is its entry in the endgame
-    /// database, if it has one (never at the root).
+    /// [`Self::search`] on a board. The endgame database's positions never
+    /// come here but at the root: their parent looks them up (see
+    /// [`Self::child_value`]).
     fn search_board(
         &mut self,
         position: &Board,
         key: u64,
-        db_rank: Option<u64>,
         ply: usize,
         mut alpha: i32,
         mut beta: i32,
@@ -194,16 +194,10 @@ impl<'a> ExactSearch<'a> {
             return -most;
         }
 
-        // 3. Endgame databases know small boards exactly. (Not at the root,
-        //    which must search its moves to name the best one: it has no
-        //    rank.) The parent ranked the node and prefetched its entry.
+        // 3. The table: a cut-off (not at the root, which must search its
+        //    moves to name the best one), or a narrower window and a first
+        //    move.
         let root = ply == 0;
-        if let Some(value) = db_rank.and_then(|rank| self.db?.entry(rank)) {
-            return i32::from(value);
-        }
-
-        // 4. The table: a cut-off (not at the root, as above), or a narrower
-        //    window and a first move.
         let stored = self.shared.table.probe(key);
         let mut table_move = NO_MOVE;
         if let Some(bounds) = stored {
@@ -221,7 +215,7 @@ impl<'a> ExactSearch<'a> {
             }
         }
 
-        // 5. The table move first, before making any other move: it
+        // 4. The table move first, before making any other move: it
         //    often cuts off alone. With other threads, the node is marked
         //    busy while it is searched here (see [`BusyTable`]).
         let sharing = self.shared.busy.filter(|busy| busy.covers(seeds));
@@ -243,21 +237,29 @@ impl<'a> ExactSearch<'a> {
         }
 
         if best < beta {
-            // 6. Make the other moves: gains, extra turns, keys, their
+            // 5. Make the other moves: gains, extra turns, keys, their
             //    buckets and database entries prefetched.
             let mut children = self.children(position, table_move);
 
-            // 7. Enhanced transposition cut-offs: a child whose stored bound
-            //    already proves a cut-off saves searching any of them.
+            // 6. Enhanced transposition cut-offs: a child whose stored bound
+            //    already proves a cut-off saves searching any of them. A
+            //    child the database holds has an exact value, the best
+            //    bound there is: looking it up here found a cut-off in a
+            //    fifth of the nodes just above the database's sizes, and
+            //    cut the solver's time by 13-17 %.
             if seeds >= ETC_MIN_SEEDS {
                 for child in &children {
-                    let Some(bounds) = self.shared.table.probe(child.key) else {
+                    let (lower, upper) = if let Some(value) = self.db_value(child) {
+                        (value, value)
+                    } else if let Some(bounds) = self.shared.table.probe(child.key) {
+                        (i32::from(bounds.lower), i32::from(bounds.upper))
+                    } else {
                         continue;
                     };
                     let through = if child.same_side {
-                        child.gain + i32::from(bounds.lower)
+                        child.gain + lower
                     } else {
-                        child.gain - i32::from(bounds.upper)
+                        child.gain - upper
                     };
                     if through >= beta {
                         self.store(key, stored, through, alpha, beta, child.pit, 0);
@@ -266,7 +268,7 @@ impl<'a> ExactSearch<'a> {
                 }
             }
 
-            // 8. Order (extra turns, gains, pits near the store) and search.
+            // 7. Order (extra turns, gains, pits near the store) and search.
             //    A child another thread is inside is put off, unless it
             //    would be the first searched here: the children in order
             //    first, then the ones put off, when the table likely holds
@@ -309,7 +311,7 @@ impl<'a> ExactSearch<'a> {
             self.root_best = Some((best_pit, best));
         }
 
-        // 9. Remember what was proven.
+        // 8. Remember what was proven.
         self.store(
             key,
             stored,
@@ -348,8 +350,9 @@ impl<'a> ExactSearch<'a> {
     /// in, which decides the bound a cut-off stores. A plain loop: the
     /// iterator chain it replaces was not inlined.
     ///
-    /// Their table buckets and database entries are prefetched once all
-    /// are made, one prefetch right after another: a prefetch into a
+    /// Their database entries, and the table buckets of the others (a
+    /// position the database holds is never stored), are prefetched once
+    /// all are made, one prefetch right after another: a prefetch into a
     /// table of gigabytes waits for its address translation (its sample
     /// count says so), and prefetches in a row wait together, while one
     /// after each child held up the next child's sowing.
@@ -363,7 +366,7 @@ impl<'a> ExactSearch<'a> {
                 children.push(child);
             }
         }
-        for child in &children {
+        for child in children.iter().filter(|c| c.db_rank == NO_RANK) {
             self.shared.table.prefetch(child.key);
         }
         if let Some(db) = self.db {
@@ -392,16 +395,32 @@ impl<'a> ExactSearch<'a> {
         Some(rank(&both[..2 * pits]))
     }
 
+    /// The exact value of `child` from the endgame database, if it holds it.
+    #[inline]
+    fn db_value(&self, child: &Child) -> Option<i32> {
+        if child.db_rank == NO_RANK {
+            return None;
+        }
+        self.db?.entry(child.db_rank).map(i32::from)
+    }
+
     /// The value of the parent through `child`, searched with the parent's
     /// window `(alpha, beta)`.
     #[inline]
     fn child_value(&mut self, child: &Child, ply: usize, alpha: i32, beta: i32) -> i32 {
+        // A child the database holds is known, not searched.
+        if let Some(value) = self.db_value(child) {
+            return if child.same_side {
+                child.gain + value
+            } else {
+                child.gain - value
+            };
+        }
         if child.same_side {
             child.gain
                 + self.search_board(
                     &child.position,
                     child.key,
-                    Some(child.db_rank).filter(|&rank| rank != NO_RANK),
                     ply + 1,
                     alpha - child.gain,
                     beta - child.gain,
@@ -411,7 +430,6 @@ impl<'a> ExactSearch<'a> {
                 - self.search_board(
                     &child.position,
                     child.key,
-                    Some(child.db_rank).filter(|&rank| rank != NO_RANK),
                     ply + 1,
                     child.gain - beta,
                     child.gain - alpha,

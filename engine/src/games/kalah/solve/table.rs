@@ -84,7 +84,7 @@ unsafe impl huge_pages::ZeroIsValid for Slot {}
 /// A fixed-size, lock-free table of [`Bounds`].
 #[derive(Debug)]
 pub struct BoundTable {
-    slots: Vec<Slot>,
+    slots: huge_pages::ZeroedTable<Slot>,
     buckets: usize,
 }
 
@@ -94,7 +94,7 @@ impl BoundTable {
     pub fn new(megabytes: usize) -> Self {
         let buckets = (megabytes.saturating_mul(BYTES_PER_MB) / (ENTRY_BYTES * BUCKET)).max(1);
         // Zeroed, not filled: only the buckets used ever cost memory.
-        let slots = huge_pages::zeroed_vec(buckets * BUCKET);
+        let slots = huge_pages::ZeroedTable::new(buckets * BUCKET);
         Self { slots, buckets }
     }
 
