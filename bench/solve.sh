@@ -3,22 +3,35 @@
 # rules, and prints for each run the proven value, the wall time, the nodes
 # and the peak memory. The time counts everything from a cold start of the
 # engine: building the endgame database when --db-seeds is given (the
-# build is then also reported on its own line), loading it, and the solve.
+# build time is also noted on the run's line), loading it, and the solve.
 #
-# Usage: bench/solve.sh [--seeds "3 4 5"] [--threads T] [--hash MB] [--db-seeds N] [--timeout S]
+# With --db-file the runs load a database built before instead (give one
+# capture rule with --captures: a database serves one rule); its build is
+# not counted, its loading is. --drop-caches empties the page cache before
+# each run (it needs root), so that the loading starts from the disk.
+#
+# Usage: bench/solve.sh [--seeds "3 4 5"] [--captures "standard empty"] [--threads T]
+#                       [--hash MB] [--db-seeds N | --db-file PATH [--drop-caches]]
+#                       [--timeout S]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seeds_list="3 4 5"
+captures="standard empty"
 threads=1
 hash=1024
 db_seeds=0
+db_file=""
+drop_caches=false
 timeout_s=900
 while [ $# -gt 0 ]; do
   case "$1" in
     --seeds) seeds_list=$2; shift 2 ;;
+    --captures) captures=$2; shift 2 ;;
     --threads) threads=$2; shift 2 ;;
     --hash) hash=$2; shift 2 ;;
     --db-seeds) db_seeds=$2; shift 2 ;;
+    --db-file) db_file=$2; shift 2 ;;
+    --drop-caches) drop_caches=true; shift ;;
     --timeout) timeout_s=$2; shift 2 ;;
     *) echo "unknown argument $1" >&2; exit 2 ;;
   esac
@@ -29,11 +42,24 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 printf '%-8s %-8s %8s %10s %14s %10s %s\n' board capture value time_s nodes peak_MiB note
 for seeds in $seeds_list; do
-  for empty in false true; do
+  for capture in $captures; do
+    case "$capture" in
+      standard) empty=false ;;
+      empty) empty=true ;;
+      *) echo "unknown capture rule $capture (standard or empty)" >&2; exit 2 ;;
+    esac
     db_option=""
     build_note=""
+    if [ "$drop_caches" = true ]; then
+      sync
+      echo 3 > /proc/sys/vm/drop_caches || { echo "--drop-caches needs root" >&2; exit 2; }
+    fi
     start=$(date +%s%N)
-    if [ "$db_seeds" -gt 0 ]; then
+    if [ -n "$db_file" ]; then
+      db_option="setoption name EndgameDB value $db_file"
+      build_note="prebuilt $(basename "$db_file")"
+      [ "$drop_caches" = true ] && build_note="$build_note, page cache dropped"
+    elif [ "$db_seeds" -gt 0 ]; then
       flag=""; [ "$empty" = true ] && flag="--empty-capture"
       db="$work/kalah6-$db_seeds-$empty.plydb"
       "$engine" build-db --max-seeds "$db_seeds" --threads "$threads" $flag --output "$db" 2>/dev/null
@@ -49,7 +75,6 @@ for seeds in $seeds_list; do
     value=$(echo "$result" | sed -n 's/^solved value \([^ ]*\).*/\1/p')
     nodes=$(echo "$result" | sed -n 's/.* nodes \([0-9]*\).*/\1/p')
     [ -n "$value" ] || value="timeout"
-    capture=standard; [ "$empty" = true ] && capture=empty
     printf '%-8s %-8s %8s %10s %14s %10s %s\n' "(6,$seeds)" "$capture" "$value" \
       "$(awk -v ms="$total_ms" 'BEGIN{printf "%.2f", ms/1000}')" "${nodes:-?}" "$(( peak_kib / 1024 ))" "$build_note"
   done
