@@ -52,7 +52,7 @@ fn main() {
             } else {
                 &profile
             };
-            best_guess(position, profile, &|| false, |_| {}).map(|d| d.guess)
+            best_guess(position, profile, &|_| false, |_| {}).map(|d| d.guess)
         });
         let ms = |d: Duration| d.as_secs_f64() * 1000.0;
         println!("{name}, search profile {profile:?}");

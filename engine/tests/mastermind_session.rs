@@ -99,6 +99,47 @@ fn go_respects_stop_and_movetime_and_infinite() {
     assert!(started.elapsed() < Duration::from_secs(20));
 }
 
+/// The largest `nodes` of the `info depth` lines.
+fn most_nodes(out: &str) -> u64 {
+    lines_starting(out, "info depth")
+        .iter()
+        .filter_map(|l| {
+            let mut words = l.split_whitespace();
+            words.find(|&w| w == "nodes")?;
+            words.next()?.parse().ok()
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+#[test]
+fn go_nodes_limits_the_search_of_either_side() {
+    // The search looks at its node count every 64 nodes, so a search told
+    // to stop at 100 ends before 164.
+    const LIMIT: u64 = 100;
+    const CHECK: u64 = 64;
+    // A breaker out of the book, and the maker.
+    for position in ["0123 1A1B 4567 0A1B", "0123"] {
+        let free = session(&format!(
+            "position startpos moves {position}
+go movetime 500
+"
+        ));
+        assert!(most_nodes(&free) >= LIMIT + CHECK, "{free}");
+        let limited = session(&format!(
+            "position startpos moves {position}
+go nodes {LIMIT}
+"
+        ));
+        best_move(&limited);
+        assert!(
+            !lines_starting(&limited, "info depth").is_empty(),
+            "{limited}"
+        );
+        assert!(most_nodes(&limited) < LIMIT + CHECK, "{limited}");
+    }
+}
+
 #[test]
 fn an_illegal_answer_is_refused_and_the_position_kept() {
     let out = session(

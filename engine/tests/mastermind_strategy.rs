@@ -68,7 +68,7 @@ fn a_wide_search_finds_the_optimum_of_small_games() {
         let all = rules.all_codes();
         let optimum = brute_force(&all, &all, rules.length, &mut HashMap::new());
         let wide = [64; 6];
-        let decision = best_guess(&start, &wide, &|| false, |_| {}).unwrap();
+        let decision = best_guess(&start, &wide, &|_| false, |_| {}).unwrap();
         // Without repeats the start has one guess up to symmetry, so there
         // is nothing to search and the total is only estimated.
         if !decision.estimated {
@@ -76,7 +76,7 @@ fn a_wide_search_finds_the_optimum_of_small_games() {
         }
         // And the strategy really reaches that total against every secret.
         let tally = play_all(&start, |p| {
-            best_guess(p, &wide, &|| false, |_| {}).map(|d| d.guess)
+            best_guess(p, &wide, &|_| false, |_| {}).map(|d| d.guess)
         });
         assert_eq!(tally.total_guesses(), u64::from(optimum), "{rules:?}");
     }
@@ -87,7 +87,7 @@ fn a_stopped_search_still_guesses() {
     // Classic Mastermind has no book: its second guess is searched.
     let rules = MastermindRules::CLASSIC;
     let position = Mastermind::from_position_string("0012:1A1B b", rules).unwrap();
-    let decision = best_guess(&position, &DEFAULT_PROFILE, &|| true, |_| {}).unwrap();
+    let decision = best_guess(&position, &DEFAULT_PROFILE, &|_| true, |_| {}).unwrap();
     assert!(decision.estimated);
     assert!(rules.code_problem(decision.guess).is_none());
 }
@@ -98,14 +98,14 @@ fn the_maker_keeps_the_breaker_guessing() {
     // Two codes left, the breaker asks one: the maker denies it.
     let position =
         Mastermind::from_position_string("0123:0A4B/1032:0A4B/2301:2A2B/2310 m", rules).unwrap();
-    let choice = worst_answer(&position, &|| false).unwrap();
+    let choice = worst_answer(&position, &|_| false).unwrap();
     // 3201 against 2310: no symbol in place.
     assert_eq!(choice.answer.to_string(), "0A4B");
     assert_eq!(choice.codes, 1);
     assert!((choice.expected - 1.0).abs() < 1e-9);
     // At the start it picks a big part, never the win.
     let asked = Mastermind::from_position_string("0123 m", rules).unwrap();
-    let choice = worst_answer(&asked, &|| false).unwrap();
+    let choice = worst_answer(&asked, &|_| false).unwrap();
     assert!(choice.codes >= 480, "{choice:?}");
     assert!(asked.parse_move(&choice.answer.to_string()).is_ok());
     // The only answer left is given, even the win.
@@ -113,7 +113,7 @@ fn the_maker_keeps_the_breaker_guessing() {
         Mastermind::from_position_string("0123:0A4B/1032:0A4B/2301:2A2B/2310:0A4B/3201 m", rules)
             .unwrap();
     assert_eq!(
-        worst_answer(&solved, &|| false).unwrap().answer,
+        worst_answer(&solved, &|_| false).unwrap().answer,
         Answer::win(4)
     );
 }
@@ -122,7 +122,7 @@ fn the_maker_keeps_the_breaker_guessing() {
 fn bulls_and_cows_within_seven_guesses_and_5_22_on_average() {
     let start = Mastermind::start(MastermindRules::default()).unwrap();
     let tally = play_all(&start, |p| {
-        best_guess(p, &DEFAULT_PROFILE, &|| false, |_| {}).map(|d| d.guess)
+        best_guess(p, &DEFAULT_PROFILE, &|_| false, |_| {}).map(|d| d.guess)
     });
     assert_eq!(tally.secrets(), 5040);
     assert_eq!(tally.unsolved, 0);
@@ -138,7 +138,7 @@ fn bulls_and_cows_within_seven_guesses_and_5_22_on_average() {
 fn classic_mastermind_within_five_guesses_and_4_35_on_average() {
     let start = Mastermind::start(MastermindRules::CLASSIC).unwrap();
     let tally = play_all(&start, |p| {
-        best_guess(p, &DEFAULT_PROFILE, &|| false, |_| {}).map(|d| d.guess)
+        best_guess(p, &DEFAULT_PROFILE, &|_| false, |_| {}).map(|d| d.guess)
     });
     assert_eq!(tally.secrets(), 1296);
     assert!(tally.worst() <= 5, "{tally:?}");
@@ -151,12 +151,12 @@ fn a_game_against_the_adversary_ends_within_the_rows() {
     while game.outcome().is_none() {
         let mv = if game.pending_guess().is_none() {
             MastermindMove::Guess(
-                best_guess(&game, &DEFAULT_PROFILE, &|| false, |_| {})
+                best_guess(&game, &DEFAULT_PROFILE, &|_| false, |_| {})
                     .unwrap()
                     .guess,
             )
         } else {
-            MastermindMove::Answer(worst_answer(&game, &|| false).unwrap().answer)
+            MastermindMove::Answer(worst_answer(&game, &|_| false).unwrap().answer)
         };
         game.play(mv);
     }
@@ -180,7 +180,7 @@ fn on_the_last_row_the_breaker_guesses_a_possible_code() {
         .unwrap_or_else(|e| panic!("{e}"));
     let possible = position.consistent_codes();
     assert_eq!(possible.len(), 36);
-    let decision = best_guess(&position, &DEFAULT_PROFILE, &|| false, |_| {}).expect("a guess");
+    let decision = best_guess(&position, &DEFAULT_PROFILE, &|_| false, |_| {}).expect("a guess");
     assert!(possible.contains(&decision.guess), "{:?}", decision.guess);
 }
 
@@ -194,7 +194,7 @@ fn the_maker_on_the_last_row_leaves_codes_unfound() {
     };
     let position =
         Mastermind::from_position_string("0123 m", rules).unwrap_or_else(|e| panic!("{e}"));
-    let choice = worst_answer(&position, &|| false).expect("an answer");
+    let choice = worst_answer(&position, &|_| false).expect("an answer");
     assert!(choice.expected.is_infinite(), "{choice:?}");
     assert_ne!(choice.answer.to_string(), "4A0B");
 }

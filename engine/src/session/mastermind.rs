@@ -16,7 +16,7 @@ use ply_protocol::{GoParams, Info, Response, Score, ScoreValue};
 
 use crate::game::Game;
 use crate::games::mastermind::strategy::{
-    AnswerChoice, DEFAULT_PROFILE, Decision, best_guess, worst_answer,
+    AnswerChoice, DEFAULT_PROFILE, Decision, Stop, best_guess, worst_answer,
 };
 use crate::games::mastermind::{BREAKER, Mastermind, MastermindMove};
 use crate::options::EngineOptions;
@@ -61,12 +61,14 @@ pub fn start(
             usize::try_from(d).unwrap_or(usize::MAX)
         })
         .clamp(1, DEFAULT_PROFILE.len());
+    let node_limit = limits.nodes;
     let thread_control = Arc::clone(&control);
     let handle = std::thread::spawn(move || {
         let started = Instant::now();
         // No time limit while pondering: the clock starts at `ponderhit`.
-        let stop = || {
+        let stop = |nodes: u64| {
             thread_control.stopped()
+                || node_limit.is_some_and(|limit| nodes >= limit)
                 || (!thread_control.pondering() && budget.is_some_and(|b| started.elapsed() >= b))
         };
         let best = choose(&game, &DEFAULT_PROFILE[..profile_len], &stop, &out);
@@ -89,7 +91,7 @@ pub fn start(
 fn choose(
     game: &Mastermind,
     profile: &[usize],
-    stop: &dyn Fn() -> bool,
+    stop: &Stop<'_>,
     out: &Output,
 ) -> Option<MastermindMove> {
     if game.is_over() {

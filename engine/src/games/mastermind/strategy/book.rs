@@ -123,7 +123,7 @@ pub fn generate(
 ) -> Option<()> {
     let start = Mastermind::start(rules).ok()?;
     let space = Space::of(rules);
-    let never = || false;
+    let never = |_| false;
     let decide_at = |position: &Mastermind| {
         let history: Vec<Code> = position.rows().iter().map(|r| r.guess).collect();
         let left = u32::from(rules.max_guesses) - u32::try_from(history.len()).ok()?;
@@ -205,7 +205,7 @@ mod tests {
                 (decision.guess.text(3), decision.total),
                 (guess.to_string(), *total)
             );
-            let searched = best_guess(&position, &[4, 2], &|| false, |_| {}).unwrap();
+            let searched = best_guess(&position, &[4, 2], &|_| false, |_| {}).unwrap();
             assert_eq!(searched.total, *total, "{board}");
             // Rename 0↔3, 1↔4, 2↔5 throughout.
             let swap = |text: &str| -> String {
@@ -256,7 +256,7 @@ mod tests {
         // After 0123 0A4B nine derangements are left: quick to search.
         let rules = MastermindRules::default();
         let position = Mastermind::from_position_string("0123:0A4B b", rules).unwrap();
-        let searched = best_guess(&position, &BOOK_PROFILE, &|| false, |_| {}).unwrap();
+        let searched = best_guess(&position, &BOOK_PROFILE, &|_| false, |_| {}).unwrap();
         let booked = lookup(&position).expect("in the book");
         assert_eq!(searched.total, booked.total);
     }

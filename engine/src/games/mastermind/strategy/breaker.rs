@@ -19,6 +19,7 @@
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
+use super::Stop;
 use super::bounds::Bounds;
 use super::space::{CodeId, Space};
 use super::symmetry::{decision_pool, fresh_pool};
@@ -93,7 +94,7 @@ pub struct Search<'a> {
     memo: HashMap<(u64, u32, u8, u8), Known>,
     /// Sets searched.
     pub nodes: u64,
-    stop: &'a dyn Fn() -> bool,
+    stop: &'a Stop<'a>,
     /// Whether `stop` said so: every value since is meaningless.
     pub aborted: bool,
 }
@@ -109,8 +110,8 @@ impl std::fmt::Debug for Search<'_> {
 
 impl<'a> Search<'a> {
     /// A search of `space` trying `widths[level]` guesses at each level
-    /// (one below), polling `stop`.
-    pub fn new(space: &'a Space, widths: &[usize], stop: &'a dyn Fn() -> bool) -> Self {
+    /// (one below), polling `stop` with its node count.
+    pub fn new(space: &'a Space, widths: &[usize], stop: &'a Stop<'a>) -> Self {
         Self {
             space,
             bounds: Bounds::new(space.codes.len(), space.possible_answers),
@@ -145,7 +146,7 @@ impl<'a> Search<'a> {
             return lower;
         }
         self.nodes += 1;
-        if self.nodes.is_multiple_of(NODES_PER_CHECK) && (self.stop)() {
+        if self.nodes.is_multiple_of(NODES_PER_CHECK) && (self.stop)(self.nodes) {
             self.aborted = true;
         }
         if self.aborted {
@@ -268,7 +269,7 @@ impl<'a> Search<'a> {
             scored += n;
             if scored >= SCORES_PER_CHECK {
                 scored = 0;
-                if (self.stop)() {
+                if (self.stop)(self.nodes) {
                     self.aborted = true;
                     if !ranked.is_empty() {
                         break;
@@ -358,7 +359,7 @@ pub fn decide(
     history: &[Code],
     left: u32,
     profile: &[usize],
-    stop: &dyn Fn() -> bool,
+    stop: &Stop<'_>,
     mut on_iteration: impl FnMut(&Decision),
 ) -> Option<Decision> {
     let started = Instant::now();
@@ -411,10 +412,13 @@ pub fn decide(
     // 3. Deeper and deeper.
     for depth in 1..=profile.len() {
         // A stopped search starts no iteration, however small.
-        if stop() {
+        if stop(nodes) {
             break;
         }
-        let mut search = Search::new(space, &profile[..depth], stop);
+        // The iteration's nodes count after the earlier iterations'.
+        let before = nodes;
+        let stop_after = move |iteration_nodes: u64| stop(before + iteration_nodes);
+        let mut search = Search::new(space, &profile[..depth], &stop_after);
         let found = search.decide_once(set, history, left, bound);
         nodes += search.nodes;
         if let Some((guess, total)) = found {
@@ -433,6 +437,11 @@ pub fn decide(
     }
     best.nodes = nodes;
     best.elapsed = started.elapsed();
+    // Stopped before the first iteration finished: the estimate is the
+    // answer, and is reported as one (depth 0).
+    if best.depth == 0 {
+        on_iteration(&best);
+    }
     Some(best)
 }
 

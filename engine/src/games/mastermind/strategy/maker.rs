@@ -8,6 +8,7 @@
 
 use std::time::{Duration, Instant};
 
+use super::Stop;
 use super::bounds::Bounds;
 use super::breaker::{INFEASIBLE, Search};
 use super::space::{CodeId, Space};
@@ -33,7 +34,7 @@ pub struct AnswerChoice {
 
 /// The maker's answer to the pending guess, or `None` when no guess waits.
 #[must_use]
-pub fn worst_answer(position: &Mastermind, stop: &dyn Fn() -> bool) -> Option<AnswerChoice> {
+pub fn worst_answer(position: &Mastermind, stop: &Stop<'_>) -> Option<AnswerChoice> {
     let started = Instant::now();
     let guess = position.pending_guess()?;
     let rules = position.rules();
@@ -79,7 +80,10 @@ pub fn worst_answer(position: &Mastermind, stop: &dyn Fn() -> bool) -> Option<An
         if *id == space.win {
             continue;
         }
-        let mut search = Search::new(&space, &[1], stop);
+        // The part's nodes count after the earlier parts'.
+        let before = nodes;
+        let stop_after = move |part_nodes: u64| stop(before + part_nodes);
+        let mut search = Search::new(&space, &[1], &stop_after);
         let total = search.cost(part, used, 1, left, INFEASIBLE);
         nodes += search.nodes;
         if search.aborted {

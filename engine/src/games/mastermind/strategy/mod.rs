@@ -27,6 +27,11 @@ pub use breaker::{Decision, decide};
 pub use maker::{AnswerChoice, worst_answer};
 pub use space::{CodeId, Space};
 
+/// Asked now and then during a search, with the nodes the decision has
+/// searched so far: `true` ends the search (the protocol's `stop`, a
+/// clock, or `go nodes`). Whatever was decided by then is the answer.
+pub type Stop<'a> = dyn Fn(u64) -> bool + 'a;
+
 use super::code::Code;
 use super::position::Mastermind;
 
@@ -59,7 +64,7 @@ pub fn codes_left(space: &Space, position: &Mastermind) -> Vec<CodeId> {
 pub fn best_guess(
     position: &Mastermind,
     profile: &[usize],
-    stop: &dyn Fn() -> bool,
+    stop: &Stop<'_>,
     on_iteration: impl FnMut(&Decision),
 ) -> Option<Decision> {
     use crate::game::Game;
