@@ -14,7 +14,6 @@
 #                       [--hash MB] [--db-seeds N | --db-file PATH [--drop-caches]]
 #                       [--timeout S]
 set -euo pipefail
-cd "$(dirname "$0")/.."
 seeds_list="3 4 5"
 captures="standard empty"
 threads=1
@@ -30,12 +29,21 @@ while [ $# -gt 0 ]; do
     --threads) threads=$2; shift 2 ;;
     --hash) hash=$2; shift 2 ;;
     --db-seeds) db_seeds=$2; shift 2 ;;
-    --db-file) db_file=$2; shift 2 ;;
+    --db-file) db_file=$(realpath "$2"); shift 2 ;;
     --drop-caches) drop_caches=true; shift ;;
     --timeout) timeout_s=$2; shift 2 ;;
     *) echo "unknown argument $1" >&2; exit 2 ;;
   esac
 done
+if [ -n "$db_file" ]; then
+  # A database serves one capture rule: a run under the other would
+  # silently search without it.
+  if [ "$db_seeds" -gt 0 ] || [ "$(echo $captures | wc -w)" -ne 1 ]; then
+    echo "--db-file needs one rule in --captures, and no --db-seeds" >&2
+    exit 2
+  fi
+fi
+cd "$(dirname "$0")/.."
 cargo build --release -q -p ply-engine
 engine=target/release/ply-engine
 work=$(mktemp -d)

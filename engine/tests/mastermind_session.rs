@@ -115,21 +115,22 @@ fn most_nodes(out: &str) -> u64 {
 #[test]
 fn go_nodes_limits_the_search_of_either_side() {
     // The search looks at its node count every 64 nodes, so a search told
-    // to stop at 100 ends before 164.
-    const LIMIT: u64 = 100;
+    // to stop at 10 ends before 74. Unlimited, both of these searches end
+    // by themselves with more (about 400 and 130 nodes, in a fraction of a
+    // second); the generous move times only keep a loaded machine from
+    // cutting them short.
+    const LIMIT: u64 = 10;
     const CHECK: u64 = 64;
-    // A breaker out of the book, and the maker.
-    for position in ["0123 1A1B 4567 0A1B", "0123"] {
-        let free = session(&format!(
-            "position startpos moves {position}
-go movetime 500
-"
-        ));
-        assert!(most_nodes(&free) >= LIMIT + CHECK, "{free}");
+    for (position, free) in [
+        // A breaker out of the book, one iteration.
+        ("0123 1A1B 4567 0A1B", "go depth 1 movetime 20000"),
+        // The maker answering a second guess.
+        ("0123 1A1B 4567", "go movetime 20000"),
+    ] {
+        let out = session(&format!("position startpos moves {position}\n{free}\n"));
+        assert!(most_nodes(&out) >= LIMIT + CHECK, "{out}");
         let limited = session(&format!(
-            "position startpos moves {position}
-go nodes {LIMIT}
-"
+            "position startpos moves {position}\ngo nodes {LIMIT}\n"
         ));
         best_move(&limited);
         assert!(

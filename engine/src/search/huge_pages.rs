@@ -63,9 +63,23 @@ impl<T: ZeroIsValid> ZeroedTable<T> {
     #[must_use]
     pub fn new(len: usize) -> Self {
         assert!(size_of::<T>() > 0, "ZeroedTable of a zero-sized type");
+        // The table never drops its values, only their memory.
+        const {
+            assert!(
+                !std::mem::needs_drop::<T>(),
+                "ZeroedTable of a type with drop glue"
+            )
+        };
+        // Room for the values, whole huge pages, and one more to align the
+        // start: all within what a Rust slice may span.
         let bytes = len
             .checked_mul(size_of::<T>())
             .and_then(|bytes| bytes.checked_next_multiple_of(HUGE_PAGE))
+            .filter(|bytes| {
+                bytes
+                    .checked_add(HUGE_PAGE)
+                    .is_some_and(|all| isize::try_from(all).is_ok())
+            })
             .expect("a table larger than the address space");
         if bytes == 0 {
             return Self {
@@ -124,8 +138,8 @@ unsafe impl<T: Sync> Sync for ZeroedTable<T> {}
 
 impl<T> Drop for ZeroedTable<T> {
     fn drop(&mut self) {
-        // The values are plain data (`ZeroIsValid` types hold no
-        // resources), so only the memory is given back.
+        // The values need no drop (`new` makes sure), so only the memory
+        // is given back.
         self.memory.release();
     }
 }

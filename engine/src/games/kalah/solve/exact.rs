@@ -262,6 +262,9 @@ impl<'a> ExactSearch<'a> {
                         child.gain - upper
                     };
                     if through >= beta {
+                        if root {
+                            self.root_best = Some((child.pit, through));
+                        }
                         self.store(key, stored, through, alpha, beta, child.pit, 0);
                         return through;
                     }
