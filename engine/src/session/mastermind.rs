@@ -3,7 +3,8 @@
 //! search of the board games.
 //!
 //! Info lines: `info depth D score cp S nodes N nps R time T pv <move>`
-//! after each finished iteration, where the score is for the side to move
+//! after each finished iteration (one at depth 0 when none finished),
+//! where the score is for the side to move
 //! in hundredths of a guess: minus the guesses the breaker still expects to
 //! need (this one included) when the breaker moves, plus the guesses the
 //! breaker still needs after the answer when the maker moves. Then an

@@ -437,8 +437,9 @@ pub fn decide(
     }
     best.nodes = nodes;
     best.elapsed = started.elapsed();
-    // Stopped before the first iteration finished: the estimate is the
-    // answer, and is reported as one (depth 0).
+    // No iteration finished: the answer is the ranking's favourite or the
+    // best guess searched in the stopped first iteration, reported at
+    // depth 0 (the front end still hears what the engine plays).
     if best.depth == 0 {
         on_iteration(&best);
     }
