@@ -168,6 +168,28 @@ impl Board {
     }
 }
 
+/// A position for tests: `pits` pits a side holding the first `pits` of
+/// `seeds` (the first player's) and the `pits` from [`PIT_SLOTS`] on (the
+/// second's), empty stores, `side` to move.
+#[cfg(test)]
+pub(super) fn test_position(
+    pits: usize,
+    seeds: &[u8],
+    side: crate::game::Player,
+    empty_capture: bool,
+) -> Kalah {
+    let mut position = Kalah {
+        pits: [[0; PIT_SLOTS]; 2],
+        stores: [0; 2],
+        pit_count: u8::try_from(pits).expect("a pit count fits a byte"),
+        side,
+        empty_capture,
+    };
+    position.pits[0][..pits].copy_from_slice(&seeds[..pits]);
+    position.pits[1][..pits].copy_from_slice(&seeds[PIT_SLOTS..PIT_SLOTS + pits]);
+    position
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -186,15 +208,7 @@ mod tests {
         empty_capture: bool,
     ) -> Kalah {
         let side = if side { Player::One } else { Player::Two };
-        let mut position = Kalah {
-            pits: [[0; PIT_SLOTS]; 2],
-            stores: [0; 2],
-            pit_count: u8::try_from(pits).unwrap(),
-            side,
-            empty_capture,
-        };
-        position.pits[0][..pits].copy_from_slice(&seeds[..pits]);
-        position.pits[1][..pits].copy_from_slice(&seeds[PIT_SLOTS..PIT_SLOTS + pits]);
+        let mut position = test_position(pits, seeds, side, empty_capture);
         let origin = &mut position.pits[side.index()][pit];
         *origin = (*origin).max(1) + if big > 30 { big } else { 0 };
         position

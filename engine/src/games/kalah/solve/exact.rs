@@ -47,6 +47,18 @@ struct Child {
     db_rank: u64,
 }
 
+impl Child {
+    /// The parent's value through this move when the child's is `value`.
+    #[inline]
+    fn through(&self, value: i32) -> i32 {
+        if self.same_side {
+            self.gain + value
+        } else {
+            self.gain - value
+        }
+    }
+}
+
 /// [`Child::db_rank`] of a child the database does not hold.
 const NO_RANK: u64 = u64::MAX;
 
@@ -257,11 +269,8 @@ impl<'a> ExactSearch<'a> {
                     } else {
                         continue;
                     };
-                    let through = if child.same_side {
-                        child.gain + lower
-                    } else {
-                        child.gain - upper
-                    };
+                    // The child's bound that bounds the parent from below.
+                    let through = child.through(if child.same_side { lower } else { upper });
                     if through >= beta {
                         if root {
                             self.root_best = Some((child.pit, through));
@@ -413,32 +422,18 @@ impl<'a> ExactSearch<'a> {
     #[inline]
     fn child_value(&mut self, child: &Child, ply: usize, alpha: i32, beta: i32) -> i32 {
         // A child the database holds is known, not searched.
-        if let Some(value) = self.db_value(child) {
-            return if child.same_side {
-                child.gain + value
-            } else {
-                child.gain - value
-            };
-        }
-        if child.same_side {
-            child.gain
-                + self.search_board(
-                    &child.position,
-                    child.key,
-                    ply + 1,
-                    alpha - child.gain,
-                    beta - child.gain,
-                )
+        let value = if let Some(value) = self.db_value(child) {
+            value
         } else {
-            child.gain
-                - self.search_board(
-                    &child.position,
-                    child.key,
-                    ply + 1,
-                    child.gain - beta,
-                    child.gain - alpha,
-                )
-        }
+            // The parent's window as the child sees it.
+            let (alpha, beta) = if child.same_side {
+                (alpha - child.gain, beta - child.gain)
+            } else {
+                (child.gain - beta, child.gain - alpha)
+            };
+            self.search_board(&child.position, child.key, ply + 1, alpha, beta)
+        };
+        child.through(value)
     }
 
     /// Stores the result of a node searched with window `(alpha, beta)`,
@@ -524,6 +519,7 @@ fn order(children: &mut [Child]) {
 
 #[cfg(test)]
 mod tests {
+    use super::super::board::test_position;
     use super::*;
     use crate::game::Player;
     use proptest::prelude::*;
@@ -558,15 +554,8 @@ mod tests {
             empty_capture: bool,
             skip in 0u8..=PIT_SLOTS as u8,
         ) {
-            let mut position = Kalah {
-                pits: [[0; PIT_SLOTS]; 2],
-                stores: [0; 2],
-                pit_count: u8::try_from(pits).unwrap(),
-                side: if south { Player::One } else { Player::Two },
-                empty_capture,
-            };
-            position.pits[0][..pits].copy_from_slice(&seeds[..pits]);
-            position.pits[1][..pits].copy_from_slice(&seeds[PIT_SLOTS..PIT_SLOTS + pits]);
+            let side = if south { Player::One } else { Player::Two };
+            let position = test_position(pits, &seeds, side, empty_capture);
             prop_assume!(!position.is_over());
             let skip = if usize::from(skip) >= pits { NO_MOVE } else { skip };
             let table = BoundTable::new(0);
