@@ -40,11 +40,14 @@ impl TimePlan {
             return Self::default();
         }
         if let Some(movetime) = limits.movetime {
+            // "Think exactly this long": no soft budget, so no iteration is
+            // left unstarted for fear it will not finish (Stockfish uses
+            // the whole movetime too); the hard budget ends the search.
             let budget = movetime
                 .saturating_sub(overhead)
                 .max(Duration::from_millis(1));
             return Self {
-                soft: Some(budget),
+                soft: None,
                 hard: Some(budget),
             };
         }
@@ -87,7 +90,9 @@ mod tests {
             ..Limits::default()
         };
         let plan = TimePlan::new(&limits, ms(10));
-        assert_eq!((plan.soft, plan.hard), (Some(ms(990)), Some(ms(990))));
+        assert_eq!((plan.soft, plan.hard), (None, Some(ms(990))));
+        // Every iteration may start: only the hard budget ends the search.
+        assert!(plan.may_start_iteration(ms(980)));
     }
 
     #[test]
