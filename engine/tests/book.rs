@@ -172,8 +172,13 @@ fn a_book_with_a_mistake_is_refused_with_its_line() {
             "{}position startpos\ngo depth 3\n",
             setup(&book, true)
         ));
+        // The message names the file, then the line and the reason.
+        let line_and_reason = reason.replacen("book ", "", 1);
         assert!(
-            out.contains(&format!("info string error: BookFile: {reason}")),
+            out.contains(&format!(
+                "info string error: BookFile: book file {} {line_and_reason}",
+                book.path()
+            )),
             "{text}\n{out}"
         );
         // No book was loaded: the engine searches.
@@ -203,7 +208,10 @@ fn positions_and_moves_are_found_however_they_are_written() {
     );
     let out = russian(&book);
     assert!(
-        out.contains("info string error: BookFile: book line 2: move 'c3-d4' is listed twice"),
+        out.contains(&format!(
+            "info string error: BookFile: book file {} line 2: move 'c3-d4' is listed twice",
+            book.path()
+        )),
         "{out}"
     );
 }
@@ -218,7 +226,10 @@ fn a_bad_book_is_an_error_and_keeps_the_old_one() {
         bad.path()
     ));
     assert!(
-        out.contains("info string error: BookFile: book line 2: expected"),
+        out.contains(&format!(
+            "info string error: BookFile: book file {} line 2: expected",
+            bad.path()
+        )),
         "{out}"
     );
     assert!(

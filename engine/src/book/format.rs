@@ -47,6 +47,17 @@ pub enum BookError {
         /// What is wrong with it.
         reason: String,
     },
+    /// A line of a book file is not in the book format: the file, the
+    /// line and the reason, as the protocol promises for a bad book.
+    #[error("book file {path} line {line}: {reason}")]
+    FileSyntax {
+        /// The file.
+        path: String,
+        /// 1-based line number.
+        line: usize,
+        /// What is wrong with it.
+        reason: String,
+    },
 }
 
 /// Checks one entry against its game and writes it as the game writes it:

@@ -79,7 +79,14 @@ impl Book {
             path: path.display().to_string(),
             message: e.to_string(),
         })?;
-        Self::parse(&text)
+        Self::parse(&text).map_err(|e| match e {
+            BookError::Syntax { line, reason } => BookError::FileSyntax {
+                path: path.display().to_string(),
+                line,
+                reason,
+            },
+            other => other,
+        })
     }
 
     /// Reads a book from its text, every entry checked against its game
