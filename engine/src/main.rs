@@ -8,11 +8,11 @@
 //! `ply-engine build-book …` builds or extends an opening book from the
 //! engine's own analysis (see `docs/book.md`).
 
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
-use ply_engine::session::{BENCH_DEPTH, Flow, Output, Session, run_bench};
+use ply_engine::session::{BENCH_DEPTH, InputQueue, Output, Session, run_bench};
 
 fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
@@ -82,27 +82,13 @@ fn run() -> Result<()> {
     }
 }
 
-/// Reads commands until `quit` or the end of input.
+/// Reads commands until `quit` or the end of input (on a thread of their
+/// own, so that `stop` and `isready` are seen while a command waits for a
+/// search: see `session/input.rs`).
 fn protocol_loop(out: Output) -> Result<()> {
-    let mut session = Session::new(out);
-    let stdin = std::io::stdin();
-    let mut reader = stdin.lock();
-    let mut buffer = Vec::new();
-    loop {
-        buffer.clear();
-        let read = reader
-            .read_until(b'\n', &mut buffer)
-            .context("cannot read from standard input")?;
-        if read == 0 {
-            session.end_of_input();
-            return Ok(());
-        }
-        // Invalid UTF-8 is not a reason to die: it becomes an unknown command.
-        let line = String::from_utf8_lossy(&buffer);
-        if session.handle_line(&line) == Flow::Quit {
-            return Ok(());
-        }
-    }
+    let input = InputQueue::spawn(std::io::BufReader::new(std::io::stdin()));
+    Session::new(out).run(input);
+    Ok(())
 }
 
 /// The arguments of `ply-engine build-db`.

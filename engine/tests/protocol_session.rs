@@ -636,3 +636,72 @@ fn ugi_bestmove_has_no_ponder_move() {
         "{uci}"
     );
 }
+
+/// Runs a session with the engine's address space limited to `megabytes`
+/// (`ulimit -v` in a shell), so that a large `Hash` cannot be had on any
+/// machine, whatever its memory.
+#[cfg(target_os = "linux")]
+fn session_with_memory_limit(megabytes: u64, input: &str) -> String {
+    let engine = assert_cmd::cargo::cargo_bin("ply-engine");
+    let script = format!("ulimit -v {}; exec \"$0\"", megabytes * 1024);
+    let output = Command::new("sh")
+        .arg("-c")
+        .arg(script)
+        .arg(engine)
+        .write_stdin(input)
+        .timeout(TIMEOUT)
+        .output()
+        .expect("sh runs the engine");
+    assert!(output.status.success(), "exit status {:?}", output.status);
+    String::from_utf8(output.stdout).expect("stdout is UTF-8")
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_hash_the_system_cannot_give_is_refused_and_the_old_table_stays() {
+    let out = session_with_memory_limit(
+        2048,
+        "setoption name Hash value 8192\nisready\ngo depth 3\n",
+    );
+    let errors = lines_starting(&out, "info string error: Hash");
+    assert_eq!(errors.len(), 1, "{out}");
+    assert!(errors[0].contains("8192 MB"), "{out}");
+    assert_eq!(lines_starting(&out, "readyok").len(), 1, "{out}");
+    assert_eq!(lines_starting(&out, "bestmove").len(), 1, "{out}");
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_solver_table_the_system_cannot_give_is_an_error_not_an_abort() {
+    // The search's table fits; the solver's, as large again, does not.
+    let out = session_with_memory_limit(
+        2048,
+        "setoption name Hash value 1200\nsetoption name Pits value 2\nsetoption name Seeds value 2\nsolve\nisready\nsetoption name Hash value 16\nsolve\n",
+    );
+    assert!(
+        lines_starting(&out, "info string error: Hash").is_empty(),
+        "{out}"
+    );
+    let errors = lines_starting(&out, "info string error: solve");
+    assert_eq!(errors.len(), 1, "{out}");
+    assert_eq!(lines_starting(&out, "readyok").len(), 1, "{out}");
+    assert_eq!(lines_starting(&out, "solved value").len(), 1, "{out}");
+}
+
+#[test]
+fn stop_and_isready_are_heard_while_a_command_waits_for_a_search() {
+    // `position` waits for the solve (a search with a limit: the end of
+    // the game) to finish; Kalah(6,6) would take hours. The `isready` and
+    // `stop` sent after it must still be answered and obeyed at once.
+    let out = session(
+        "setoption name Seeds value 6\nsolve\nposition startpos moves 1\nisready\nstop\nd\nquit\n",
+    );
+    assert_eq!(lines_starting(&out, "readyok").len(), 1, "{out}");
+    let finals = out
+        .lines()
+        .filter(|l| l.starts_with("solved ") || l.starts_with("unsolved "))
+        .count();
+    assert_eq!(finals, 1, "{out}");
+    // The position was set after the solve ended, and `d` came after it.
+    assert_eq!(last_fen(&out), "0,7,7,7,7,7 1 6,6,6,6,6,6 0 s", "{out}");
+}

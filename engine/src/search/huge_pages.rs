@@ -54,14 +54,48 @@ pub struct ZeroedTable<T> {
     memory: Memory,
 }
 
+/// The system would not give a table its memory.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("cannot allocate {megabytes} MB")]
+pub struct AllocError {
+    /// The size asked for, in MB (rounded up).
+    pub megabytes: usize,
+}
+
+impl AllocError {
+    fn of_bytes(bytes: usize) -> Self {
+        Self {
+            megabytes: bytes.div_ceil(1 << 20),
+        }
+    }
+}
+
 impl<T: ZeroIsValid> ZeroedTable<T> {
-    /// `len` all-zero values.
+    /// `len` all-zero values; aborts like `Vec` when the memory cannot be
+    /// had (for tables of a fixed, small size; sizes a user chooses go
+    /// through [`Self::try_new`]).
     ///
     /// # Panics
-    /// For a zero-sized `T` (no table is made of those), or when `len`
-    /// values do not fit in the address space.
+    /// For a zero-sized `T` (no table is made of those).
     #[must_use]
     pub fn new(len: usize) -> Self {
+        Self::try_new(len).unwrap_or_else(|e| {
+            let layout = std::alloc::Layout::from_size_align(e.megabytes << 20, HUGE_PAGE)
+                .unwrap_or(std::alloc::Layout::new::<u8>());
+            std::alloc::handle_alloc_error(layout)
+        })
+    }
+
+    /// `len` all-zero values, or an error when the system will not give
+    /// the memory (or `len` values do not fit in the address space): a
+    /// `Hash` of 64 GB on a smaller machine must be refused, not abort.
+    ///
+    /// # Errors
+    /// [`AllocError`] when the mapping (or allocation) fails.
+    ///
+    /// # Panics
+    /// For a zero-sized `T` (no table is made of those).
+    pub fn try_new(len: usize) -> Result<Self, AllocError> {
         assert!(size_of::<T>() > 0, "ZeroedTable of a zero-sized type");
         // The table never drops its values, only their memory.
         const {
@@ -80,20 +114,22 @@ impl<T: ZeroIsValid> ZeroedTable<T> {
                     .checked_add(HUGE_PAGE)
                     .is_some_and(|all| isize::try_from(all).is_ok())
             })
-            .expect("a table larger than the address space");
+            .ok_or(AllocError {
+                megabytes: usize::MAX >> 20,
+            })?;
         if bytes == 0 {
-            return Self {
+            return Ok(Self {
                 start: std::ptr::NonNull::dangling(),
                 len,
                 memory: Memory::None,
-            };
+            });
         }
-        let (start, memory) = Memory::zeroed(bytes, align_of::<T>());
-        Self {
+        let (start, memory) = Memory::zeroed(bytes, align_of::<T>())?;
+        Ok(Self {
             start: start.cast(),
             len,
             memory,
-        }
+        })
     }
 }
 
@@ -168,7 +204,7 @@ impl Memory {
     /// asked, so that a huge-page boundary can start the table, advised to
     /// use huge pages.
     #[cfg(target_os = "linux")]
-    fn zeroed(bytes: usize, _align: usize) -> (std::ptr::NonNull<u8>, Self) {
+    fn zeroed(bytes: usize, _align: usize) -> Result<(std::ptr::NonNull<u8>, Self), AllocError> {
         let mapped = bytes + HUGE_PAGE;
         #[allow(unsafe_code)]
         // SAFETY: a new private anonymous mapping at an address the kernel
@@ -184,9 +220,7 @@ impl Memory {
             )
         };
         if base == libc::MAP_FAILED {
-            let layout = std::alloc::Layout::from_size_align(bytes, HUGE_PAGE)
-                .unwrap_or(std::alloc::Layout::new::<u8>());
-            std::alloc::handle_alloc_error(layout);
+            return Err(AllocError::of_bytes(bytes));
         }
         let start = (base as usize).next_multiple_of(HUGE_PAGE);
         let memory = Self::Mapped {
@@ -201,22 +235,20 @@ impl Memory {
             advise_range(start as *mut libc::c_void, bytes);
         }
         let start = std::ptr::NonNull::new(start as *mut u8).expect("mmap returned a null mapping");
-        (start, memory)
+        Ok((start, memory))
     }
 
     /// `bytes` zeroed bytes from the global allocator, aligned to a cache
     /// line at least.
     #[cfg(not(target_os = "linux"))]
-    fn zeroed(bytes: usize, align: usize) -> (std::ptr::NonNull<u8>, Self) {
+    fn zeroed(bytes: usize, align: usize) -> Result<(std::ptr::NonNull<u8>, Self), AllocError> {
         let layout = std::alloc::Layout::from_size_align(bytes, align.max(CACHE_LINE))
-            .expect("a table layout");
+            .map_err(|_| AllocError::of_bytes(bytes))?;
         #[allow(unsafe_code)]
         // SAFETY: `layout` has a non-zero size, as `alloc_zeroed` requires.
         let base = unsafe { std::alloc::alloc_zeroed(layout) };
-        let Some(base) = std::ptr::NonNull::new(base) else {
-            std::alloc::handle_alloc_error(layout);
-        };
-        (base, Self::Allocated { base, layout })
+        let base = std::ptr::NonNull::new(base).ok_or(AllocError::of_bytes(bytes))?;
+        Ok((base, Self::Allocated { base, layout }))
     }
 
     fn release(&mut self) {

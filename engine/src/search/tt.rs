@@ -79,12 +79,30 @@ pub struct TranspositionTable {
 }
 
 impl TranspositionTable {
-    /// A table using about `megabytes` MB (at least one slot).
+    /// A table using about `megabytes` MB (at least one slot); aborts
+    /// when the memory cannot be had (sizes a user chooses go through
+    /// [`Self::try_new`]).
     #[must_use]
     pub fn new(megabytes: usize) -> Self {
-        let count = (megabytes.saturating_mul(BYTES_PER_MB) / size_of::<Entry>()).max(1);
+        Self::from_slots(huge_pages::ZeroedTable::new(Self::slot_count(megabytes)))
+    }
+
+    /// A table using about `megabytes` MB, or an error when the system
+    /// will not give that much memory.
+    ///
+    /// # Errors
+    /// [`huge_pages::AllocError`] when the table cannot be allocated.
+    pub fn try_new(megabytes: usize) -> Result<Self, huge_pages::AllocError> {
+        huge_pages::ZeroedTable::try_new(Self::slot_count(megabytes)).map(Self::from_slots)
+    }
+
+    fn slot_count(megabytes: usize) -> usize {
+        (megabytes.saturating_mul(BYTES_PER_MB) / size_of::<Entry>()).max(1)
+    }
+
+    fn from_slots(slots: huge_pages::ZeroedTable<Entry>) -> Self {
         Self {
-            slots: huge_pages::ZeroedTable::new(count),
+            slots,
             generation: 1,
         }
     }

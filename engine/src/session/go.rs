@@ -50,10 +50,27 @@ impl RunningSearch {
     /// Lets a search with a limit run to it; stops an infinite or pondering
     /// one, or one without any limit (a bare `go`), which would run on and on.
     pub fn finish_naturally(self) {
+        self.stop_unless_limited();
+        self.join();
+    }
+
+    /// Stops the search unless a limit ends it by itself (see
+    /// [`Self::finish_naturally`]); does not wait.
+    pub fn stop_unless_limited(&self) {
         if !self.limited || self.control.pondering() || self.control.waits_for_stop() {
             self.control.stop();
         }
-        self.join();
+    }
+
+    /// Asks the search to stop; does not wait.
+    pub fn request_stop(&self) {
+        self.control.stop();
+    }
+
+    /// Whether the search thread has ended (its `bestmove` is printed).
+    #[must_use]
+    pub fn is_finished(&self) -> bool {
+        self.handle.is_finished()
     }
 
     /// `ponderhit`: the ponder search goes on as a normal timed search.
@@ -61,7 +78,8 @@ impl RunningSearch {
         self.control.ponder_hit();
     }
 
-    fn join(self) {
+    /// Waits for the search thread to end.
+    pub fn join(self) {
         if self.handle.join().is_err() {
             log::error!("the search thread panicked");
         }

@@ -36,6 +36,14 @@ const CENTI_PER_GUESS: f64 = 100.0;
 /// How often a finished `go infinite` looks for `stop`.
 const STOP_POLL: Duration = Duration::from_millis(5);
 
+/// Builds the tables of `game`'s rules now (the code space and its
+/// answers, kept for later), so that the first `go` spends its time
+/// thinking: built there, they took twice a 100 ms clock. Called when the
+/// rules are set, as engines allocate their tables at `setoption`.
+pub fn prepare(game: &Mastermind) {
+    let _ = crate::games::mastermind::strategy::Space::of(game.rules());
+}
+
 /// Starts choosing a move for `game` as `params` say, on a new thread.
 pub fn start(
     game: Mastermind,

@@ -8,6 +8,7 @@
 
 mod bench;
 mod go;
+mod input;
 mod mastermind;
 mod output;
 mod solve;
@@ -30,6 +31,7 @@ use crate::{game::Game, with_game};
 
 pub use bench::{BENCH_DEPTH, run_bench};
 pub use go::RunningSearch;
+pub use input::{Input, InputQueue};
 pub use output::Output;
 
 /// The engine's name in `id name`.
@@ -79,11 +81,14 @@ impl EngineTables {
         self.solver_table = None;
     }
 
-    /// New tables of `hash_mb` MB.
-    fn resize(&mut self, hash_mb: usize) {
+    /// New tables of `hash_mb` MB; when the system will not give that
+    /// much memory, the old tables stay and the error says so.
+    fn resize(&mut self, hash_mb: usize) -> Result<(), String> {
+        let tt = TranspositionTable::try_new(hash_mb).map_err(|e| format!("Hash: {e}"))?;
         self.hash_mb = hash_mb;
-        self.tt = TranspositionTable::new(hash_mb);
+        self.tt = tt;
         self.solver_table = None;
+        Ok(())
     }
 }
 
@@ -103,6 +108,9 @@ pub struct Session {
     book: Book,
     /// Picks among a book position's moves.
     book_random: BookRandom,
+    /// The front end's lines, when [`Self::run`] reads them (not when a
+    /// test hands lines to [`Self::handle_line`]).
+    input: Option<InputQueue>,
 }
 
 impl Session {
@@ -124,6 +132,29 @@ impl Session {
             dialect: Dialect::Uci,
             book: Book::new(),
             book_random: BookRandom::from_clock(),
+            input: None,
+        }
+    }
+
+    /// Carries out the lines of `input` until `quit` or the end of input.
+    pub fn run(mut self, input: InputQueue) {
+        self.input = Some(input);
+        loop {
+            match self
+                .input
+                .as_mut()
+                .map_or(Input::End, InputQueue::next_input)
+            {
+                Input::Line(line) => {
+                    if self.handle_line(&line) == Flow::Quit {
+                        return;
+                    }
+                }
+                Input::End => {
+                    self.end_of_input();
+                    return;
+                }
+            }
         }
     }
 
@@ -232,10 +263,25 @@ impl Session {
     /// finish (as Stockfish waits for it), so a piped script runs every
     /// command in turn; an infinite or pondering search, which would never
     /// end by itself, is stopped. Either way its `bestmove` is printed first.
+    ///
+    /// While it waits, the lines read meanwhile are looked at (see
+    /// [`input`]): `stop` and `quit` stop the search, `isready` is answered.
     fn finish_search(&mut self) {
-        if let Some(running) = self.running.take() {
-            running.finish_naturally();
+        let Some(running) = self.running.take() else {
+            return;
+        };
+        let Some(input) = self.input.as_mut() else {
+            return running.finish_naturally();
+        };
+        running.stop_unless_limited();
+        while !running.is_finished() && !input.is_closed() {
+            match input.poll() {
+                Some(input::Urgent::Stop | input::Urgent::Quit) => running.request_stop(),
+                Some(input::Urgent::IsReady) => self.out.send(&Response::ReadyOk),
+                Some(input::Urgent::Later) | None => {}
+            }
         }
+        running.join();
     }
 
     /// Stops a running search and waits for its `bestmove`.
@@ -270,7 +316,12 @@ impl Session {
         };
         match effect {
             OptionEffect::NewRules => match AnyGame::start(&options) {
-                Ok(start) => self.position = start,
+                Ok(start) => {
+                    if let AnyGame::Mastermind(game) = &start {
+                        mastermind::prepare(game);
+                    }
+                    self.position = start;
+                }
                 Err(e) => return self.out.error(&e),
             },
             OptionEffect::LoadEndgameDb => match load_endgame_db(&options.endgame_db) {
@@ -301,7 +352,11 @@ impl Session {
                 }
                 Err(e) => return self.out.error(&e),
             },
-            OptionEffect::ResizeHash => self.lock_tables().resize(options.hash_mb),
+            OptionEffect::ResizeHash => {
+                if let Err(e) = self.lock_tables().resize(options.hash_mb) {
+                    return self.out.error(&e);
+                }
+            }
             OptionEffect::ClearHash => self.lock_tables().clear(),
             OptionEffect::None => {}
         }

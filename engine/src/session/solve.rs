@@ -35,6 +35,16 @@ pub fn start(
     let AnyGame::Kalah(root) = position.clone() else {
         return Err("solve is only available for kalah".to_owned());
     };
+    // The proof's table, made here rather than on the search thread, so
+    // that a `Hash` the system cannot give is an error, not an abort.
+    {
+        let mut tables = tables.lock().unwrap_or_else(PoisonError::into_inner);
+        if tables.solver_table.is_none() {
+            let table = BoundTable::try_new(tables.hash_mb)
+                .map_err(|e| format!("solve: the Hash table: {e}"))?;
+            tables.solver_table = Some(table);
+        }
+    }
     let control = Arc::new(SearchControl::new(false, false));
     let thread_control = Arc::clone(&control);
     let handle = std::thread::spawn(move || {

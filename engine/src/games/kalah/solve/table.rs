@@ -97,13 +97,30 @@ pub struct BoundTable {
 }
 
 impl BoundTable {
-    /// A table of about `megabytes` MB (at least one bucket).
+    /// A table of about `megabytes` MB (at least one bucket); aborts when
+    /// the memory cannot be had (sizes a user chooses go through
+    /// [`Self::try_new`]).
     #[must_use]
     pub fn new(megabytes: usize) -> Self {
-        let buckets = (megabytes.saturating_mul(BYTES_PER_MB) / (ENTRY_BYTES * BUCKET)).max(1);
+        let buckets = Self::bucket_count(megabytes);
         // Zeroed, not filled: only the buckets used ever cost memory.
         let slots = huge_pages::ZeroedTable::new(buckets * BUCKET);
         Self { slots, buckets }
+    }
+
+    /// A table of about `megabytes` MB, or an error when the system will
+    /// not give that much memory.
+    ///
+    /// # Errors
+    /// [`huge_pages::AllocError`] when the table cannot be allocated.
+    pub fn try_new(megabytes: usize) -> Result<Self, huge_pages::AllocError> {
+        let buckets = Self::bucket_count(megabytes);
+        let slots = huge_pages::ZeroedTable::try_new(buckets * BUCKET)?;
+        Ok(Self { slots, buckets })
+    }
+
+    fn bucket_count(megabytes: usize) -> usize {
+        (megabytes.saturating_mul(BYTES_PER_MB) / (ENTRY_BYTES * BUCKET)).max(1)
     }
 
     fn bucket(&self, key: u64) -> &[Slot] {
