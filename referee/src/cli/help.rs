@@ -71,7 +71,8 @@ STATISTICS AND OUTPUT
     -ratinginterval N     print the score and Elo every N games (default 0: at the end only)
     -sprt elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05]
                           sequential probability ratio test; the match stops as soon as the LLR
-                          crosses a bound (two engines only)
+                          crosses a bound (two engines only); Elo is logistic (model=logistic,
+                          the only model implemented)
     -pgnout FILE | -pgnout file=FILE
                           append a PGN-style record of each game (PDN for draughts)
     -results FILE         append one JSON object per finished game (JSON lines). If FILE exists,

@@ -474,6 +474,11 @@ fn parse_resign(group: &OptionGroup) -> Result<ResignAdjudication, CliError> {
     Ok(resign)
 }
 
+/// The one SPRT model `-sprt model=` accepts: the LLR of stats/sprt.rs is
+/// about logistic Elo (fastchess's `normalized` and `bayesian` are not
+/// implemented).
+const SPRT_MODEL: &str = "logistic";
+
 fn parse_sprt(group: &OptionGroup) -> Result<SprtConfig, CliError> {
     let mut sprt = SprtConfig {
         elo0: f64::NAN,
@@ -488,8 +493,18 @@ fn parse_sprt(group: &OptionGroup) -> Result<SprtConfig, CliError> {
             "elo1" => sprt.elo1 = number()?,
             "alpha" => sprt.alpha = number()?,
             "beta" => sprt.beta = number()?,
-            // fastchess's model=… : Ply always uses the normalised-free logistic model.
-            _ => {}
+            // fastchess's model=…: the LLR (stats/sprt.rs) is for logistic
+            // Elo only, so any other model would silently test something
+            // else than asked.
+            _ => {
+                if !value.eq_ignore_ascii_case(SPRT_MODEL) {
+                    return Err(CliError::BadValue {
+                        option: format!("-{} {key}", group.name),
+                        value: value.to_owned(),
+                        expected: format!("{SPRT_MODEL} (only the logistic model is implemented)"),
+                    });
+                }
+            }
         }
     }
     if sprt.elo0.is_nan() {
@@ -600,6 +615,21 @@ mod tests {
     }
 
     #[test]
+    fn the_logistic_sprt_model_is_the_one_accepted() {
+        for model in ["logistic", "Logistic"] {
+            let line = format!(
+                "-engine cmd=a depth=1 -engine cmd=b depth=1 -sprt elo0=0 elo1=5 model={model}"
+            );
+            let config = parse_match_line(&line).unwrap();
+            assert_eq!(config.sprt.unwrap().elo1, 5.0);
+        }
+        let err = parse_args(&args("merge a.jsonl -sprt elo0=0 elo1=5 model=normalized"))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("only the logistic model"), "{err}");
+    }
+
+    #[test]
     fn unknown_options_are_named() {
         let err = parse_match_line("-engine cmd=a depth=1 -engine cmd=b depth=1 -colour red")
             .unwrap_err();
@@ -637,6 +667,14 @@ mod tests {
             ("-tournament swiss", "gauntlet"),
             ("-openings format=pgn file=x", "fen or moves"),
             ("-sprt elo0=0", "elo1"),
+            (
+                "-sprt elo0=0 elo1=5 model=normalized",
+                "only the logistic model is implemented",
+            ),
+            (
+                "-sprt elo0=0 elo1=5 model=bayesian",
+                "only the logistic model is implemented",
+            ),
             ("-draw movecount=3", "score"),
             ("-variant chess", "kalah"),
         ] {
