@@ -6,7 +6,7 @@
 //! `-recover`.
 
 use std::collections::HashSet;
-use std::io;
+use std::io::{self, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -373,7 +373,10 @@ impl MainLoop<'_> {
             }
             if !interrupted && ctrl_c.load(Ordering::SeqCst) {
                 interrupted = true;
-                eprintln!(
+                // Not eprintln!, which panics when stderr is gone (after
+                // SIGHUP, the terminal may be).
+                let _ = writeln!(
+                    io::stderr(),
                     "Interrupted: stopping the games and the engines (Ctrl-C again kills them at once)"
                 );
                 *self.end = Some(MatchEnd::Interrupted);
