@@ -311,7 +311,8 @@ impl EngineProcess {
     }
 
     /// Sends `quit`, waits up to `grace` for the process to exit, then
-    /// kills it. Idempotent.
+    /// kills it and its process group (whatever it started, e.g. the real
+    /// engine behind a wrapper script). Idempotent.
     pub fn shutdown(&mut self, grace: Duration) {
         if self.gone {
             return;
@@ -332,10 +333,11 @@ impl EngineProcess {
                 }
                 Ok(None) if Instant::now() < deadline => {}
                 _ => {
-                    if let Err(e) = child.kill() {
+                    // Not yet reaped (try_wait said so, or failed), so its
+                    // process group may be killed with it.
+                    if let Err(e) = registry::kill_and_reap(&mut child) {
                         log::debug!("{}: kill: {e}", self.setup.config.name);
                     }
-                    let _ = child.wait();
                     log::debug!("{} killed", self.setup.config.name);
                     break;
                 }
