@@ -83,10 +83,17 @@ pub struct MatchSummary {
 /// What workers tell the main thread.
 #[derive(Debug)]
 enum Event {
-    Started { game: u64, p1: String, p2: String },
+    Started {
+        game: u64,
+        p1: String,
+        p2: String,
+    },
     Finished(Box<GameRecord>),
     EngineLost(String),
     Fatal(MatchError),
+    /// A worker stopped because the match's games were interrupted (the
+    /// main thread set the flag and knows why).
+    Interrupted,
 }
 
 /// What every worker reads.
@@ -436,6 +443,7 @@ impl MainLoop<'_> {
                 }
                 self.shared.stop(true);
             }
+            Event::Interrupted => {}
         }
     }
 }
@@ -482,11 +490,14 @@ fn play_scheduled(
         }
     }
     for index in game.encounter {
-        let engine_error = |source| {
-            Event::Fatal(MatchError::Engine {
+        // An engine start cut short by the interrupt is no engine error:
+        // the match is being stopped (Ctrl-C, SPRT, a fatal error).
+        let engine_error = |source| match source {
+            EngineError::Interrupted => Event::Interrupted,
+            source => Event::Fatal(MatchError::Engine {
                 name: shared.config.engines[index].name.clone(),
                 source,
-            })
+            }),
         };
         match &mut engines[index] {
             Some(engine) if engine.needs_restart() => {
@@ -496,12 +507,14 @@ fn play_scheduled(
                         engine.name()
                     )));
                 }
-                engine.restart().map_err(engine_error)?;
+                engine.restart(&shared.interrupt).map_err(engine_error)?;
             }
             Some(_) => {}
             None => {
-                engines[index] =
-                    Some(EngineProcess::start(&shared.setup(index)).map_err(engine_error)?);
+                engines[index] = Some(
+                    EngineProcess::start(&shared.setup(index), &shared.interrupt)
+                        .map_err(engine_error)?,
+                );
             }
         }
     }

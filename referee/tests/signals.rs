@@ -7,7 +7,7 @@
 
 mod support;
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use support::{RUN_TIMEOUT, Running, Scratch, engine_args, referee, words};
 
@@ -75,6 +75,37 @@ fn under_nohup_a_hangup_is_ignored() {
     );
     referee.signal("TERM");
     let status = referee.wait(RUN_TIMEOUT).expect("SIGTERM stops it");
+    assert_eq!(status.code(), Some(EXIT_INTERRUPTED), "{status}");
+    scratch.assert_no_survivors();
+}
+
+#[test]
+fn ctrl_c_during_the_handshake_interrupts_at_once() {
+    let scratch = Scratch::new("handshake");
+    // Started, but never says uciok: the referee waits in the handshake,
+    // which may take the whole -stalltimeout.
+    let mute = scratch.script(
+        "mute",
+        &format!(
+            "echo $$ >> '{}'\nwhile read -r line; do :; done\n",
+            scratch.path("pids").display()
+        ),
+    );
+    let mut args = engine_args(&mute, "a");
+    args.extend(engine_args(&mute, "b"));
+    args.extend(words("-each tc=60 -games 2 -stalltimeout 60 -variant kalah"));
+    let mut referee = Running::start(referee(), &args);
+    let deadline = Instant::now() + RUN_TIMEOUT;
+    while scratch.pids().is_empty() {
+        assert!(Instant::now() < deadline, "no engine started");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    std::thread::sleep(Duration::from_millis(200));
+    referee.signal("INT");
+    // Far less than the stall timeout: the handshake does not wait it out.
+    let status = referee
+        .wait(Duration::from_secs(10))
+        .expect("Ctrl-C stops the handshake");
     assert_eq!(status.code(), Some(EXIT_INTERRUPTED), "{status}");
     scratch.assert_no_survivors();
 }
