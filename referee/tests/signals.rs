@@ -93,7 +93,9 @@ fn ctrl_c_during_the_handshake_interrupts_at_once() {
     );
     let mut args = engine_args(&mute, "a");
     args.extend(engine_args(&mute, "b"));
-    args.extend(words("-each tc=60 -games 2 -stalltimeout 60 -variant kalah"));
+    args.extend(words(
+        "-each tc=60 -games 2 -stalltimeout 60 -variant kalah",
+    ));
     let mut referee = Running::start(referee(), &args);
     let deadline = Instant::now() + RUN_TIMEOUT;
     while scratch.pids().is_empty() {
