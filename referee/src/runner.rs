@@ -2,8 +2,8 @@
 //! channel and play them, each with its own engine processes (started once
 //! per encounter and reused); the main thread gets every game back on
 //! another channel, counts it, writes the outputs, and stops the match when
-//! the SPRT decides, on Ctrl-C, or when an engine is lost without
-//! `-recover`.
+//! the SPRT decides, on Ctrl-C, or when an engine is lost under
+//! `-norecover`.
 
 use std::collections::HashSet;
 use std::io::{self, Write};
@@ -475,8 +475,8 @@ fn worker(shared: &Shared, units: &Receiver<Unit>, events: &Sender<Event>) {
     }
 }
 
-/// Gets the encounter's engines ready (started, or restarted with
-/// `-recover`) and plays one game.
+/// Gets the encounter's engines ready (started, or restarted unless
+/// `-norecover`) and plays one game.
 fn play_scheduled(
     shared: &Shared,
     game: &ScheduledGame,
@@ -503,7 +503,7 @@ fn play_scheduled(
             Some(engine) if engine.needs_restart() => {
                 if !shared.config.recover {
                     return Err(Event::EngineLost(format!(
-                        "engine '{}' crashed or stalled; give -recover to restart engines and go on",
+                        "engine '{}' crashed or stalled; without -norecover it is restarted and the match goes on",
                         engine.name()
                     )));
                 }

@@ -82,8 +82,10 @@ STATISTICS AND OUTPUT
     -debug                log every line sent to and read from the engines (stderr)
 
 FAILURES AND SCALE
-    -recover              restart an engine that crashed or stalled, and go on. Without it the
-                          match stops after such a game.
+    -recover              restart an engine that crashed or stalled, and go on (the default;
+                          accepted for cutechess-cli command lines)
+    -norecover            stop the match after a game in which an engine crashed or stalled
+                          (cutechess-cli's default), exit status 1
     -shard K/N            play only part K of N of the match (whole game pairs, by number);
                           merge the parts' -results files with 'ply-referee merge'
 
@@ -149,6 +151,7 @@ mod tests {
             "-site",
             "-debug",
             "-recover",
+            "-norecover",
             "-shard",
             "merge",
         ] {

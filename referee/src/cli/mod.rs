@@ -137,7 +137,9 @@ fn default_match() -> MatchConfig {
         sprt: None,
         pgn_out: None,
         results: None,
-        recover: false,
+        // The project brief: a crash or stall loses that game and the
+        // match goes on. (cutechess-cli stops unless given -recover.)
+        recover: true,
         seed: 0,
         rating_interval: 0,
         debug: false,
@@ -198,6 +200,10 @@ fn parse_match(groups: &[OptionGroup]) -> Result<MatchConfig, CliError> {
             "recover" => {
                 flag(group)?;
                 config.recover = true;
+            }
+            "norecover" => {
+                flag(group)?;
+                config.recover = false;
             }
             "srand" => config.seed = number(group, 0)?,
             "ratinginterval" => config.rating_interval = number(group, 0)?,
@@ -627,6 +633,22 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(err.contains("only the logistic model"), "{err}");
+    }
+
+    #[test]
+    fn engines_are_restarted_unless_norecover() {
+        let base = "-engine cmd=a depth=1 -engine cmd=b depth=1";
+        assert!(parse_match_line(base).unwrap().recover);
+        assert!(
+            parse_match_line(&format!("{base} -recover"))
+                .unwrap()
+                .recover
+        );
+        assert!(
+            !parse_match_line(&format!("{base} -norecover"))
+                .unwrap()
+                .recover
+        );
     }
 
     #[test]
