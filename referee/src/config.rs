@@ -203,7 +203,8 @@ pub struct MatchConfig {
     pub pgn_out: Option<PathBuf>,
     /// `-results`: JSON lines.
     pub results: Option<PathBuf>,
-    /// `-recover`: restart engines that crash or stall.
+    /// Restart engines that crash or stall and go on (the default;
+    /// `-norecover` turns it off, stopping the match after such a game).
     pub recover: bool,
     /// `-srand`: seed for `order=random`.
     pub seed: u64,

@@ -1,8 +1,9 @@
 //! `ply-referee`: see `docs/referee.md` and `ply-referee --help`.
 //!
-//! Thin: reads the command line, installs the Ctrl-C handler, runs the
-//! library, and turns the outcome into a message and an exit code
-//! (0: done, 1: error or a lost engine, 130: interrupted).
+//! Thin: reads the command line, installs the Ctrl-C handler (which also
+//! handles SIGTERM and SIGHUP), runs the library, and turns the outcome
+//! into a message and an exit code (0: done, 1: error or a lost engine,
+//! 130: interrupted).
 
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -15,7 +16,8 @@ use ply_referee::merge::merge;
 use ply_referee::output::MatchEnd;
 use ply_referee::runner::run_match;
 
-/// Exit code after Ctrl-C, as shells report a SIGINT death.
+/// Exit code after Ctrl-C (or SIGTERM or SIGHUP, which the handler cannot
+/// tell apart from it), as shells report a SIGINT death.
 const EXIT_INTERRUPTED: u8 = 130;
 
 fn main() -> ExitCode {
@@ -76,16 +78,7 @@ fn run(invocation: Invocation) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Invocation::Match(config) => {
-            let ctrl_c = Arc::new(AtomicBool::new(false));
-            let flag = Arc::clone(&ctrl_c);
-            ctrlc::set_handler(move || {
-                if flag.swap(true, Ordering::SeqCst) {
-                    // The second Ctrl-C: no more waiting for anyone.
-                    registry::kill_all();
-                    std::process::exit(i32::from(EXIT_INTERRUPTED));
-                }
-            })
-            .context("cannot install the Ctrl-C handler")?;
+            let ctrl_c = install_interrupt_handler()?;
             let summary = run_match(&config, &ctrl_c).context("the match could not be played")?;
             Ok(match summary.end {
                 MatchEnd::Completed | MatchEnd::Sprt(_) => ExitCode::SUCCESS,
@@ -96,6 +89,69 @@ fn run(invocation: Invocation) -> Result<ExitCode> {
                     ExitCode::FAILURE
                 }
             })
+        }
+    }
+}
+
+/// Installs the handler of Ctrl-C, SIGTERM and SIGHUP (ctrlc's
+/// `termination` feature) and returns the flag it sets. The engines run in
+/// process groups of their own, so a signal to the referee (or its group)
+/// never reaches them: whatever ends the referee must stop them. The first
+/// signal stops the match in order (the engines get `quit`); a second one
+/// kills every engine and exits at once.
+///
+/// A SIGHUP that was ignored when the referee started (`nohup`) stays
+/// ignored: a match started that way must survive its terminal.
+fn install_interrupt_handler() -> Result<Arc<AtomicBool>> {
+    #[cfg(unix)]
+    let hangup_ignored = signals::hangup_ignored();
+    let ctrl_c = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&ctrl_c);
+    ctrlc::set_handler(move || {
+        if flag.swap(true, Ordering::SeqCst) {
+            // The second signal: no more waiting for anyone.
+            registry::kill_all();
+            std::process::exit(i32::from(EXIT_INTERRUPTED));
+        }
+    })
+    .context("cannot install the Ctrl-C handler")?;
+    #[cfg(unix)]
+    if hangup_ignored {
+        signals::ignore_hangup();
+    }
+    Ok(ctrl_c)
+}
+
+/// SIGHUP's disposition, for `nohup`.
+#[cfg(unix)]
+mod signals {
+    /// Whether SIGHUP is ignored now (as `nohup` leaves it), leaving its
+    /// disposition as it was.
+    #[allow(unsafe_code)]
+    pub fn hangup_ignored() -> bool {
+        // SAFETY: signal(2) only changes how this process treats SIGHUP,
+        // touching no memory of ours, and SIG_IGN runs no code. It is called
+        // before the interrupt handler exists, so nothing of ours is
+        // replaced; the previous disposition is put back unless it was
+        // SIG_IGN (then setting it again changed nothing) or the call
+        // failed (then nothing changed).
+        let previous = unsafe { libc::signal(libc::SIGHUP, libc::SIG_IGN) };
+        if previous != libc::SIG_IGN && previous != libc::SIG_ERR {
+            // SAFETY: as above; `previous` is what signal(2) returned, a
+            // disposition the process had, so it is valid to restore.
+            unsafe { libc::signal(libc::SIGHUP, previous) };
+        }
+        previous == libc::SIG_IGN
+    }
+
+    /// Ignores SIGHUP again after the interrupt handler took it over.
+    #[allow(unsafe_code)]
+    pub fn ignore_hangup() {
+        // SAFETY: as in `hangup_ignored`: SIG_IGN runs no code, and the
+        // handler it replaces for SIGHUP stays installed for SIGINT and
+        // SIGTERM, so nothing it uses is freed.
+        if unsafe { libc::signal(libc::SIGHUP, libc::SIG_IGN) } == libc::SIG_ERR {
+            log::warn!("cannot ignore SIGHUP again (nohup): a hangup will stop the match");
         }
     }
 }

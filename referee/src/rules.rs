@@ -2,8 +2,10 @@
 //! rules, chosen the way the engines choose theirs, from `UCI_Variant` and
 //! the game options (`option.Seeds=4`) given to the engines.
 
+use ply_engine::game::{Game, NotationError};
 use ply_engine::options::{EngineOptions, OptionError};
 use ply_engine::variant::{AnyGame, Variant};
+use ply_engine::with_game;
 use ply_protocol::OptionKind;
 use thiserror::Error;
 
@@ -134,6 +136,24 @@ impl MatchRules {
     }
 }
 
+/// Plays the move an engine wrote in `position`, and returns it as the
+/// rules write it. The rules read some variants of a move (Russian
+/// draughts `C3-D4` for `c3-d4`, Kalah `03` for `3`, a capture's short form
+/// for its whole path); records (PGN/PDN, results, the `position … moves`
+/// sent to engines) must hold one spelling of each move, the rules' own, so
+/// that they compare, resume and replay alike whoever wrote the move.
+///
+/// # Errors
+/// [`NotationError`] when `text` is no legal move here.
+pub fn play_move(position: &mut AnyGame, text: &str) -> Result<String, NotationError> {
+    with_game!(position, game => {
+        let mv = game.parse_move(text)?;
+        let canonical = game.format_move(mv);
+        game.play(mv);
+        Ok(canonical)
+    })
+}
+
 /// The rule that drew the game in `position`, in words, for games whose
 /// rules have several (draughts: repetition and the move limits), so a
 /// record says which one ended the game.
@@ -192,6 +212,28 @@ mod tests {
             time_margin: DEFAULT_TIME_MARGIN,
             dialect: ply_protocol::Dialect::Uci,
         }
+    }
+
+    #[test]
+    fn a_move_is_recorded_as_the_rules_write_it() {
+        let kalah = MatchRules::from_engines(Some(Variant::Kalah), &[]).unwrap();
+        let mut position = kalah.start.clone();
+        assert_eq!(play_move(&mut position, "03").unwrap(), "3");
+        assert_eq!(position, kalah.start.with_moves(&["3"]).unwrap());
+
+        let russian = MatchRules::from_engines(Some(Variant::Russian), &[]).unwrap();
+        let mut position = russian.start.clone();
+        assert_eq!(play_move(&mut position, "C3-D4").unwrap(), "c3-d4");
+        assert_eq!(position, russian.start.with_moves(&["c3-d4"]).unwrap());
+    }
+
+    #[test]
+    fn an_illegal_move_leaves_the_position_as_it_was() {
+        let kalah = MatchRules::from_engines(Some(Variant::Kalah), &[]).unwrap();
+        let mut position = kalah.start.clone();
+        assert!(play_move(&mut position, "9").is_err());
+        assert!(play_move(&mut position, "x").is_err());
+        assert_eq!(position, kalah.start);
     }
 
     #[test]

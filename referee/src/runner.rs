@@ -2,11 +2,11 @@
 //! channel and play them, each with its own engine processes (started once
 //! per encounter and reused); the main thread gets every game back on
 //! another channel, counts it, writes the outputs, and stops the match when
-//! the SPRT decides, on Ctrl-C, or when an engine is lost without
-//! `-recover`.
+//! the SPRT decides, on Ctrl-C, or when an engine is lost under
+//! `-norecover`.
 
 use std::collections::HashSet;
-use std::io;
+use std::io::{self, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -83,10 +83,17 @@ pub struct MatchSummary {
 /// What workers tell the main thread.
 #[derive(Debug)]
 enum Event {
-    Started { game: u64, p1: String, p2: String },
+    Started {
+        game: u64,
+        p1: String,
+        p2: String,
+    },
     Finished(Box<GameRecord>),
     EngineLost(String),
     Fatal(MatchError),
+    /// A worker stopped because the match's games were interrupted (the
+    /// main thread set the flag and knows why).
+    Interrupted,
 }
 
 /// What every worker reads.
@@ -373,7 +380,10 @@ impl MainLoop<'_> {
             }
             if !interrupted && ctrl_c.load(Ordering::SeqCst) {
                 interrupted = true;
-                eprintln!(
+                // Not eprintln!, which panics when stderr is gone (after
+                // SIGHUP, the terminal may be).
+                let _ = writeln!(
+                    io::stderr(),
                     "Interrupted: stopping the games and the engines (Ctrl-C again kills them at once)"
                 );
                 *self.end = Some(MatchEnd::Interrupted);
@@ -433,6 +443,7 @@ impl MainLoop<'_> {
                 }
                 self.shared.stop(true);
             }
+            Event::Interrupted => {}
         }
     }
 }
@@ -464,8 +475,8 @@ fn worker(shared: &Shared, units: &Receiver<Unit>, events: &Sender<Event>) {
     }
 }
 
-/// Gets the encounter's engines ready (started, or restarted with
-/// `-recover`) and plays one game.
+/// Gets the encounter's engines ready (started, or restarted unless
+/// `-norecover`) and plays one game.
 fn play_scheduled(
     shared: &Shared,
     game: &ScheduledGame,
@@ -479,26 +490,31 @@ fn play_scheduled(
         }
     }
     for index in game.encounter {
-        let engine_error = |source| {
-            Event::Fatal(MatchError::Engine {
+        // An engine start cut short by the interrupt is no engine error:
+        // the match is being stopped (Ctrl-C, SPRT, a fatal error).
+        let engine_error = |source| match source {
+            EngineError::Interrupted => Event::Interrupted,
+            source => Event::Fatal(MatchError::Engine {
                 name: shared.config.engines[index].name.clone(),
                 source,
-            })
+            }),
         };
         match &mut engines[index] {
             Some(engine) if engine.needs_restart() => {
                 if !shared.config.recover {
                     return Err(Event::EngineLost(format!(
-                        "engine '{}' crashed or stalled; give -recover to restart engines and go on",
+                        "engine '{}' crashed or stalled; without -norecover it is restarted and the match goes on",
                         engine.name()
                     )));
                 }
-                engine.restart().map_err(engine_error)?;
+                engine.restart(&shared.interrupt).map_err(engine_error)?;
             }
             Some(_) => {}
             None => {
-                engines[index] =
-                    Some(EngineProcess::start(&shared.setup(index)).map_err(engine_error)?);
+                engines[index] = Some(
+                    EngineProcess::start(&shared.setup(index), &shared.interrupt)
+                        .map_err(engine_error)?,
+                );
             }
         }
     }

@@ -68,8 +68,7 @@ impl TimeControl {
             Some((time, inc)) => (time, Some(inc)),
             None => (rest, None),
         };
-        let time =
-            parse_clock_time(time).ok_or_else(|| err("the time is not a number of seconds"))?;
+        let time = parse_clock_time(time).map_err(err)?;
         if time.is_zero() {
             return Err(err("the time must be above 0"));
         }
@@ -87,22 +86,41 @@ impl TimeControl {
     }
 }
 
-/// `seconds` or `minutes:seconds`.
-fn parse_clock_time(text: &str) -> Option<Duration> {
+/// The longest time any time value may give, in seconds (about 31 years):
+/// far beyond any game, and small enough that no sum of clock times
+/// overflows a [`Duration`] or an engine's millisecond count.
+const MAX_SECONDS: u64 = 1_000_000_000;
+
+/// Seconds in a minute, for `minutes:seconds`.
+const SECONDS_PER_MINUTE: u64 = 60;
+
+/// `seconds` or `minutes:seconds`, or why it is neither. The minutes are
+/// checked against [`MAX_SECONDS`] like plain seconds, so that a huge
+/// minute count is an error rather than an overflow.
+fn parse_clock_time(text: &str) -> Result<Duration, &'static str> {
+    const NOT_SECONDS: &str = "the time is not a number of seconds";
+    const TOO_LONG: &str = "the time must be below 1000000000 seconds";
     match text.split_once(':') {
         Some((minutes, seconds)) => {
-            let minutes: u64 = minutes.parse().ok()?;
-            let seconds = parse_seconds(seconds)?;
-            Some(Duration::from_secs(minutes * 60) + seconds)
+            let minutes: u64 = minutes.parse().map_err(|_| NOT_SECONDS)?;
+            let seconds = parse_seconds(seconds).ok_or(NOT_SECONDS)?;
+            minutes
+                .checked_mul(SECONDS_PER_MINUTE)
+                .map(Duration::from_secs)
+                .and_then(|minutes| minutes.checked_add(seconds))
+                .filter(|total| *total < Duration::from_secs(MAX_SECONDS))
+                .ok_or(TOO_LONG)
         }
-        None => parse_seconds(text),
+        None => parse_seconds(text).ok_or(NOT_SECONDS),
     }
 }
 
 /// A non-negative number of seconds, fractions allowed.
 pub fn parse_seconds(text: &str) -> Option<Duration> {
     let value: f64 = text.trim().parse().ok()?;
-    (0.0..1e9)
+    // Exact: MAX_SECONDS is far below 2^53.
+    let max = MAX_SECONDS as f64;
+    (0.0..max)
         .contains(&value)
         .then(|| Duration::from_secs_f64(value))
 }
@@ -169,6 +187,26 @@ mod tests {
             let err = TimeControl::parse(bad).expect_err(bad);
             assert!(err.to_string().contains("expected"), "{err}");
         }
+    }
+
+    #[test]
+    fn huge_minutes_are_an_error_not_an_overflow() {
+        for huge in [
+            "307445734561825860:59.9",
+            "18446744073709551615:0",
+            "16666667:0",
+            "40/16666666:40+1",
+        ] {
+            let err = TimeControl::parse(huge).expect_err(huge);
+            assert!(
+                err.to_string().contains("below 1000000000 seconds"),
+                "{err}"
+            );
+        }
+        assert_eq!(
+            TimeControl::parse("16666666:39"),
+            Ok(clock(None, 999_999_999_000, 0))
+        );
     }
 
     #[test]

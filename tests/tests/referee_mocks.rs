@@ -97,21 +97,21 @@ fn a_slow_engine_loses_on_time_with_a_fixed_move_time() {
 }
 
 #[test]
-fn without_recover_a_crash_stops_the_match_after_that_game() {
+fn with_norecover_a_crash_stops_the_match_after_that_game() {
     let dir = TempDir::new("norecover");
     let pids = dir.path("pids");
     let results = dir.path("results.jsonl");
     let mut args = mock_engine("good", "good", &[], &pids);
     args.extend(mock_engine("crash", "crash", &["--after", "1"], &pids));
     args.extend(words(&format!(
-        "-each option.Seeds=4 st=0.5 -games 6 -results {}",
+        "-each option.Seeds=4 st=0.5 -games 6 -norecover -results {}",
         results.display()
     )));
     let output = run_referee(&args);
     let stdout = String::from_utf8_lossy(&output.stdout);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(1), "{stdout}\n{stderr}");
-    assert!(stderr.contains("-recover"), "{stderr}");
+    assert!(stderr.contains("-norecover"), "{stderr}");
     assert!(stdout.contains("Match stopped"), "{stdout}");
     let games = read_results(&results);
     assert_eq!(games.len(), 1);

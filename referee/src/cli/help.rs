@@ -71,7 +71,8 @@ STATISTICS AND OUTPUT
     -ratinginterval N     print the score and Elo every N games (default 0: at the end only)
     -sprt elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05]
                           sequential probability ratio test; the match stops as soon as the LLR
-                          crosses a bound (two engines only)
+                          crosses a bound (two engines only); Elo is logistic (model=logistic,
+                          the only model implemented)
     -pgnout FILE | -pgnout file=FILE
                           append a PGN-style record of each game (PDN for draughts)
     -results FILE         append one JSON object per finished game (JSON lines). If FILE exists,
@@ -81,8 +82,10 @@ STATISTICS AND OUTPUT
     -debug                log every line sent to and read from the engines (stderr)
 
 FAILURES AND SCALE
-    -recover              restart an engine that crashed or stalled, and go on. Without it the
-                          match stops after such a game.
+    -recover              restart an engine that crashed or stalled, and go on (the default;
+                          accepted for cutechess-cli command lines)
+    -norecover            stop the match after a game in which an engine crashed or stalled
+                          (cutechess-cli's default), exit status 1
     -shard K/N            play only part K of N of the match (whole game pairs, by number);
                           merge the parts' -results files with 'ply-referee merge'
 
@@ -148,6 +151,7 @@ mod tests {
             "-site",
             "-debug",
             "-recover",
+            "-norecover",
             "-shard",
             "merge",
         ] {

@@ -137,7 +137,9 @@ fn default_match() -> MatchConfig {
         sprt: None,
         pgn_out: None,
         results: None,
-        recover: false,
+        // The project brief: a crash or stall loses that game and the
+        // match goes on. (cutechess-cli stops unless given -recover.)
+        recover: true,
         seed: 0,
         rating_interval: 0,
         debug: false,
@@ -198,6 +200,10 @@ fn parse_match(groups: &[OptionGroup]) -> Result<MatchConfig, CliError> {
             "recover" => {
                 flag(group)?;
                 config.recover = true;
+            }
+            "norecover" => {
+                flag(group)?;
+                config.recover = false;
             }
             "srand" => config.seed = number(group, 0)?,
             "ratinginterval" => config.rating_interval = number(group, 0)?,
@@ -474,6 +480,11 @@ fn parse_resign(group: &OptionGroup) -> Result<ResignAdjudication, CliError> {
     Ok(resign)
 }
 
+/// The one SPRT model `-sprt model=` accepts: the LLR of stats/sprt.rs is
+/// about logistic Elo (fastchess's `normalized` and `bayesian` are not
+/// implemented).
+const SPRT_MODEL: &str = "logistic";
+
 fn parse_sprt(group: &OptionGroup) -> Result<SprtConfig, CliError> {
     let mut sprt = SprtConfig {
         elo0: f64::NAN,
@@ -488,8 +499,18 @@ fn parse_sprt(group: &OptionGroup) -> Result<SprtConfig, CliError> {
             "elo1" => sprt.elo1 = number()?,
             "alpha" => sprt.alpha = number()?,
             "beta" => sprt.beta = number()?,
-            // fastchess's model=… : Ply always uses the normalised-free logistic model.
-            _ => {}
+            // fastchess's model=…: the LLR (stats/sprt.rs) is for logistic
+            // Elo only, so any other model would silently test something
+            // else than asked.
+            _ => {
+                if !value.eq_ignore_ascii_case(SPRT_MODEL) {
+                    return Err(CliError::BadValue {
+                        option: format!("-{} {key}", group.name),
+                        value: value.to_owned(),
+                        expected: format!("{SPRT_MODEL} (only the logistic model is implemented)"),
+                    });
+                }
+            }
         }
     }
     if sprt.elo0.is_nan() {
@@ -600,6 +621,37 @@ mod tests {
     }
 
     #[test]
+    fn the_logistic_sprt_model_is_the_one_accepted() {
+        for model in ["logistic", "Logistic"] {
+            let line = format!(
+                "-engine cmd=a depth=1 -engine cmd=b depth=1 -sprt elo0=0 elo1=5 model={model}"
+            );
+            let config = parse_match_line(&line).unwrap();
+            assert_eq!(config.sprt.unwrap().elo1, 5.0);
+        }
+        let err = parse_args(&args("merge a.jsonl -sprt elo0=0 elo1=5 model=normalized"))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("only the logistic model"), "{err}");
+    }
+
+    #[test]
+    fn engines_are_restarted_unless_norecover() {
+        let base = "-engine cmd=a depth=1 -engine cmd=b depth=1";
+        assert!(parse_match_line(base).unwrap().recover);
+        assert!(
+            parse_match_line(&format!("{base} -recover"))
+                .unwrap()
+                .recover
+        );
+        assert!(
+            !parse_match_line(&format!("{base} -norecover"))
+                .unwrap()
+                .recover
+        );
+    }
+
+    #[test]
     fn unknown_options_are_named() {
         let err = parse_match_line("-engine cmd=a depth=1 -engine cmd=b depth=1 -colour red")
             .unwrap_err();
@@ -637,6 +689,14 @@ mod tests {
             ("-tournament swiss", "gauntlet"),
             ("-openings format=pgn file=x", "fen or moves"),
             ("-sprt elo0=0", "elo1"),
+            (
+                "-sprt elo0=0 elo1=5 model=normalized",
+                "only the logistic model is implemented",
+            ),
+            (
+                "-sprt elo0=0 elo1=5 model=bayesian",
+                "only the logistic model is implemented",
+            ),
             ("-draw movecount=3", "score"),
             ("-variant chess", "kalah"),
         ] {

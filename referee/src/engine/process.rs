@@ -79,13 +79,16 @@ pub fn go_line(params: &GoParams, dialect: Dialect) -> String {
 
 impl EngineProcess {
     /// Starts the engine, says `uci` (or `ugi`) and waits for `uciok`, then
-    /// sends `UCI_Variant` and the options.
+    /// sends `UCI_Variant` and the options. The wait ends early when
+    /// `interrupt` is set: the handshake may take the whole stall timeout,
+    /// and a Ctrl-C must not wait for that.
     ///
     /// # Errors
     /// [`EngineError::Spawn`] when the program does not start;
     /// [`EngineError::Disconnected`] or [`EngineError::Timeout`] when it
-    /// does not finish the handshake.
-    pub fn start(setup: &EngineSetup) -> Result<Self, EngineError> {
+    /// does not finish the handshake; [`EngineError::Interrupted`] when
+    /// `interrupt` was set first.
+    pub fn start(setup: &EngineSetup, interrupt: &AtomicBool) -> Result<Self, EngineError> {
         let config = &setup.config;
         let mut command = Process::new(&config.cmd);
         command
@@ -152,16 +155,15 @@ impl EngineProcess {
             broken: false,
             gone: false,
         };
-        engine.handshake()?;
+        engine.handshake(interrupt)?;
         Ok(engine)
     }
 
-    fn handshake(&mut self) -> Result<(), EngineError> {
+    fn handshake(&mut self, interrupt: &AtomicBool) -> Result<(), EngineError> {
         let dialect = self.setup.config.dialect;
         self.send(&Command::Hello(dialect))?;
         let deadline = Instant::now() + self.setup.handshake_timeout;
-        let never = AtomicBool::new(false);
-        self.read_until(deadline, &never, |_, response| {
+        self.read_until(deadline, interrupt, |_, response| {
             matches!(response, Some(Response::HelloOk(_))).then_some(())
         })
         .map_err(|e| match e {
@@ -303,15 +305,16 @@ impl EngineProcess {
     ///
     /// # Errors
     /// As [`EngineProcess::start`].
-    pub fn restart(&mut self) -> Result<(), EngineError> {
+    pub fn restart(&mut self, interrupt: &AtomicBool) -> Result<(), EngineError> {
         log::info!("restarting {}", self.name());
         self.shutdown(Duration::ZERO);
-        *self = Self::start(&self.setup)?;
+        *self = Self::start(&self.setup, interrupt)?;
         Ok(())
     }
 
     /// Sends `quit`, waits up to `grace` for the process to exit, then
-    /// kills it. Idempotent.
+    /// kills it and its process group (whatever it started, e.g. the real
+    /// engine behind a wrapper script). Idempotent.
     pub fn shutdown(&mut self, grace: Duration) {
         if self.gone {
             return;
@@ -332,10 +335,11 @@ impl EngineProcess {
                 }
                 Ok(None) if Instant::now() < deadline => {}
                 _ => {
-                    if let Err(e) = child.kill() {
+                    // Not yet reaped (try_wait said so, or failed), so its
+                    // process group may be killed with it.
+                    if let Err(e) = registry::kill_and_reap(&mut child) {
                         log::debug!("{}: kill: {e}", self.setup.config.name);
                     }
-                    let _ = child.wait();
                     log::debug!("{} killed", self.setup.config.name);
                     break;
                 }

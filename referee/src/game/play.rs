@@ -23,7 +23,7 @@ use crate::config::Limits;
 use crate::date::UtcTime;
 use crate::engine::{EngineError, EngineProcess};
 use crate::openings::Opening;
-use crate::rules::{MatchRules, draw_rule};
+use crate::rules::{MatchRules, draw_rule, play_move};
 
 /// How long an engine that ran out of time may take to answer `stop`
 /// before it counts as stalled (and is killed).
@@ -333,18 +333,20 @@ impl Game<'_, '_> {
                 format!("{side} makes an illegal move: 'bestmove (none)' but the game is not over"),
             ));
         };
-        match self.position.with_moves(&[text.as_str()]) {
-            Ok(next) => self.position = next,
+        // The rules' spelling of the move, not the engine's, goes into the
+        // records and the next `position … moves`.
+        let mv = match play_move(&mut self.position, &text) {
+            Ok(canonical) => canonical,
             Err(error) => {
                 return Err(Ending::fault(
                     mover,
                     Termination::IllegalMove,
-                    format!("{side} makes an illegal move: {}", error.source),
+                    format!("{side} makes an illegal move: {error}"),
                 ));
             }
-        }
+        };
         self.details.push(MoveDetail {
-            mv: text.clone(),
+            mv: mv.clone(),
             side: match mover {
                 Player::One => "p1",
                 Player::Two => "p2",
@@ -365,7 +367,7 @@ impl Game<'_, '_> {
             player: mover,
             score,
         });
-        self.moves.push(text);
+        self.moves.push(mv);
         Ok(())
     }
 

@@ -27,7 +27,7 @@ pub enum MatchEnd {
     Sprt(String),
     /// Ctrl-C.
     Interrupted,
-    /// An engine crashed or stalled and `-recover` was not given.
+    /// An engine crashed or stalled under `-norecover`.
     EngineLost(String),
     /// An error stopped the match (it is reported by the caller).
     Failed(String),

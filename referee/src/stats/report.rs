@@ -14,6 +14,9 @@
 //! and SPRT lines are fastchess's and live with their types:
 //! [`Pentanomial::fastchess_line`](super::Pentanomial::fastchess_line) and
 //! [`Sprt::llr_line`](super::Sprt::llr_line).
+//!
+//! One difference: before any game has finished the score fraction is
+//! `-`, not cutechess-cli's `nan`.
 
 use super::elo::EloEstimate;
 use super::wdl::Wdl;
@@ -24,8 +27,10 @@ const SCORE_DECIMALS: usize = 3;
 /// Decimals of every number in the Elo line.
 const ELO_LINE_DECIMALS: usize = 1;
 
-/// What cutechess-cli prints for the score fraction 0/0 before any game.
-const NO_SCORE: &str = "nan";
+/// The score fraction before any game has finished, as the standings
+/// table prints a missing value. (cutechess-cli prints its 0/0, `nan`, which
+/// reads as a bug to a person and is no number to a script either.)
+const NO_SCORE: &str = "-";
 
 /// Fractions are printed as percentages.
 const PERCENT: f64 = 100.0;
@@ -52,12 +57,10 @@ pub fn format_elo_line(estimate: &EloEstimate) -> String {
 /// and draws, two spaces, its score fraction with three decimals in
 /// brackets, one space, the number of games.
 ///
-/// With no game finished the fraction is 0/0 and prints as `nan`, as in
-/// cutechess-cli.
+/// With no game finished there is no fraction: it prints as [`NO_SCORE`].
 #[must_use]
 pub fn format_score_line(first: &str, second: &str, wdl: &Wdl) -> String {
     let p = SCORE_DECIMALS;
-    // Rust prints NaN as `NaN`; Qt (cutechess-cli) prints `nan`.
     let score = wdl
         .score()
         .map_or_else(|| NO_SCORE.to_owned(), |s| format!("{s:.p$}"));
@@ -87,7 +90,7 @@ mod tests {
         );
         assert_eq!(
             format_score_line("A", "B", &Wdl::default()),
-            "Score of A vs B: 0 - 0 - 0  [nan] 0"
+            "Score of A vs B: 0 - 0 - 0  [-] 0"
         );
     }
 
