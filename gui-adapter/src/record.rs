@@ -252,13 +252,20 @@ impl GameRecord {
         Some(last)
     }
 
+    /// Whether [`GameRecord::undo_turn`] would take anything back: a
+    /// person (`people[side]`) has moved. Asked first by a front end that
+    /// must change nothing when it refuses a take-back.
+    #[must_use]
+    pub fn can_undo_turn(&self, people: [bool; 2]) -> bool {
+        (0..self.moves.len()).any(|i| people[self.mover(i).index()])
+    }
+
     /// Takes back moves to the start of the last turn a person played
     /// (`people[side]`), taking back the engine's replies after it too.
     /// Returns the moves taken back; none when no person has moved.
     pub fn undo_turn(&mut self, people: [bool; 2]) -> Vec<String> {
-        let by_person = (0..self.moves.len()).any(|i| people[self.mover(i).index()]);
         let mut taken = Vec::new();
-        if !by_person {
+        if !self.can_undo_turn(people) {
             return taken;
         }
         while let Some(mv) = self.undo_move() {
@@ -347,6 +354,7 @@ mod tests {
     fn undo_goes_back_to_the_start_of_the_persons_last_turn() {
         let mut game = kalah_6_4();
         // Nobody has moved: nothing to take back.
+        assert!(!game.can_undo_turn([true, false]));
         assert!(game.undo_turn([true, false]).is_empty());
         game.play_turn(&["3", "6"]).unwrap(); // the person, South
         game.play_turn(&["2", "1"]).unwrap(); // the engine, North
@@ -354,6 +362,8 @@ mod tests {
         assert!(game.moves().is_empty());
         // The engine moved first: only its moves are there, nothing to take back.
         game.play_turn(&["3", "6"]).unwrap();
+        assert!(!game.can_undo_turn([false, true]));
+        assert!(game.can_undo_turn([true, false]));
         assert!(game.undo_turn([false, true]).is_empty());
         // Half a turn by a person is taken back alone.
         game.play("2").unwrap();
