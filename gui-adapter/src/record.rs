@@ -92,10 +92,34 @@ impl GameRecord {
 
     /// A new game from a position string of the game the options choose.
     ///
+    /// A Kalah or Oware position string carries its own number of pits, so
+    /// one of another size would be read, and then played under rules
+    /// (title, options, the engines' `Pits`) that say otherwise. It is
+    /// refused instead, with the size to choose first: the rules stay the
+    /// ones chosen, and nothing has to be guessed from a position (its
+    /// seeds a pit at the start, say).
+    ///
     /// # Errors
-    /// What is wrong with the position string.
+    /// What is wrong with the position string, or that its board has
+    /// another size than the options'.
     pub fn from_position(options: &EngineOptions, text: &str) -> Result<Self, NotationError> {
         let start = AnyGame::from_position_string(options, text)?;
+        let sizes = match &start {
+            AnyGame::Kalah(game) => Some((game.pits(Player::One).len(), options.kalah.pits)),
+            AnyGame::Oware(game) => Some((game.houses(Player::One).len(), options.oware.houses)),
+            _ => None,
+        };
+        if let Some((found, chosen)) = sizes
+            && found != usize::from(chosen)
+        {
+            return Err(NotationError::BadPosition {
+                text: text.to_owned(),
+                reason: format!(
+                    "it has {found} pits a side, and the game is set up with {chosen}: \
+                     choose {found} pits (a new game) first"
+                ),
+            });
+        }
         Ok(Self {
             options: options.clone(),
             start_fen: Some(start.position_string()),
@@ -369,6 +393,26 @@ mod tests {
         game.play("2").unwrap();
         assert_eq!(game.undo_turn([false, true]), ["2"]);
         assert_eq!(game.moves(), ["3", "6"]);
+    }
+
+    #[test]
+    fn a_position_of_another_size_is_refused() {
+        let options = EngineOptions::default();
+        let error = GameRecord::from_position(&options, "1,2,3 0 1,2,3 0 s")
+            .expect_err("a 3-pit board under Kalah(6,6)");
+        assert!(
+            error.to_string().contains("it has 3 pits a side"),
+            "{error}"
+        );
+        let mut three = EngineOptions::default();
+        three.set("Pits", Some("3")).unwrap();
+        assert!(GameRecord::from_position(&three, "1,2,3 0 1,2,3 0 s").is_ok());
+        let mut oware = EngineOptions::default();
+        oware.set("UCI_Variant", Some("oware")).unwrap();
+        let four_houses = "4,4,4,4 0 4,4,4,4 0 s";
+        assert!(GameRecord::from_position(&oware, four_houses).is_err());
+        oware.set("Pits", Some("4")).unwrap();
+        assert!(GameRecord::from_position(&oware, four_houses).is_ok());
     }
 
     #[test]
