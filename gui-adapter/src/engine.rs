@@ -11,11 +11,17 @@
 //! [`Engine::try_response`] so that it can keep serving the page.
 //!
 //! Dropping an [`Engine`] sends `quit` and kills the process if it has not
-//! exited after [`QUIT_GRACE`], so no engine outlives its front end.
+//! exited after [`QUIT_GRACE`], so no engine outlives its front end. A
+//! signal runs no destructors: every process is also in the [`registry`],
+//! whose signal handler ends them all (and, on Linux, the kernel kills an
+//! engine whose front end died without a word).
 
-use std::io::{BufRead, BufReader, Write};
+pub mod registry;
+
+use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command as Process, Stdio};
+use std::process::{Command as Process, Stdio};
+use std::sync::Arc;
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -107,8 +113,9 @@ pub struct SearchResult {
 /// A running engine process.
 #[derive(Debug)]
 pub struct Engine {
-    child: Child,
-    stdin: Option<ChildStdin>,
+    /// The process's id in the [`registry`].
+    id: u64,
+    process: Arc<registry::Process>,
     lines: Receiver<String>,
     name: String,
 }
@@ -119,17 +126,28 @@ impl Engine {
     /// # Errors
     /// When the process cannot start or does not answer `uciok` in time.
     pub fn start(path: &Path) -> Result<Self, EngineError> {
-        let mut child = Process::new(path)
+        let mut command = Process::new(path);
+        command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .map_err(|source| EngineError::Spawn {
-                path: path.to_owned(),
-                source,
-            })?;
-        let stdin = child.stdin.take();
-        let stdout = child.stdout.take().ok_or(EngineError::Exited)?;
+            .stderr(Stdio::inherit());
+        #[cfg(target_os = "linux")]
+        die_with_parent(&mut command);
+        let mut child = command.spawn().map_err(|source| EngineError::Spawn {
+            path: path.to_owned(),
+            source,
+        })?;
+        let stdout = child.stdout.take();
+        // Registered before anything can fail, so the process is ended
+        // whatever happens next (even when the handshake fails).
+        let (id, process) = registry::register(child).ok_or(EngineError::Exited)?;
+        let mut engine = Self {
+            id,
+            process,
+            lines: crossbeam_channel::never(),
+            name: String::from(ENGINE_NAME),
+        };
+        let stdout = stdout.ok_or(EngineError::Exited)?;
         let (sender, lines) = unbounded();
         thread::Builder::new()
             .name("engine-reader".to_owned())
@@ -144,12 +162,7 @@ impl Engine {
                 path: path.to_owned(),
                 source,
             })?;
-        let mut engine = Self {
-            child,
-            stdin,
-            lines,
-            name: String::from(ENGINE_NAME),
-        };
+        engine.lines = lines;
         engine.handshake()?;
         Ok(engine)
     }
@@ -180,9 +193,8 @@ impl Engine {
     /// [`EngineError::Exited`] when the engine no longer reads its input.
     pub fn send(&mut self, command: &Command) -> Result<(), EngineError> {
         log::debug!("> {command}");
-        let stdin = self.stdin.as_mut().ok_or(EngineError::Exited)?;
-        writeln!(stdin, "{command}")
-            .and_then(|()| stdin.flush())
+        self.process
+            .write_line(&command.to_string())
             .map_err(|_| EngineError::Exited)
     }
 
@@ -345,18 +357,38 @@ impl Engine {
 
 impl Drop for Engine {
     fn drop(&mut self) {
-        let _ = self.send(&Command::Quit);
-        // Closing stdin is end of input, which the engine takes as quit too.
-        drop(self.stdin.take());
-        let deadline = Instant::now() + QUIT_GRACE;
-        while Instant::now() < deadline {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return;
+        // `quit`, end of input, and a kill after the grace.
+        self.process.end(QUIT_GRACE);
+        registry::unregister(self.id);
+    }
+}
+
+/// Has the kernel kill the engine when the thread that started it ends,
+/// which covers the front end being killed outright (SIGKILL, a crash),
+/// when no handler runs. The front ends keep each engine on the thread that
+/// started it (a page's session on its connection's thread, the terminal
+/// game on the main thread), so the thread's end is the front end's end
+/// for that engine, whose `Drop` has already ended it then.
+#[cfg(target_os = "linux")]
+fn die_with_parent(command: &mut Process) {
+    use std::os::unix::process::CommandExt;
+    let parent = std::process::id();
+    // SAFETY: the closure runs in the child between fork and exec, where
+    // only async-signal-safe calls may be made: `prctl` and `getppid` are
+    // plain system calls that neither allocate nor take a lock, and
+    // `from_raw_os_error` allocates nothing.
+    #[allow(unsafe_code)]
+    unsafe {
+        command.pre_exec(move || {
+            if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) == -1 {
+                return Err(std::io::Error::last_os_error());
             }
-            thread::sleep(Duration::from_millis(10));
-        }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+            // The front end died before the call: nobody to kill us then.
+            if u32::try_from(libc::getppid()).ok() != Some(parent) {
+                return Err(std::io::Error::from_raw_os_error(libc::ESRCH));
+            }
+            Ok(())
+        });
     }
 }
 

@@ -92,10 +92,34 @@ impl GameRecord {
 
     /// A new game from a position string of the game the options choose.
     ///
+    /// A Kalah or Oware position string carries its own number of pits, so
+    /// one of another size would be read, and then played under rules
+    /// (title, options, the engines' `Pits`) that say otherwise. It is
+    /// refused instead, with the size to choose first: the rules stay the
+    /// ones chosen, and nothing has to be guessed from a position (its
+    /// seeds a pit at the start, say).
+    ///
     /// # Errors
-    /// What is wrong with the position string.
+    /// What is wrong with the position string, or that its board has
+    /// another size than the options'.
     pub fn from_position(options: &EngineOptions, text: &str) -> Result<Self, NotationError> {
         let start = AnyGame::from_position_string(options, text)?;
+        let sizes = match &start {
+            AnyGame::Kalah(game) => Some((game.pits(Player::One).len(), options.kalah.pits)),
+            AnyGame::Oware(game) => Some((game.houses(Player::One).len(), options.oware.houses)),
+            _ => None,
+        };
+        if let Some((found, chosen)) = sizes
+            && found != usize::from(chosen)
+        {
+            return Err(NotationError::BadPosition {
+                text: text.to_owned(),
+                reason: format!(
+                    "it has {found} pits a side, and the game is set up with {chosen}: \
+                     choose {found} pits (a new game) first"
+                ),
+            });
+        }
         Ok(Self {
             options: options.clone(),
             start_fen: Some(start.position_string()),
@@ -252,13 +276,20 @@ impl GameRecord {
         Some(last)
     }
 
+    /// Whether [`GameRecord::undo_turn`] would take anything back: a
+    /// person (`people[side]`) has moved. Asked first by a front end that
+    /// must change nothing when it refuses a take-back.
+    #[must_use]
+    pub fn can_undo_turn(&self, people: [bool; 2]) -> bool {
+        (0..self.moves.len()).any(|i| people[self.mover(i).index()])
+    }
+
     /// Takes back moves to the start of the last turn a person played
     /// (`people[side]`), taking back the engine's replies after it too.
     /// Returns the moves taken back; none when no person has moved.
     pub fn undo_turn(&mut self, people: [bool; 2]) -> Vec<String> {
-        let by_person = (0..self.moves.len()).any(|i| people[self.mover(i).index()]);
         let mut taken = Vec::new();
-        if !by_person {
+        if !self.can_undo_turn(people) {
             return taken;
         }
         while let Some(mv) = self.undo_move() {
@@ -347,6 +378,7 @@ mod tests {
     fn undo_goes_back_to_the_start_of_the_persons_last_turn() {
         let mut game = kalah_6_4();
         // Nobody has moved: nothing to take back.
+        assert!(!game.can_undo_turn([true, false]));
         assert!(game.undo_turn([true, false]).is_empty());
         game.play_turn(&["3", "6"]).unwrap(); // the person, South
         game.play_turn(&["2", "1"]).unwrap(); // the engine, North
@@ -354,11 +386,33 @@ mod tests {
         assert!(game.moves().is_empty());
         // The engine moved first: only its moves are there, nothing to take back.
         game.play_turn(&["3", "6"]).unwrap();
+        assert!(!game.can_undo_turn([false, true]));
+        assert!(game.can_undo_turn([true, false]));
         assert!(game.undo_turn([false, true]).is_empty());
         // Half a turn by a person is taken back alone.
         game.play("2").unwrap();
         assert_eq!(game.undo_turn([false, true]), ["2"]);
         assert_eq!(game.moves(), ["3", "6"]);
+    }
+
+    #[test]
+    fn a_position_of_another_size_is_refused() {
+        let options = EngineOptions::default();
+        let error = GameRecord::from_position(&options, "1,2,3 0 1,2,3 0 s")
+            .expect_err("a 3-pit board under Kalah(6,6)");
+        assert!(
+            error.to_string().contains("it has 3 pits a side"),
+            "{error}"
+        );
+        let mut three = EngineOptions::default();
+        three.set("Pits", Some("3")).unwrap();
+        assert!(GameRecord::from_position(&three, "1,2,3 0 1,2,3 0 s").is_ok());
+        let mut oware = EngineOptions::default();
+        oware.set("UCI_Variant", Some("oware")).unwrap();
+        let four_houses = "4,4,4,4 0 4,4,4,4 0 s";
+        assert!(GameRecord::from_position(&oware, four_houses).is_err());
+        oware.set("Pits", Some("4")).unwrap();
+        assert!(GameRecord::from_position(&oware, four_houses).is_ok());
     }
 
     #[test]

@@ -7,9 +7,10 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
 
+use anyhow::Context;
 use clap::{Parser, ValueEnum};
 use ply_gui_adapter::cli::{GameArgs, StrengthArgs, engine_path};
-use ply_gui_adapter::engine::Engine;
+use ply_gui_adapter::engine::{Engine, QUIT_GRACE, registry};
 use ply_gui_adapter::web::messages::PlayerKind;
 use ply_gui_adapter::web::session::SessionConfig;
 use ply_gui_adapter::web::{ServerConfig, serve, token};
@@ -76,6 +77,9 @@ fn main() -> ExitCode {
 }
 
 fn run(cli: Cli) -> anyhow::Result<()> {
+    // A signal runs no destructors: without the handler, an engine deep in
+    // a search would outlive ply-gui until its search limit.
+    registry::end_on_signals(QUIT_GRACE).context("cannot install the signal handler")?;
     let (options, engine_pairs) = cli.game.engine_options().map_err(anyhow::Error::msg)?;
     let strength = cli.strength.strength()?;
     let first = engine_path(cli.engine)?;

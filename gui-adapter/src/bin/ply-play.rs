@@ -4,9 +4,10 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use anyhow::Context;
 use clap::{Parser, ValueEnum};
 use ply_gui_adapter::cli::{GameArgs, StrengthArgs, engine_path};
-use ply_gui_adapter::engine::Engine;
+use ply_gui_adapter::engine::{Engine, QUIT_GRACE, registry};
 use ply_gui_adapter::terminal::{self, PlayConfig};
 
 /// Who moves first.
@@ -58,8 +59,11 @@ fn main() -> ExitCode {
         person_first: cli.first == First::Human,
         strength,
     };
-    let result = engine_path(cli.engine)
-        .map_err(anyhow::Error::from)
+    // A signal runs no destructors: without the handler, SIGTERM or SIGHUP
+    // sent to ply-play alone would leave its engine running.
+    let result = registry::end_on_signals(QUIT_GRACE)
+        .context("cannot install the signal handler")
+        .and_then(|()| engine_path(cli.engine).map_err(anyhow::Error::from))
         .and_then(|path| Ok(Engine::start(&path)?))
         .and_then(|mut engine| {
             terminal::run(

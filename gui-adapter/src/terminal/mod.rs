@@ -160,11 +160,10 @@ impl<R: BufRead, W: Write> Play<'_, R, W> {
             }
             write!(self.out, "\n{PROMPT}")?;
             self.out.flush()?;
-            let mut line = String::new();
-            if self.input.read_line(&mut line)? == 0 {
+            let Some(line) = read_text_line(&mut self.input)? else {
                 writeln!(self.out)?;
                 return Ok(());
-            }
+            };
             match input::parse(&line) {
                 Err(reason) => writeln!(self.out, "{}", wrap(&reason, 78))?,
                 Ok(Input::Nothing) => {}
@@ -251,11 +250,10 @@ impl<R: BufRead, W: Write> Play<'_, R, W> {
             self.name
         )?;
         self.out.flush()?;
-        let mut line = String::new();
-        if self.input.read_line(&mut line)? == 0 {
+        let Some(line) = read_text_line(&mut self.input)? else {
             writeln!(self.out)?;
             return Ok(Offer::Quit);
-        }
+        };
         let answer = line.trim().to_lowercase();
         if matches!(answer.as_str(), "quit" | "exit" | "q" | "vége" | "выход") {
             writeln!(self.out, "Bye.")?;
@@ -376,6 +374,24 @@ impl<R: BufRead, W: Write> Play<'_, R, W> {
     }
 }
 
+/// One line a person typed, or `None` at the end of input.
+///
+/// The bytes are read up to the line end and decoded leniently: a line that
+/// is not valid UTF-8 (a terminal in Latin-1, a stray key) is a bad turn to
+/// refuse with the usual message, not a reason to end the game, as
+/// `read_line` would by failing on it. The engine's own protocol loop reads
+/// its input the same way.
+///
+/// # Errors
+/// When the input cannot be read at all.
+fn read_text_line(input: &mut impl BufRead) -> std::io::Result<Option<String>> {
+    let mut bytes = Vec::new();
+    if input.read_until(b'\n', &mut bytes)? == 0 {
+        return Ok(None);
+    }
+    Ok(Some(String::from_utf8_lossy(&bytes).into_owned()))
+}
+
 /// What came of a draw offer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Offer {
@@ -449,6 +465,18 @@ fn wrap(text: &str, width: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_line_that_is_not_utf8_is_read_as_text() {
+        let mut input: &[u8] = b"1\n\xe9\n2";
+        let mut lines = Vec::new();
+        while let Some(line) = read_text_line(&mut input).expect("a slice reads") {
+            lines.push(line);
+        }
+        assert_eq!(lines, ["1\n", "\u{fffd}\n", "2"]);
+        // Which the prompt refuses as it refuses any other bad turn.
+        assert!(input::parse(&lines[1]).is_err());
+    }
 
     #[test]
     fn help_text_wraps_at_spaces() {

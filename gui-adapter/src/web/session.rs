@@ -498,15 +498,31 @@ impl Session {
         Ok(())
     }
 
+    /// Takes back the last person's turn (with the engine's replies), or
+    /// one move when engines play both sides.
+    ///
+    /// Whether anything can be taken back is asked before the search is
+    /// stopped or the match paused: a refused message changes nothing
+    /// (see messages.rs), so a stray undo at the start of a watched game
+    /// must not stop the engine's search and pause the match.
     fn undo(&mut self) -> Result<(), String> {
-        self.cancel_search();
         let people = self.players.map(|p| p == PlayerKind::Human);
-        let taken = if people.contains(&true) {
-            self.record.undo_turn(people)
+        let watching = !people.contains(&true);
+        let possible = if watching {
+            !self.record.moves().is_empty()
         } else {
+            self.record.can_undo_turn(people)
+        };
+        if !possible {
+            return Err("nothing to take back".to_owned());
+        }
+        self.cancel_search();
+        let taken = if watching {
             // Engines only: one move back, and they wait.
             self.paused = true;
             self.record.undo_move().into_iter().collect()
+        } else {
+            self.record.undo_turn(people)
         };
         if taken.is_empty() {
             return Err("nothing to take back".to_owned());
@@ -819,4 +835,71 @@ fn search_info(search: &Search, info: &Info) -> SearchInfo {
 /// Text from the page, cut short for an error message.
 fn clip(text: &str) -> String {
     text.chars().take(40).collect()
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+
+    /// The stand-in engine (tests/mock-engine.sh): it searches until
+    /// `stop`, so a search stays running for as long as a test looks.
+    fn mock_engine() -> PathBuf {
+        PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/mock-engine.sh"))
+    }
+
+    fn session(players: [PlayerKind; 2]) -> Session {
+        let config = SessionConfig {
+            engine_paths: [mock_engine(), mock_engine()],
+            options: EngineOptions::default(),
+            engine_pairs: Vec::new(),
+            strength: Strength::default(),
+            players,
+            watch_pace: Duration::ZERO,
+        };
+        Session::new(Arc::new(config)).expect("the default game")
+    }
+
+    /// The state at the end of `messages`, after the error refusing the
+    /// message, if any.
+    fn answer(messages: &[ServerMessage]) -> (Option<&str>, &StateInfo) {
+        let error = messages.iter().find_map(|m| match m {
+            ServerMessage::Error { message } => Some(message.as_str()),
+            _ => None,
+        });
+        match messages.last() {
+            Some(ServerMessage::State(state)) => (error, state),
+            other => panic!("no state at the end: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_refused_undo_leaves_the_watched_match_running() {
+        let mut session = session([PlayerKind::Engine, PlayerKind::Engine]);
+        let started = session.poll(Instant::now());
+        let (error, state) = answer(&started);
+        assert_eq!(
+            (error, state.thinking, state.paused),
+            (None, Some(0), false)
+        );
+
+        let replies = session.handle(ClientMessage::Undo);
+        let (error, state) = answer(&replies);
+        assert_eq!(error, Some("nothing to take back"));
+        assert_eq!(state.thinking, Some(0), "the search goes on");
+        assert!(!state.paused, "the match goes on");
+    }
+
+    #[test]
+    fn a_refused_undo_leaves_the_hint_running() {
+        let mut session = session([PlayerKind::Human, PlayerKind::Engine]);
+        let started = session.handle(ClientMessage::Hint);
+        let (error, state) = answer(&started);
+        assert_eq!((error, state.hinting), (None, true));
+
+        let replies = session.handle(ClientMessage::Undo);
+        let (error, state) = answer(&replies);
+        assert_eq!(error, Some("nothing to take back"));
+        assert!(state.hinting, "the hint's search goes on");
+        assert!(!state.paused);
+    }
 }

@@ -1,0 +1,134 @@
+//! A signal to a front end ends its engines too: an engine in a search
+//! that ignores `quit` and the end of its input (tests/mock-engine.sh, the
+//! worst case) must not outlive `ply-gui`, adopted by PID 1.
+
+#![cfg(target_os = "linux")]
+
+use std::io::{BufRead, BufReader};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use tungstenite::{Message, WebSocket};
+
+const MOCK_ENGINE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/mock-engine.sh");
+
+/// How long anything here may take.
+const TIMEOUT: Duration = Duration::from_secs(20);
+
+/// `ply-gui` on a free port against the mock engine, which writes its
+/// process ids to `pids`; returns it and its `host:port`.
+fn start_gui(pids: &Path) -> (Child, String) {
+    let mut gui = Command::new(assert_cmd::cargo::cargo_bin("ply-gui"))
+        .args(["--port", "0", "--engine", MOCK_ENGINE])
+        .env("MOCK_ENGINE_PIDS", pids)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("ply-gui starts");
+    let stdout = gui.stdout.take().expect("stdout is piped");
+    let mut line = String::new();
+    BufReader::new(stdout)
+        .read_line(&mut line)
+        .expect("ply-gui prints its address");
+    let host = line
+        .split_whitespace()
+        .find_map(|word| word.strip_prefix("http://"))
+        .and_then(|address| address.split('/').next())
+        .unwrap_or_else(|| panic!("no address in {line:?}"))
+        .to_owned();
+    (gui, host)
+}
+
+/// Opens the page's WebSocket and has the engine search (for ever).
+fn start_search(host: &str) -> WebSocket<TcpStream> {
+    let stream = TcpStream::connect(host).expect("ply-gui listens");
+    stream.set_read_timeout(Some(TIMEOUT)).expect("timeout set");
+    let (mut ws, _) =
+        tungstenite::client(format!("ws://{host}/ws"), stream).expect("the WebSocket opens");
+    ws.send(Message::text(r#"{"type":"engine_move"}"#))
+        .expect("ply-gui reads");
+    let deadline = Instant::now() + TIMEOUT;
+    loop {
+        assert!(Instant::now() < deadline, "the engine never started");
+        if let Message::Text(text) = ws.read().expect("ply-gui answers") {
+            let message: serde_json::Value = serde_json::from_str(text.as_str()).expect("JSON");
+            if message["type"] == "state" && message["thinking"] == 0 {
+                return ws;
+            }
+        }
+    }
+}
+
+/// Whether process `pid` runs (exists and is no zombie).
+fn alive(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
+        // The state follows the command name, which is in parentheses.
+        stat.rsplit_once(')')
+            .and_then(|(_, rest)| rest.split_whitespace().next())
+            .is_some_and(|state| state != "Z")
+    })
+}
+
+fn engine_pids(file: &Path) -> Vec<u32> {
+    std::fs::read_to_string(file)
+        .unwrap_or_default()
+        .split_whitespace()
+        .filter_map(|pid| pid.parse().ok())
+        .collect()
+}
+
+fn pid_file(signal: &str) -> PathBuf {
+    let file = std::env::temp_dir().join(format!(
+        "ply-gui-signals-{}-{signal}.pids",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_file(&file);
+    file
+}
+
+#[test]
+fn a_signal_to_ply_gui_ends_its_searching_engine() {
+    for signal in ["TERM", "INT", "HUP"] {
+        let pids = pid_file(signal);
+        let (mut gui, host) = start_gui(&pids);
+        let _ws = start_search(&host);
+        let engines = engine_pids(&pids);
+        // The engine tried at start-up, and the page's engine.
+        assert_eq!(engines.len(), 2, "SIG{signal}: {engines:?}");
+        assert!(engines.iter().any(|&pid| alive(pid)), "SIG{signal}");
+
+        let sent = Command::new("kill")
+            .args([format!("-{signal}"), gui.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(sent.success());
+        let deadline = Instant::now() + Duration::from_secs(5);
+        let status = loop {
+            if let Some(status) = gui.try_wait().expect("ply-gui is ours") {
+                break status;
+            }
+            if Instant::now() >= deadline {
+                let _ = gui.kill();
+                panic!("SIG{signal}: ply-gui is still running");
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        let left: Vec<u32> = engines.into_iter().filter(|&pid| alive(pid)).collect();
+        // Whatever fails below, the test leaves no stand-in engine behind.
+        for &pid in &left {
+            let _ = Command::new("kill")
+                .args(["-KILL", &pid.to_string()])
+                .status();
+        }
+        let _ = std::fs::remove_file(&pids);
+        assert!(
+            left.is_empty(),
+            "SIG{signal}: engines left running: {left:?}"
+        );
+        // Its handler ran (a signal's default action gives no code).
+        assert_eq!(status.code(), Some(130), "SIG{signal}: {status}");
+    }
+}
