@@ -705,3 +705,25 @@ fn stop_and_isready_are_heard_while_a_command_waits_for_a_search() {
     // The position was set after the solve ended, and `d` came after it.
     assert_eq!(last_fen(&out), "0,7,7,7,7,7 1 6,6,6,6,6,6 0 s", "{out}");
 }
+
+#[test]
+fn lines_read_while_a_command_waits_keep_their_order() {
+    // `position` waits for the first search. The `stop` belongs to the
+    // `go infinite` sent before it, and `readyok` must come after the
+    // commands sent before `isready`: after both searches' answers.
+    let out = session("go movetime 200\nposition startpos moves 1\ngo infinite\nstop\nisready\n");
+    let order: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("bestmove") || *l == "readyok")
+        .map(|l| if l == "readyok" { l } else { "bestmove" })
+        .collect();
+    assert_eq!(order, ["bestmove", "bestmove", "readyok"], "{out}");
+}
+
+#[test]
+fn quit_read_while_a_command_waits_stops_every_later_search_at_once() {
+    // The `go depth 60` queued before `quit` would run for hours: it must
+    // be stopped as soon as it starts.
+    let out = session("go movetime 200\nposition startpos\ngo depth 60\nposition startpos\nquit\n");
+    assert_eq!(lines_starting(&out, "bestmove").len(), 2, "{out}");
+}

@@ -6,9 +6,14 @@
 //! loop's own thread, the input would then lie unread meanwhile: `stop`,
 //! `quit` and `isready` sent after such a command would wait for a search
 //! of hours. So a reader thread queues every line, and while the loop waits
-//! for a search it looks at them: `stop` stops the search, `isready` is
-//! answered, `quit` stops the search and is carried out in its turn, and
-//! everything else waits its turn.
+//! for a search it looks at them:
+//! - `quit` stops the search, and every search after it at once, and is
+//!   carried out in its turn;
+//! - `stop` stops the search, unless a `go` or `solve` sent before it is
+//!   still queued: then the `stop` is that search's, and waits its turn;
+//! - `isready` is answered at once when nothing sent before it is still
+//!   queued (its `readyok` says those commands are done), else it waits;
+//! - everything else waits its turn.
 
 use std::collections::VecDeque;
 use std::io::BufRead;
@@ -33,12 +38,14 @@ pub enum Input {
 /// What the loop does with a line read while it waits for a search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Urgent {
-    /// `stop`: stop the search now (the line is used up).
+    /// `stop` for the running search: stop it now (the line is used up).
     Stop,
-    /// `isready`: answer `readyok` now (the line is used up).
+    /// `isready` with nothing queued before it: answer `readyok` now (the
+    /// line is used up).
     IsReady,
-    /// `quit`: stop the search now; the line stays queued, to end the loop
-    /// in its turn.
+    /// `quit`: stop the search now, and every later one at once (see
+    /// [`InputQueue::quit_pending`]); the line stays queued, to end the
+    /// loop in its turn.
     Quit,
     /// Anything else: queued for its turn.
     Later,
@@ -53,6 +60,8 @@ pub struct InputQueue {
     /// The reader has ended (after the end of input): nothing more will
     /// come, so there is nothing to wait for but the search.
     closed: bool,
+    /// A `quit` has been read (and is queued).
+    quit: bool,
 }
 
 impl InputQueue {
@@ -82,6 +91,7 @@ impl InputQueue {
             lines,
             deferred: VecDeque::new(),
             closed: false,
+            quit: false,
         }
     }
 
@@ -99,6 +109,24 @@ impl InputQueue {
         self.closed
     }
 
+    /// Whether a `quit` has been read: every search from now on is to be
+    /// stopped at once.
+    #[must_use]
+    pub fn quit_pending(&self) -> bool {
+        self.quit
+    }
+
+    /// Whether a queued line starts a search (`go`, `solve`), which a
+    /// `stop` read after it belongs to.
+    fn search_queued(&self) -> bool {
+        self.deferred.iter().any(|input| match input {
+            Input::Line(line) => {
+                matches!(parse_command(line), Ok(Command::Go(_) | Command::Solve))
+            }
+            Input::End => false,
+        })
+    }
+
     /// While a search runs: waits up to [`POLL_INTERVAL`] for a line, and
     /// says what it asks for now; lines for later are queued. `None` when
     /// no line came, or none ever will ([`Self::is_closed`]).
@@ -113,9 +141,12 @@ impl InputQueue {
         };
         let urgent = match &input {
             Input::Line(line) => match parse_command(line) {
-                Ok(Command::Stop) => Urgent::Stop,
-                Ok(Command::IsReady) => Urgent::IsReady,
-                Ok(Command::Quit) => Urgent::Quit,
+                Ok(Command::Quit) => {
+                    self.quit = true;
+                    Urgent::Quit
+                }
+                Ok(Command::Stop) if !self.search_queued() => Urgent::Stop,
+                Ok(Command::IsReady) if self.deferred.is_empty() => Urgent::IsReady,
                 _ => Urgent::Later,
             },
             Input::End => Urgent::Later,
@@ -131,38 +162,60 @@ impl InputQueue {
 mod tests {
     use super::*;
 
-    #[test]
-    fn urgent_lines_are_told_apart_and_the_rest_keep_their_order() {
-        let text = "position startpos\nisready\ngo depth 3\nstop\nquit\nd\n";
+    /// What [`InputQueue::poll`] makes of each line of `text`, in order.
+    fn polled(text: &str) -> (Vec<Urgent>, InputQueue) {
+        let count = text.lines().count();
         let mut queue = InputQueue::spawn(std::io::Cursor::new(text.as_bytes().to_vec()));
         let mut urgent = Vec::new();
-        while urgent.len() < 6 {
+        while urgent.len() < count {
             if let Some(what) = queue.poll() {
                 urgent.push(what);
             }
         }
+        (urgent, queue)
+    }
+
+    #[test]
+    fn stop_and_isready_with_nothing_queued_before_them_are_urgent() {
+        let (urgent, queue) = polled("isready\nstop\n");
+        assert_eq!(urgent, [Urgent::IsReady, Urgent::Stop]);
+        assert!(!queue.quit_pending());
+    }
+
+    #[test]
+    fn isready_waits_for_the_commands_queued_before_it() {
+        let (urgent, _) = polled("setoption name Hash value 1\nisready\n");
+        assert_eq!(urgent, [Urgent::Later, Urgent::Later]);
+    }
+
+    #[test]
+    fn a_stop_after_a_queued_go_is_that_searchs() {
+        let (urgent, _) = polled("d\nstop\ngo infinite\nstop\n");
         assert_eq!(
             urgent,
-            [
-                Urgent::Later,
-                Urgent::IsReady,
-                Urgent::Later,
-                Urgent::Stop,
-                Urgent::Quit,
-                Urgent::Later
-            ]
+            [Urgent::Later, Urgent::Stop, Urgent::Later, Urgent::Later]
         );
-        let rest: Vec<Input> = std::iter::from_fn(|| Some(queue.next_input()))
-            .take_while(|input| *input != Input::End)
-            .collect();
+    }
+
+    #[test]
+    fn quit_stops_at_once_and_keeps_its_turn() {
+        let (urgent, mut queue) = polled("position startpos\ngo depth 9\nquit\nd\n");
+        assert_eq!(
+            urgent,
+            [Urgent::Later, Urgent::Later, Urgent::Quit, Urgent::Later]
+        );
+        assert!(queue.quit_pending());
+        // The queued lines come out in order, then the end of input.
         let line = |s: &str| Input::Line(format!("{s}\n"));
+        let rest: Vec<Input> = (0..5).map(|_| queue.next_input()).collect();
         assert_eq!(
             rest,
             [
                 line("position startpos"),
-                line("go depth 3"),
+                line("go depth 9"),
                 line("quit"),
-                line("d")
+                line("d"),
+                Input::End
             ]
         );
     }

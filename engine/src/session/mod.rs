@@ -265,7 +265,8 @@ impl Session {
     /// end by itself, is stopped. Either way its `bestmove` is printed first.
     ///
     /// While it waits, the lines read meanwhile are looked at (see
-    /// [`input`]): `stop` and `quit` stop the search, `isready` is answered.
+    /// [`input`]): `quit`, and a `stop` meant for this search, stop it, and
+    /// an `isready` with nothing queued before it is answered.
     fn finish_search(&mut self) {
         let Some(running) = self.running.take() else {
             return;
@@ -274,6 +275,9 @@ impl Session {
             return running.finish_naturally();
         };
         running.stop_unless_limited();
+        if input.quit_pending() {
+            running.request_stop();
+        }
         while !running.is_finished() && !input.is_closed() {
             match input.poll() {
                 Some(input::Urgent::Stop | input::Urgent::Quit) => running.request_stop(),
