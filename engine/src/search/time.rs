@@ -39,18 +39,26 @@ impl TimePlan {
         if limits.infinite {
             return Self::default();
         }
+        let clock = Self::of_clock(limits, overhead);
         if let Some(movetime) = limits.movetime {
-            // "Think exactly this long": no soft budget, so no iteration is
-            // left unstarted for fear it will not finish (Stockfish uses
-            // the whole movetime too); the hard budget ends the search.
+            // "Think exactly this long": no soft budget of its own, so no
+            // iteration is left unstarted for fear it will not finish
+            // (Stockfish uses the whole movetime too); the hard budget ends
+            // the search. A clock given as well still bounds it, as in
+            // Stockfish: whichever limit comes first.
             let budget = movetime
                 .saturating_sub(overhead)
                 .max(Duration::from_millis(1));
             return Self {
-                soft: None,
-                hard: Some(budget),
+                soft: clock.soft,
+                hard: Some(clock.hard.map_or(budget, |hard| hard.min(budget))),
             };
         }
+        clock
+    }
+
+    /// The budgets from the clock alone (none without one).
+    fn of_clock(limits: &Limits, overhead: Duration) -> Self {
         let Some(clock) = limits.clock else {
             return Self::default();
         };
@@ -93,6 +101,21 @@ mod tests {
         assert_eq!((plan.soft, plan.hard), (None, Some(ms(990))));
         // Every iteration may start: only the hard budget ends the search.
         assert!(plan.may_start_iteration(ms(980)));
+    }
+
+    #[test]
+    fn a_clock_given_with_movetime_still_bounds_the_search() {
+        let limits = Limits {
+            movetime: Some(ms(3000)),
+            clock: Some(Clock {
+                remaining: ms(500),
+                increment: ms(0),
+                moves_to_go: None,
+            }),
+            ..Limits::default()
+        };
+        let plan = TimePlan::new(&limits, ms(0));
+        assert!(plan.hard.is_some_and(|hard| hard <= ms(200)), "{plan:?}");
     }
 
     #[test]
