@@ -262,6 +262,7 @@ pub fn run_match_to(
 
         let mut main = MainLoop {
             shared: &shared,
+            ctrl_c,
             outputs: &mut outputs,
             tally: &mut tally,
             sprt: sprt.as_ref(),
@@ -269,7 +270,7 @@ pub fn run_match_to(
             end: &mut end,
             failure: &mut failure,
         };
-        main.run(&events, ctrl_c);
+        main.run(&events);
 
         for handle in workers {
             if let Err(panic) = handle.join() {
@@ -292,7 +293,11 @@ pub fn run_match_to(
     let report = failure.is_none() || tally.games() > 0;
     for output in outputs.iter_mut().filter(|_| report) {
         if let Err(e) = output.on_match_end(&tally, sprt.as_ref(), &end) {
-            failure.get_or_insert(MatchError::Output(e));
+            if output_may_go(output.as_ref(), &e, ctrl_c.load(Ordering::SeqCst)) {
+                log::warn!("cannot write the console ({e}): the match ends without it");
+            } else {
+                failure.get_or_insert(MatchError::Output(e));
+            }
         }
     }
     if let Some(failure) = failure {
@@ -358,9 +363,29 @@ fn resume(
     Ok(done)
 }
 
+/// Whether a write error of `output` drops it instead of failing the
+/// match: only an expendable output (the console), and only when its
+/// reader is gone (EIO from a terminal that hung up, EPIPE from a closed
+/// pipe) or the match is being interrupted (Ctrl-C, SIGTERM, SIGHUP), when
+/// failing would turn the documented exit status 130 into 1.
+fn output_may_go(output: &dyn Output, error: &io::Error, interrupted: bool) -> bool {
+    output.expendable() && (interrupted || reader_gone(error))
+}
+
+/// Whether a write failed because nobody reads the other end any more.
+fn reader_gone(error: &io::Error) -> bool {
+    #[cfg(unix)]
+    if error.raw_os_error() == Some(libc::EIO) {
+        return true;
+    }
+    error.kind() == io::ErrorKind::BrokenPipe
+}
+
 /// The main thread's part: events in, statistics and outputs out.
 struct MainLoop<'a> {
     shared: &'a Shared,
+    /// Set by the binary's Ctrl-C (SIGTERM, SIGHUP) handler.
+    ctrl_c: &'a AtomicBool,
     outputs: &'a mut Vec<Box<dyn Output>>,
     tally: &'a mut Tally,
     sprt: Option<&'a Sprt>,
@@ -370,7 +395,7 @@ struct MainLoop<'a> {
 }
 
 impl MainLoop<'_> {
-    fn run(&mut self, events: &Receiver<Event>, ctrl_c: &AtomicBool) {
+    fn run(&mut self, events: &Receiver<Event>) {
         let mut interrupted = false;
         loop {
             match events.recv_timeout(POLL) {
@@ -378,7 +403,7 @@ impl MainLoop<'_> {
                 Err(RecvTimeoutError::Timeout) => {}
                 Err(RecvTimeoutError::Disconnected) => break,
             }
-            if !interrupted && ctrl_c.load(Ordering::SeqCst) {
+            if !interrupted && self.ctrl_c.load(Ordering::SeqCst) {
                 interrupted = true;
                 // Not eprintln!, which panics when stderr is gone (after
                 // SIGHUP, the terminal may be).
@@ -392,16 +417,28 @@ impl MainLoop<'_> {
         }
     }
 
+    /// Writes every output; one that cannot be written fails the match,
+    /// unless [`output_may_go`] (the console after a hangup), which is
+    /// then dropped and the match goes on.
     fn output(&mut self, write: impl Fn(&mut dyn Output) -> io::Result<()>) {
-        for output in self.outputs.iter_mut() {
-            if let Err(e) = write(output.as_mut()) {
-                log::error!("cannot write the output: {e}");
-                if self.failure.is_none() {
-                    *self.failure = Some(MatchError::Output(e));
-                    self.shared.stop(true);
-                }
+        let interrupted = self.ctrl_c.load(Ordering::SeqCst);
+        let shared = self.shared;
+        let failure = &mut *self.failure;
+        self.outputs.retain_mut(|output| {
+            let Err(e) = write(output.as_mut()) else {
+                return true;
+            };
+            if output_may_go(output.as_ref(), &e, interrupted) {
+                log::warn!("cannot write the console ({e}): the match goes on without it");
+                return false;
             }
-        }
+            log::error!("cannot write the output: {e}");
+            if failure.is_none() {
+                *failure = Some(MatchError::Output(e));
+                shared.stop(true);
+            }
+            true
+        });
     }
 
     fn handle(&mut self, event: Event) {

@@ -70,4 +70,13 @@ pub trait Output {
     ) -> io::Result<()> {
         Ok(())
     }
+
+    /// Whether the match may go on without this output when it cannot be
+    /// written, once its reader is gone (a terminal that hung up, a closed
+    /// pipe) or the match is being interrupted. Only the console is: it is
+    /// for a person who is no longer there, while a file that cannot be
+    /// written would silently lose games, so it fails the match.
+    fn expendable(&self) -> bool {
+        false
+    }
 }
