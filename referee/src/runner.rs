@@ -8,8 +8,8 @@
 use std::collections::HashSet;
 use std::io::{self, Write};
 use std::path::PathBuf;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::thread;
 use std::time::Duration;
 
@@ -31,6 +31,14 @@ use crate::tally::Tally;
 
 /// How often the main thread looks at the Ctrl-C flag.
 const POLL: Duration = Duration::from_millis(50);
+
+/// Games in a row in which one engine may crash or stall before the match
+/// stops as [`MatchEnd::EngineLost`], although `-recover` restarts it. One
+/// fault may be bad luck (a crash in one position, a slow machine) and is
+/// what restarting is for; three in a row mean a broken engine (a bad
+/// path, a missing network file, a crash at every `go`), whose games would
+/// all be lost by default and report a meaningless "completed" match.
+pub const MAX_CONSECUTIVE_FAULTS: u32 = 3;
 
 /// A match that cannot be run.
 #[derive(Debug, Error)]
@@ -107,6 +115,9 @@ struct Shared {
     stop_scheduling: AtomicBool,
     /// Running games end at once (Interrupt).
     interrupt: AtomicBool,
+    /// For each engine of the command line, the finished games in a row
+    /// in which it crashed or stalled (over all workers).
+    fault_streaks: Mutex<Vec<u32>>,
 }
 
 impl Shared {
@@ -115,6 +126,43 @@ impl Shared {
         if interrupt_games {
             self.interrupt.store(true, Ordering::SeqCst);
         }
+    }
+
+    /// Counts, for each engine of a game that just finished, the games in
+    /// a row in which it crashed or stalled (it is marked for a restart);
+    /// returns why the match must stop once one reaches
+    /// [`MAX_CONSECUTIVE_FAULTS`].
+    fn note_faults(
+        &self,
+        encounter: [usize; 2],
+        engines: &[Option<EngineProcess>],
+    ) -> Option<String> {
+        let mut streaks = self
+            .fault_streaks
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        let mut lost = None;
+        for (position, &index) in encounter.iter().enumerate() {
+            if position > 0 && index == encounter[0] {
+                // One engine on both sides: one game, one count.
+                continue;
+            }
+            let faulted = engines
+                .get(index)
+                .and_then(Option::as_ref)
+                .is_some_and(EngineProcess::needs_restart);
+            let Some(streak) = streaks.get_mut(index) else {
+                continue;
+            };
+            *streak = if faulted { streak.saturating_add(1) } else { 0 };
+            if *streak >= MAX_CONSECUTIVE_FAULTS && lost.is_none() {
+                lost = Some(format!(
+                    "engine '{}' crashed or stalled in {} consecutive games; it is not restarted again",
+                    self.config.engines[index].name, *streak
+                ));
+            }
+        }
+        lost
     }
 
     fn setup(&self, engine: usize) -> EngineSetup {
@@ -222,6 +270,7 @@ pub fn run_match_to(
         adjudicator,
         stop_scheduling: AtomicBool::new(false),
         interrupt: AtomicBool::new(false),
+        fault_streaks: Mutex::new(vec![0; config.engines.len()]),
     });
 
     let mut end: Option<MatchEnd> = None;
@@ -499,7 +548,17 @@ fn worker(shared: &Shared, units: &Receiver<Unit>, events: &Sender<Event>) {
             }
             match play_scheduled(shared, game, &mut engines, events) {
                 Ok(record) => {
+                    // An interrupted game says nothing about its engines.
+                    // Under -norecover the next game stops the match at
+                    // the first fault already.
+                    let lost = (shared.config.recover && record.result != GameResult::None)
+                        .then(|| shared.note_faults(game.encounter, &engines))
+                        .flatten();
                     if events.send(Event::Finished(Box::new(record))).is_err() {
+                        return;
+                    }
+                    if let Some(why) = lost {
+                        let _ = events.send(Event::EngineLost(why));
                         return;
                     }
                 }

@@ -27,7 +27,9 @@ pub enum MatchEnd {
     Sprt(String),
     /// Ctrl-C.
     Interrupted,
-    /// An engine crashed or stalled under `-norecover`.
+    /// An engine crashed or stalled under `-norecover`, or in
+    /// [`MAX_CONSECUTIVE_FAULTS`](crate::runner::MAX_CONSECUTIVE_FAULTS)
+    /// games in a row.
     EngineLost(String),
     /// An error stopped the match (it is reported by the caller).
     Failed(String),
