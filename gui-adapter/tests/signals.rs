@@ -20,7 +20,23 @@ const TIMEOUT: Duration = Duration::from_secs(20);
 /// `ply-gui` on a free port against the mock engine, which writes its
 /// process ids to `pids`; returns it and its `host:port`.
 fn start_gui(pids: &Path) -> (Child, String) {
-    let mut gui = Command::new(assert_cmd::cargo::cargo_bin("ply-gui"))
+    start_gui_with(pids, false)
+}
+
+/// As [`start_gui`]; with `nohup`, SIGHUP is ignored when ply-gui starts,
+/// as `nohup` leaves it (`trap '' HUP` survives `exec`).
+fn start_gui_with(pids: &Path, nohup: bool) -> (Child, String) {
+    let gui = assert_cmd::cargo::cargo_bin("ply-gui");
+    let mut command = if nohup {
+        let mut command = Command::new("sh");
+        command
+            .args(["-c", "trap '' HUP; exec \"$0\" \"$@\""])
+            .arg(&gui);
+        command
+    } else {
+        Command::new(&gui)
+    };
+    let mut gui = command
         .args(["--port", "0", "--engine", MOCK_ENGINE])
         .env("MOCK_ENGINE_PIDS", pids)
         .stdin(Stdio::null())
@@ -131,4 +147,54 @@ fn a_signal_to_ply_gui_ends_its_searching_engine() {
         // Its handler ran (a signal's default action gives no code).
         assert_eq!(status.code(), Some(130), "SIG{signal}: {status}");
     }
+}
+
+/// Sends SIG`signal` to process `pid`.
+fn send(signal: &str, pid: u32) {
+    let sent = Command::new("kill")
+        .args([format!("-{signal}"), pid.to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(sent.success(), "kill -{signal} {pid}");
+}
+
+/// How long a hangup is given to (wrongly) end ply-gui under `nohup`:
+/// longer than the front ends' quit grace (one second), which the handler
+/// waits out for an engine in a search before it exits.
+const HANGUP_WAIT: Duration = Duration::from_millis(2500);
+
+#[test]
+fn under_nohup_a_hangup_leaves_ply_gui_running() {
+    let pids = pid_file("nohup");
+    let (mut gui, host) = start_gui_with(&pids, true);
+    let _ws = start_search(&host);
+    send("HUP", gui.id());
+    std::thread::sleep(HANGUP_WAIT);
+    let survived = gui.try_wait().expect("ply-gui is ours").is_none();
+    // SIGTERM still ends it and its engines, whatever the hangup did.
+    send("TERM", gui.id());
+    let deadline = Instant::now() + TIMEOUT;
+    let status = loop {
+        if let Some(status) = gui.try_wait().expect("ply-gui is ours") {
+            break status;
+        }
+        if Instant::now() >= deadline {
+            let _ = gui.kill();
+            panic!("SIGTERM did not end ply-gui");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let left: Vec<u32> = engine_pids(&pids)
+        .into_iter()
+        .filter(|&pid| alive(pid))
+        .collect();
+    for &pid in &left {
+        let _ = Command::new("kill")
+            .args(["-KILL", &pid.to_string()])
+            .status();
+    }
+    let _ = std::fs::remove_file(&pids);
+    assert!(survived, "SIGHUP ended ply-gui started under nohup");
+    assert!(left.is_empty(), "engines left running: {left:?}");
+    assert_eq!(status.code(), Some(130), "{status}");
 }

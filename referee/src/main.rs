@@ -5,6 +5,7 @@
 //! into a message and an exit code (0: done, 1: error or a lost engine,
 //! 130: interrupted).
 
+use std::io::Write;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -25,7 +26,7 @@ fn main() -> ExitCode {
     let invocation = match cli::parse_args(&args) {
         Ok(invocation) => invocation,
         Err(e) => {
-            eprintln!("ply-referee: {e}");
+            let _ = writeln!(std::io::stderr(), "ply-referee: {e}");
             return ExitCode::FAILURE;
         }
     };
@@ -41,7 +42,9 @@ fn main() -> ExitCode {
     match run(invocation) {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("ply-referee: {}", message(&e));
+            // Not eprintln!, which panics when stderr is gone (the
+            // terminal hung up): the exit status must still be returned.
+            let _ = writeln!(std::io::stderr(), "ply-referee: {}", message(&e));
             ExitCode::FAILURE
         }
     }
@@ -85,7 +88,7 @@ fn run(invocation: Invocation) -> Result<ExitCode> {
                 MatchEnd::Failed(_) => ExitCode::FAILURE,
                 MatchEnd::Interrupted => ExitCode::from(EXIT_INTERRUPTED),
                 MatchEnd::EngineLost(why) => {
-                    eprintln!("ply-referee: {why}");
+                    let _ = writeln!(std::io::stderr(), "ply-referee: {why}");
                     ExitCode::FAILURE
                 }
             })

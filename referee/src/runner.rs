@@ -8,8 +8,8 @@
 use std::collections::HashSet;
 use std::io::{self, Write};
 use std::path::PathBuf;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::thread;
 use std::time::Duration;
 
@@ -31,6 +31,14 @@ use crate::tally::Tally;
 
 /// How often the main thread looks at the Ctrl-C flag.
 const POLL: Duration = Duration::from_millis(50);
+
+/// Games in a row in which one engine may crash or stall before the match
+/// stops as [`MatchEnd::EngineLost`], although `-recover` restarts it. One
+/// fault may be bad luck (a crash in one position, a slow machine) and is
+/// what restarting is for; three in a row mean a broken engine (a bad
+/// path, a missing network file, a crash at every `go`), whose games would
+/// all be lost by default and report a meaningless "completed" match.
+pub const MAX_CONSECUTIVE_FAULTS: u32 = 3;
 
 /// A match that cannot be run.
 #[derive(Debug, Error)]
@@ -107,6 +115,9 @@ struct Shared {
     stop_scheduling: AtomicBool,
     /// Running games end at once (Interrupt).
     interrupt: AtomicBool,
+    /// For each engine of the command line, the finished games in a row
+    /// in which it crashed or stalled (over all workers).
+    fault_streaks: Mutex<Vec<u32>>,
 }
 
 impl Shared {
@@ -115,6 +126,43 @@ impl Shared {
         if interrupt_games {
             self.interrupt.store(true, Ordering::SeqCst);
         }
+    }
+
+    /// Counts, for each engine of a game that just finished, the games in
+    /// a row in which it crashed or stalled (it is marked for a restart);
+    /// returns why the match must stop once one reaches
+    /// [`MAX_CONSECUTIVE_FAULTS`].
+    fn note_faults(
+        &self,
+        encounter: [usize; 2],
+        engines: &[Option<EngineProcess>],
+    ) -> Option<String> {
+        let mut streaks = self
+            .fault_streaks
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        let mut lost = None;
+        for (position, &index) in encounter.iter().enumerate() {
+            if position > 0 && index == encounter[0] {
+                // One engine on both sides: one game, one count.
+                continue;
+            }
+            let faulted = engines
+                .get(index)
+                .and_then(Option::as_ref)
+                .is_some_and(EngineProcess::needs_restart);
+            let Some(streak) = streaks.get_mut(index) else {
+                continue;
+            };
+            *streak = if faulted { streak.saturating_add(1) } else { 0 };
+            if *streak >= MAX_CONSECUTIVE_FAULTS && lost.is_none() {
+                lost = Some(format!(
+                    "engine '{}' crashed or stalled in {} consecutive games; it is not restarted again",
+                    self.config.engines[index].name, *streak
+                ));
+            }
+        }
+        lost
     }
 
     fn setup(&self, engine: usize) -> EngineSetup {
@@ -222,6 +270,7 @@ pub fn run_match_to(
         adjudicator,
         stop_scheduling: AtomicBool::new(false),
         interrupt: AtomicBool::new(false),
+        fault_streaks: Mutex::new(vec![0; config.engines.len()]),
     });
 
     let mut end: Option<MatchEnd> = None;
@@ -262,6 +311,7 @@ pub fn run_match_to(
 
         let mut main = MainLoop {
             shared: &shared,
+            ctrl_c,
             outputs: &mut outputs,
             tally: &mut tally,
             sprt: sprt.as_ref(),
@@ -269,7 +319,7 @@ pub fn run_match_to(
             end: &mut end,
             failure: &mut failure,
         };
-        main.run(&events, ctrl_c);
+        main.run(&events);
 
         for handle in workers {
             if let Err(panic) = handle.join() {
@@ -292,7 +342,11 @@ pub fn run_match_to(
     let report = failure.is_none() || tally.games() > 0;
     for output in outputs.iter_mut().filter(|_| report) {
         if let Err(e) = output.on_match_end(&tally, sprt.as_ref(), &end) {
-            failure.get_or_insert(MatchError::Output(e));
+            if output_may_go(output.as_ref(), &e, ctrl_c.load(Ordering::SeqCst)) {
+                log::warn!("cannot write the console ({e}): the match ends without it");
+            } else {
+                failure.get_or_insert(MatchError::Output(e));
+            }
         }
     }
     if let Some(failure) = failure {
@@ -358,9 +412,29 @@ fn resume(
     Ok(done)
 }
 
+/// Whether a write error of `output` drops it instead of failing the
+/// match: only an expendable output (the console), and only when its
+/// reader is gone (EIO from a terminal that hung up, EPIPE from a closed
+/// pipe) or the match is being interrupted (Ctrl-C, SIGTERM, SIGHUP), when
+/// failing would turn the documented exit status 130 into 1.
+fn output_may_go(output: &dyn Output, error: &io::Error, interrupted: bool) -> bool {
+    output.expendable() && (interrupted || reader_gone(error))
+}
+
+/// Whether a write failed because nobody reads the other end any more.
+fn reader_gone(error: &io::Error) -> bool {
+    #[cfg(unix)]
+    if error.raw_os_error() == Some(libc::EIO) {
+        return true;
+    }
+    error.kind() == io::ErrorKind::BrokenPipe
+}
+
 /// The main thread's part: events in, statistics and outputs out.
 struct MainLoop<'a> {
     shared: &'a Shared,
+    /// Set by the binary's Ctrl-C (SIGTERM, SIGHUP) handler.
+    ctrl_c: &'a AtomicBool,
     outputs: &'a mut Vec<Box<dyn Output>>,
     tally: &'a mut Tally,
     sprt: Option<&'a Sprt>,
@@ -370,7 +444,7 @@ struct MainLoop<'a> {
 }
 
 impl MainLoop<'_> {
-    fn run(&mut self, events: &Receiver<Event>, ctrl_c: &AtomicBool) {
+    fn run(&mut self, events: &Receiver<Event>) {
         let mut interrupted = false;
         loop {
             match events.recv_timeout(POLL) {
@@ -378,7 +452,7 @@ impl MainLoop<'_> {
                 Err(RecvTimeoutError::Timeout) => {}
                 Err(RecvTimeoutError::Disconnected) => break,
             }
-            if !interrupted && ctrl_c.load(Ordering::SeqCst) {
+            if !interrupted && self.ctrl_c.load(Ordering::SeqCst) {
                 interrupted = true;
                 // Not eprintln!, which panics when stderr is gone (after
                 // SIGHUP, the terminal may be).
@@ -392,16 +466,28 @@ impl MainLoop<'_> {
         }
     }
 
+    /// Writes every output; one that cannot be written fails the match,
+    /// unless [`output_may_go`] (the console after a hangup), which is
+    /// then dropped and the match goes on.
     fn output(&mut self, write: impl Fn(&mut dyn Output) -> io::Result<()>) {
-        for output in self.outputs.iter_mut() {
-            if let Err(e) = write(output.as_mut()) {
-                log::error!("cannot write the output: {e}");
-                if self.failure.is_none() {
-                    *self.failure = Some(MatchError::Output(e));
-                    self.shared.stop(true);
-                }
+        let interrupted = self.ctrl_c.load(Ordering::SeqCst);
+        let shared = self.shared;
+        let failure = &mut *self.failure;
+        self.outputs.retain_mut(|output| {
+            let Err(e) = write(output.as_mut()) else {
+                return true;
+            };
+            if output_may_go(output.as_ref(), &e, interrupted) {
+                log::warn!("cannot write the console ({e}): the match goes on without it");
+                return false;
             }
-        }
+            log::error!("cannot write the output: {e}");
+            if failure.is_none() {
+                *failure = Some(MatchError::Output(e));
+                shared.stop(true);
+            }
+            true
+        });
     }
 
     fn handle(&mut self, event: Event) {
@@ -462,7 +548,17 @@ fn worker(shared: &Shared, units: &Receiver<Unit>, events: &Sender<Event>) {
             }
             match play_scheduled(shared, game, &mut engines, events) {
                 Ok(record) => {
+                    // An interrupted game says nothing about its engines.
+                    // Under -norecover the next game stops the match at
+                    // the first fault already.
+                    let lost = (shared.config.recover && record.result != GameResult::None)
+                        .then(|| shared.note_faults(game.encounter, &engines))
+                        .flatten();
                     if events.send(Event::Finished(Box::new(record))).is_err() {
+                        return;
+                    }
+                    if let Some(why) = lost {
+                        let _ = events.send(Event::EngineLost(why));
                         return;
                     }
                 }

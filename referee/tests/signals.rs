@@ -111,3 +111,81 @@ fn ctrl_c_during_the_handshake_interrupts_at_once() {
     assert_eq!(status.code(), Some(EXIT_INTERRUPTED), "{status}");
     scratch.assert_no_survivors();
 }
+
+/// Starts the referee with `args`, reads its stdout up to the first
+/// `Started game` line, then closes the reading end, as a terminal that
+/// hung up (or `| head`) leaves it: every later console write fails.
+fn start_then_close_stdout(args: &[String]) -> std::process::Child {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(referee())
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the referee starts");
+    let stdout = child.stdout.take().expect("piped stdout");
+    let started = BufReader::new(stdout)
+        .lines()
+        .map_while(Result::ok)
+        .any(|line| line.starts_with("Started game"));
+    // The reader is dropped here: the pipe has no reader any more.
+    assert!(started, "the referee printed no 'Started game'");
+    child
+}
+
+/// Waits for `child` to exit, at most [`RUN_TIMEOUT`].
+fn wait_for(child: &mut std::process::Child) -> std::process::ExitStatus {
+    let deadline = Instant::now() + RUN_TIMEOUT;
+    loop {
+        if let Some(status) = child.try_wait().expect("the referee is ours") {
+            return status;
+        }
+        if Instant::now() >= deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("the referee did not end");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn a_hangup_with_the_console_gone_still_exits_130() {
+    let scratch = Scratch::new("hangup-console-gone");
+    let mut child = start_then_close_stdout(&hanging_match(&scratch));
+    std::thread::sleep(Duration::from_millis(200));
+    let sent = std::process::Command::new("kill")
+        .args(["-HUP".to_owned(), child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(sent.success());
+    // The final statistics cannot be written (EPIPE): no failure for it.
+    let status = wait_for(&mut child);
+    assert_eq!(status.code(), Some(EXIT_INTERRUPTED), "{status}");
+    scratch.assert_no_survivors();
+}
+
+#[test]
+fn a_match_whose_console_is_gone_plays_on_and_writes_its_results() {
+    /// Games in the match; each engine thinks long enough per move that
+    /// the console is closed before the first game ends.
+    const GAMES: usize = 2;
+    let scratch = Scratch::new("console-gone");
+    // Pit 2 until it is empty, when the move is illegal and the game lost:
+    // short games, and no crash.
+    let slow = scratch.engine("slow", "sleep 0.2; echo 'bestmove 2'");
+    let results = scratch.path("results.jsonl");
+    let mut args = engine_args(&slow, "a");
+    args.extend(engine_args(&slow, "b"));
+    args.extend(words(&format!(
+        "-each st=5 -games {GAMES} -variant kalah -results {}",
+        results.display()
+    )));
+    let mut child = start_then_close_stdout(&args);
+    let status = wait_for(&mut child);
+    assert_eq!(status.code(), Some(0), "{status}");
+    let written = std::fs::read_to_string(&results).unwrap_or_default();
+    assert_eq!(written.lines().count(), GAMES, "{written}");
+    scratch.assert_no_survivors();
+}

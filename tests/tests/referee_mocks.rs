@@ -12,28 +12,48 @@ use referee_support::{
     TempDir, assert_no_survivors, mock_engine, read_results, referee, run_ok, run_referee, words,
 };
 
-/// Plays `good` against a mock in `mode` for four games and checks that
-/// the mock lost every one with `termination`.
+/// Games against a mock that loses without being restarted (illegal
+/// moves, time forfeits).
+const GAMES: usize = 4;
+
+/// Games against a mock that crashes or stalls in each: fewer than the
+/// referee's limit of games in a row one engine may crash or stall in (3,
+/// `MAX_CONSECUTIVE_FAULTS`), after which even `-recover` stops the match.
+const FAULTY_GAMES: usize = 2;
+
+/// Plays `good` against a mock in `mode` for [`GAMES`] games and checks
+/// that the mock lost every one with `termination`.
 fn misbehaving_engine_loses(mode: &str, extra: &[&str], options: &str, termination: &str) {
+    misbehaving_engine_loses_games(mode, extra, options, termination, GAMES);
+}
+
+/// As [`misbehaving_engine_loses`], for `games` games.
+fn misbehaving_engine_loses_games(
+    mode: &str,
+    extra: &[&str],
+    options: &str,
+    termination: &str,
+    games: usize,
+) {
     let dir = TempDir::new(mode);
     let pids = dir.path("pids");
     let results = dir.path("results.jsonl");
     let mut args = mock_engine("good", "good", &[], &pids);
     args.extend(mock_engine(mode, mode, extra, &pids));
     args.extend(words(&format!(
-        "-each option.Seeds=4 {options} -games 4 -concurrency 2 -recover -stalltimeout 1 -results {}",
+        "-each option.Seeds=4 {options} -games {games} -concurrency 2 -recover -stalltimeout 1 -results {}",
         results.display()
     )));
     let stdout = run_ok(&args);
     assert!(stdout.contains("Finished match"), "{stdout}");
     assert!(
-        stdout.contains("Score of good vs ") && stdout.contains(": 4 - 0 - 0"),
+        stdout.contains("Score of good vs ") && stdout.contains(&format!(": {games} - 0 - 0")),
         "{stdout}"
     );
 
-    let games = read_results(&results);
-    assert_eq!(games.len(), 4, "{stdout}");
-    for game in &games {
+    let records = read_results(&results);
+    assert_eq!(records.len(), games, "{stdout}");
+    for game in &records {
         assert_eq!(game["termination"], termination, "{game}");
         assert_eq!(game["fault"], mode, "{game}");
         let winner = if game["p1"] == "good" {
@@ -48,22 +68,29 @@ fn misbehaving_engine_loses(mode: &str, extra: &[&str], options: &str, terminati
 
 #[test]
 fn a_crashing_engine_loses_by_disconnect_and_is_restarted() {
-    misbehaving_engine_loses("crash", &["--after", "2"], "st=0.5", "disconnect");
+    misbehaving_engine_loses_games(
+        "crash",
+        &["--after", "2"],
+        "st=0.5",
+        "disconnect",
+        FAULTY_GAMES,
+    );
 }
 
 #[test]
 fn a_hanging_engine_loses_by_stall() {
-    misbehaving_engine_loses(
+    misbehaving_engine_loses_games(
         "hang",
         &["--after", "2"],
         "tc=0.3+0.05 timemargin=50",
         "stall",
+        FAULTY_GAMES,
     );
 }
 
 #[test]
 fn an_engine_that_never_gets_ready_loses_by_stall() {
-    misbehaving_engine_loses("noready", &[], "st=0.5", "stall");
+    misbehaving_engine_loses_games("noready", &[], "st=0.5", "stall", FAULTY_GAMES);
 }
 
 #[test]

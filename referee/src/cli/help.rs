@@ -83,7 +83,8 @@ STATISTICS AND OUTPUT
 
 FAILURES AND SCALE
     -recover              restart an engine that crashed or stalled, and go on (the default;
-                          accepted for cutechess-cli command lines)
+                          accepted for cutechess-cli command lines); 3 such games in a row
+                          by one engine still stop the match, exit status 1
     -norecover            stop the match after a game in which an engine crashed or stalled
                           (cutechess-cli's default), exit status 1
     -shard K/N            play only part K of N of the match (whole game pairs, by number);
@@ -157,5 +158,14 @@ mod tests {
         ] {
             assert!(HELP.contains(option), "{option} is not in the help");
         }
+    }
+
+    #[test]
+    fn the_help_states_the_limit_of_faults_in_a_row() {
+        let limit = crate::runner::MAX_CONSECUTIVE_FAULTS;
+        assert!(
+            HELP.contains(&format!("{limit} such games in a row")),
+            "the help does not say {limit}"
+        );
     }
 }

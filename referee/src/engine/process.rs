@@ -328,15 +328,25 @@ impl EngineProcess {
         let deadline = Instant::now() + grace;
         loop {
             let mut child = registry::lock(&self.child);
-            match child.try_wait() {
-                Ok(Some(status)) => {
-                    log::debug!("{} exited: {status}", self.setup.config.name);
+            let waited = child.try_wait();
+            match next_step(&waited, Instant::now() >= deadline) {
+                Reaping::Exited | Reaping::Lost => {
+                    match waited {
+                        Ok(Some(status)) => {
+                            log::debug!("{} exited: {status}", self.setup.config.name);
+                        }
+                        Err(e) => log::warn!(
+                            "{}: cannot wait for it ({e}); taking it as gone",
+                            self.setup.config.name
+                        ),
+                        Ok(None) => {}
+                    }
                     break;
                 }
-                Ok(None) if Instant::now() < deadline => {}
-                _ => {
-                    // Not yet reaped (try_wait said so, or failed), so its
-                    // process group may be killed with it.
+                Reaping::Wait => {}
+                Reaping::Kill => {
+                    // Not yet reaped (try_wait said so), so its pid and
+                    // process group are still its own and may be killed.
                     if let Err(e) = registry::kill_and_reap(&mut child) {
                         log::debug!("{}: kill: {e}", self.setup.config.name);
                     }
@@ -348,6 +358,36 @@ impl EngineProcess {
             thread::sleep(Duration::from_millis(5));
         }
         registry::unregister(self.id);
+    }
+}
+
+/// What [`EngineProcess::shutdown`] does after one `try_wait`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Reaping {
+    /// The process exited and is reaped.
+    Exited,
+    /// It runs and the grace period is not over: wait a little more.
+    Wait,
+    /// It runs after the grace period: kill it and its process group.
+    Kill,
+    /// `try_wait` failed (e.g. ECHILD when SIGCHLD is ignored and the
+    /// kernel reaped the child): its pid may be another process's by now,
+    /// so nothing may be signalled; it is taken as gone.
+    Lost,
+}
+
+/// The step after `waited`, a `try_wait` result; `past_deadline` when the
+/// grace period is over. Only a child known to be unreaped (`Ok(None)`) is
+/// ever killed.
+fn next_step(
+    waited: &std::io::Result<Option<std::process::ExitStatus>>,
+    past_deadline: bool,
+) -> Reaping {
+    match waited {
+        Ok(Some(_)) => Reaping::Exited,
+        Ok(None) if past_deadline => Reaping::Kill,
+        Ok(None) => Reaping::Wait,
+        Err(_) => Reaping::Lost,
     }
 }
 
@@ -381,6 +421,17 @@ fn for_each_line(source: impl Read, mut each: impl FnMut(String) -> bool) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_a_child_known_to_run_is_killed() {
+        // Any try_wait error (ECHILD after the kernel reaped the child, as
+        // when SIGCHLD is ignored): the pid may be reused, so no kill.
+        let gone = || Err(std::io::Error::from(std::io::ErrorKind::NotFound));
+        assert_eq!(next_step(&gone(), true), Reaping::Lost);
+        assert_eq!(next_step(&gone(), false), Reaping::Lost);
+        assert_eq!(next_step(&Ok(None), true), Reaping::Kill);
+        assert_eq!(next_step(&Ok(None), false), Reaping::Wait);
+    }
 
     #[test]
     fn ugi_engines_get_ugi_clocks() {

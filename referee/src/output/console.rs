@@ -93,4 +93,8 @@ impl Output for Console {
         });
         self.lines(&lines)
     }
+
+    fn expendable(&self) -> bool {
+        true
+    }
 }

@@ -27,7 +27,9 @@ pub enum MatchEnd {
     Sprt(String),
     /// Ctrl-C.
     Interrupted,
-    /// An engine crashed or stalled under `-norecover`.
+    /// An engine crashed or stalled under `-norecover`, or in
+    /// [`MAX_CONSECUTIVE_FAULTS`](crate::runner::MAX_CONSECUTIVE_FAULTS)
+    /// games in a row.
     EngineLost(String),
     /// An error stopped the match (it is reported by the caller).
     Failed(String),
@@ -69,5 +71,14 @@ pub trait Output {
         _end: &MatchEnd,
     ) -> io::Result<()> {
         Ok(())
+    }
+
+    /// Whether the match may go on without this output when it cannot be
+    /// written, once its reader is gone (a terminal that hung up, a closed
+    /// pipe) or the match is being interrupted. Only the console is: it is
+    /// for a person who is no longer there, while a file that cannot be
+    /// written would silently lose games, so it fails the match.
+    fn expendable(&self) -> bool {
+        false
     }
 }
