@@ -104,13 +104,12 @@ fn run(invocation: Invocation) -> Result<ExitCode> {
 /// kills every engine and exits at once.
 ///
 /// A SIGHUP that was ignored when the referee started (`nohup`) stays
-/// ignored: a match started that way must survive its terminal.
+/// ignored (`ply_signals`): a match started that way must survive its
+/// terminal.
 fn install_interrupt_handler() -> Result<Arc<AtomicBool>> {
-    #[cfg(unix)]
-    let hangup_ignored = signals::hangup_ignored();
     let ctrl_c = Arc::new(AtomicBool::new(false));
     let flag = Arc::clone(&ctrl_c);
-    ctrlc::set_handler(move || {
+    ply_signals::on_termination(move || {
         if flag.swap(true, Ordering::SeqCst) {
             // The second signal: no more waiting for anyone.
             registry::kill_all();
@@ -118,45 +117,7 @@ fn install_interrupt_handler() -> Result<Arc<AtomicBool>> {
         }
     })
     .context("cannot install the Ctrl-C handler")?;
-    #[cfg(unix)]
-    if hangup_ignored {
-        signals::ignore_hangup();
-    }
     Ok(ctrl_c)
-}
-
-/// SIGHUP's disposition, for `nohup`.
-#[cfg(unix)]
-mod signals {
-    /// Whether SIGHUP is ignored now (as `nohup` leaves it), leaving its
-    /// disposition as it was.
-    #[allow(unsafe_code)]
-    pub fn hangup_ignored() -> bool {
-        // SAFETY: signal(2) only changes how this process treats SIGHUP,
-        // touching no memory of ours, and SIG_IGN runs no code. It is called
-        // before the interrupt handler exists, so nothing of ours is
-        // replaced; the previous disposition is put back unless it was
-        // SIG_IGN (then setting it again changed nothing) or the call
-        // failed (then nothing changed).
-        let previous = unsafe { libc::signal(libc::SIGHUP, libc::SIG_IGN) };
-        if previous != libc::SIG_IGN && previous != libc::SIG_ERR {
-            // SAFETY: as above; `previous` is what signal(2) returned, a
-            // disposition the process had, so it is valid to restore.
-            unsafe { libc::signal(libc::SIGHUP, previous) };
-        }
-        previous == libc::SIG_IGN
-    }
-
-    /// Ignores SIGHUP again after the interrupt handler took it over.
-    #[allow(unsafe_code)]
-    pub fn ignore_hangup() {
-        // SAFETY: as in `hangup_ignored`: SIG_IGN runs no code, and the
-        // handler it replaces for SIGHUP stays installed for SIGINT and
-        // SIGTERM, so nothing it uses is freed.
-        if unsafe { libc::signal(libc::SIGHUP, libc::SIG_IGN) } == libc::SIG_ERR {
-            log::warn!("cannot ignore SIGHUP again (nohup): a hangup will stop the match");
-        }
-    }
 }
 
 /// A panic on the main thread would end the process without unwinding the

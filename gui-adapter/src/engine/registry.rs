@@ -158,60 +158,14 @@ pub fn end_all(grace: Duration) {
 /// with [`EXIT_SIGNALLED`].
 ///
 /// A SIGHUP that was ignored when the program started (`nohup`) stays
-/// ignored: ctrlc's `termination` feature would otherwise take it over,
-/// and a front end started under `nohup` would end with its terminal.
+/// ignored (`ply_signals`): a front end started under `nohup` must not end
+/// with its terminal.
 ///
 /// # Errors
 /// When the handler cannot be installed (one already is).
 pub fn end_on_signals(grace: Duration) -> Result<(), ctrlc::Error> {
-    #[cfg(unix)]
-    let hangup_ignored = signals::hangup_ignored();
-    ctrlc::set_handler(move || {
+    ply_signals::on_termination(move || {
         end_all(grace);
         std::process::exit(EXIT_SIGNALLED);
-    })?;
-    #[cfg(unix)]
-    if hangup_ignored {
-        signals::ignore_hangup();
-    }
-    Ok(())
-}
-
-/// SIGHUP's disposition, for `nohup`.
-///
-/// The same code as `mod signals` in the referee's `src/main.rs`: the two
-/// crates share only ply-engine and ply-protocol, neither of which is a
-/// place for process signals, so each keeps its own small copy; a fix to
-/// one belongs in the other.
-#[cfg(unix)]
-mod signals {
-    /// Whether SIGHUP is ignored now (as `nohup` leaves it), leaving its
-    /// disposition as it was.
-    #[allow(unsafe_code)]
-    pub fn hangup_ignored() -> bool {
-        // SAFETY: signal(2) only changes how this process treats SIGHUP,
-        // touching no memory of ours, and SIG_IGN runs no code. It is called
-        // before the signal handler exists, so nothing of ours is replaced;
-        // the previous disposition is put back unless it was SIG_IGN (then
-        // setting it again changed nothing) or the call failed (then nothing
-        // changed).
-        let previous = unsafe { libc::signal(libc::SIGHUP, libc::SIG_IGN) };
-        if previous != libc::SIG_IGN && previous != libc::SIG_ERR {
-            // SAFETY: as above; `previous` is what signal(2) returned, a
-            // disposition the process had, so it is valid to restore.
-            unsafe { libc::signal(libc::SIGHUP, previous) };
-        }
-        previous == libc::SIG_IGN
-    }
-
-    /// Ignores SIGHUP again after the signal handler took it over.
-    #[allow(unsafe_code)]
-    pub fn ignore_hangup() {
-        // SAFETY: as in `hangup_ignored`: SIG_IGN runs no code, and the
-        // handler it replaces for SIGHUP stays installed for SIGINT and
-        // SIGTERM, so nothing it uses is freed.
-        if unsafe { libc::signal(libc::SIGHUP, libc::SIG_IGN) } == libc::SIG_ERR {
-            log::warn!("cannot ignore SIGHUP again (nohup): a hangup will end the program");
-        }
-    }
+    })
 }
