@@ -204,12 +204,29 @@ fn the_page_may_send_only_the_whitelisted_messages() {
             "movetime must be",
         ),
     ];
-    for (text, reason) in refused {
+    // Every kind of message with a field it does not have (the messages
+    // without fields used to act on these).
+    let with_extra_fields = [
+        r#"{"type":"flip","evil":"go depth 99"}"#,
+        r#"{"type":"hint","evil":"go depth 99"}"#,
+        r#"{"type":"stop","evil":"quit"}"#,
+        r#"{"type":"engine_move","evil":"go infinite"}"#,
+        r#"{"type":"undo","evil":1}"#,
+        r#"{"type":"new_game","variant":"kalah","evil":1}"#,
+        r#"{"type":"set_position","fen":"4,4,4,4,4,4 0 4,4,4,4,4,4 0 s","evil":1}"#,
+        r#"{"type":"set_options","players":["engine","engine"],"evil":1}"#,
+        r#"{"type":"answer_draw","accept":true,"evil":1}"#,
+    ]
+    .map(|text| (text, "unknown field `evil`"));
+    for (text, reason) in refused.into_iter().chain(with_extra_fields) {
         let answer = page.request_text(text);
         assert_eq!(answer["type"], "error", "{text} was accepted: {answer}");
         let message = answer["message"].as_str().expect("text");
         assert!(message.contains(reason), "{text}: {message}");
         assert_eq!(fen(&page.state), START_6_4, "{text} changed the game");
+        assert_eq!(page.state["bottom"], 0, "{text} turned the board");
+        assert_eq!(page.state["players"], json!(["human", "engine"]), "{text}");
+        assert!(page.state["thinking"].is_null(), "{text} started a search");
     }
     // The engine still plays (it got nothing of the above).
     page.request(&message("move", json!({ "move": "1" })));
