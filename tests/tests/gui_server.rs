@@ -5,7 +5,11 @@
 
 mod gui_support;
 
-use gui_support::{Gui, Page, message};
+use std::io::{ErrorKind, Read, Write};
+use std::net::TcpStream;
+use std::time::{Duration, Instant};
+
+use gui_support::{Gui, Page, TIMEOUT, message};
 use ply_engine::game::Game;
 use ply_engine::games::kalah::Kalah;
 use serde_json::{Value, json};
@@ -333,5 +337,96 @@ fn every_game_the_engine_has_can_be_played_from_the_page() {
             state["moves"].as_array().expect("moves").len() > played || !state["outcome"].is_null(),
             "{variant}: {state}"
         );
+    }
+}
+
+/// How often the slow client below sends a byte.
+const DRIP_INTERVAL: Duration = Duration::from_millis(100);
+
+/// A client sending its request head a byte at a time kept its connection
+/// (and a thread) for ever: the read timeout restarted with each byte.
+/// The head now has one deadline (here shortened to half a second).
+#[test]
+fn a_request_dripping_in_is_cut_off_at_its_deadline() {
+    let gui = Gui::start(&["--depth", "1", "--request-deadline", "500"]);
+    let mut stream = TcpStream::connect(&gui.host).expect("ply-gui listens");
+    stream
+        .set_read_timeout(Some(DRIP_INTERVAL))
+        .expect("timeout set");
+    // A head that never ends: one long header line.
+    let head = format!("GET / HTTP/1.1\r\nHost: {}\r\nX-Pad: ", gui.host);
+    let bytes = head.bytes().chain(std::iter::repeat(b'a'));
+    let started = Instant::now();
+    let mut answer = Vec::new();
+    for byte in bytes {
+        assert!(
+            started.elapsed() < TIMEOUT,
+            "the slow request is still being read"
+        );
+        if stream.write_all(&[byte]).is_err() {
+            break;
+        }
+        let mut buffer = [0_u8; 512];
+        match stream.read(&mut buffer) {
+            Ok(0) => break,
+            Ok(n) => answer.extend_from_slice(&buffer[..n]),
+            Err(error) if matches!(error.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut) => {}
+            Err(_) => break,
+        }
+    }
+    let answer = String::from_utf8_lossy(&answer);
+    assert!(
+        answer.is_empty() || answer.starts_with("HTTP/1.1 408"),
+        "{answer}"
+    );
+    let (status, _) = gui.get("/", &[]);
+    assert_eq!(status, 200, "a normal request is still served");
+}
+
+/// 500 idle connections made 500 threads. Connections that are not a
+/// page's WebSocket are capped (here at 3): the next is answered 503 and
+/// closed; a page already open plays on; once the idle ones go, requests
+/// are served again.
+#[test]
+fn connections_beyond_the_cap_are_refused_until_others_close() {
+    let gui = Gui::start(&[
+        "--depth",
+        "1",
+        "--max-waiting-connections",
+        "3",
+        "--request-deadline",
+        "600000",
+    ]);
+    let mut page = gui.connect();
+    let idle: Vec<TcpStream> = (0..3)
+        .map(|_| TcpStream::connect(&gui.host).expect("ply-gui listens"))
+        .collect();
+    // Sends nothing: the answer comes without a request.
+    let mut refused = TcpStream::connect(&gui.host).expect("ply-gui accepts");
+    refused
+        .set_read_timeout(Some(TIMEOUT))
+        .expect("timeout set");
+    let mut answer = String::new();
+    refused
+        .read_to_string(&mut answer)
+        .expect("an answer, then the end");
+    assert!(answer.starts_with("HTTP/1.1 503"), "{answer}");
+    assert!(answer.contains("too many connections"), "{answer}");
+    // The page open before is no waiting connection.
+    let state = page.request(&message("flip", json!({})));
+    assert_eq!(state["bottom"], 1, "{state}");
+    drop(idle);
+    let started = Instant::now();
+    loop {
+        let (status, body) = gui.get("/", &[]);
+        if status == 200 {
+            break;
+        }
+        assert_eq!(status, 503, "{body}");
+        assert!(
+            started.elapsed() < TIMEOUT,
+            "the closed connections' places were not given back"
+        );
+        std::thread::sleep(DRIP_INTERVAL);
     }
 }
