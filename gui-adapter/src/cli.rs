@@ -5,10 +5,17 @@ use std::path::PathBuf;
 
 use clap::Args;
 use ply_engine::options::EngineOptions;
+use ply_engine::variant::Variant;
 
 use crate::engine::{EngineError, default_engine_path};
 use crate::games;
 use crate::strength::{Strength, StrengthError};
+
+/// Kalah's seeds a pit when none are given: Kalah(6,4), the usual
+/// tournament start, which the docs show. (The engine's own default is
+/// seed 000's 6, kept for the protocol; a person starting `ply-play` with
+/// no flags gets the game most people know.)
+pub const KALAH_START_SEEDS: u8 = 4;
 
 /// The game and its rules.
 #[derive(Args, Clone, Debug, Default)]
@@ -19,8 +26,7 @@ pub struct GameArgs {
     /// Kalah, Oware: pits (houses) a side, 1-12 (default 6).
     #[arg(long, value_name = "N")]
     pub pits: Option<u8>,
-    /// Kalah, Oware: seeds in each pit at the start (Kalah: default 6, as
-    /// seed 000, 4 is the usual tournament start; Oware: 4).
+    /// Kalah, Oware: seeds in each pit at the start (default 4).
     #[arg(long, value_name = "N")]
     pub seeds: Option<u8>,
     /// Kalah: a last seed in an own empty pit captures even opposite an
@@ -59,6 +65,12 @@ impl GameArgs {
                 .ok_or_else(|| format!("--option {option}: write it as NAME=VALUE"))?;
             pairs.push((name.trim().to_owned(), value.trim().to_owned()));
         }
+        let given_seeds = pairs
+            .iter()
+            .any(|(name, _)| name.eq_ignore_ascii_case("Seeds"));
+        if !given_seeds && variant_of(&pairs) == Variant::Kalah {
+            pairs.push(("Seeds".to_owned(), KALAH_START_SEEDS.to_string()));
+        }
         let pairs = in_rule_order(pairs);
         let mut options = EngineOptions::default();
         for (name, value) in &pairs {
@@ -74,14 +86,10 @@ impl GameArgs {
 /// Repeats=true` in the order typed would be refused for a moment's
 /// 151,200 codes. The other options keep their order.
 fn in_rule_order(pairs: Vec<(String, String)>) -> Vec<(String, String)> {
+    let variant = variant_of(&pairs);
     let mut variant_options = EngineOptions::default();
-    for (name, value) in &pairs {
-        if name.eq_ignore_ascii_case("UCI_Variant") {
-            // A bad name is reported when the pairs are applied.
-            let _ = variant_options.set(name, Some(value));
-        }
-    }
-    let variant = variant_options.variant;
+    // Choosing a game the engine has cannot fail.
+    let _ = variant_options.set("UCI_Variant", Some(variant.name()));
     let ui = games::ui(variant);
     let is_rule = |name: &str| ui.option_names.iter().any(|n| n.eq_ignore_ascii_case(name));
     if !pairs.iter().any(|(name, _)| is_rule(name)) {
@@ -102,6 +110,19 @@ fn in_rule_order(pairs: Vec<(String, String)>) -> Vec<(String, String)> {
         );
     others.extend(games::rule_steps(variant, values));
     others
+}
+
+/// The game `pairs` choose (the last `UCI_Variant` the engine takes), or
+/// the engine's default game.
+fn variant_of(pairs: &[(String, String)]) -> Variant {
+    let mut options = EngineOptions::default();
+    for (name, value) in pairs {
+        if name.eq_ignore_ascii_case("UCI_Variant") {
+            // A bad name is reported when the pairs are applied.
+            let _ = options.set(name, Some(value));
+        }
+    }
+    options.variant
 }
 
 /// The engine's strength.

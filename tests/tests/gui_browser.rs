@@ -41,7 +41,8 @@ fn click_a_pit(browser: &Browser) {
 #[test]
 fn a_kalah_game_against_the_engine_played_by_clicking_in_chromium() {
     let (chromium, driver) = browser_tools();
-    let gui = Gui::start(&["--depth", "1"]);
+    // Kalah(6,6) at the start, so the page's form has a board to change.
+    let gui = Gui::start(&["--depth", "1", "--seeds", "6"]);
     let profile = std::env::temp_dir().join(format!("ply-chromium-{}", std::process::id()));
     let browser = Browser::start(&chromium, &driver, profile);
     let separator = if gui.url.contains('?') { '&' } else { '?' };

@@ -291,7 +291,8 @@ fn a_token_is_needed_when_asked_for() {
     );
     assert_eq!(Page::try_connect(&wrong, &[]).err(), Some(403));
     let mut page = gui.connect();
-    assert_eq!(page.state["fen"], json!("6,6,6,6,6,6 0 6,6,6,6,6,6 0 s"));
+    // ply-gui's default game, as ply-play's: Kalah(6,4).
+    assert_eq!(page.state["fen"], json!(START_6_4));
     let state = page.request(&message("move", json!({ "move": "1" })));
     assert_eq!(state["type"], "state");
 }
