@@ -12,7 +12,9 @@
 mod gui_support;
 
 use gui_support::Gui;
-use gui_support::page::{WAIT, moves_shown, save_screenshot, text_of};
+use gui_support::page::{
+    WAIT, is_shown, moves_shown, panels_beside_board, save_screenshot, text_of, use_laptop_window,
+};
 use gui_support::webdriver::{Browser, browser_tools};
 use ply_engine::game::Game;
 use ply_engine::games::kalah::Kalah;
@@ -53,6 +55,13 @@ fn a_kalah_game_against_the_engine_played_by_clicking_in_chromium() {
         WAIT,
     );
     assert_eq!(text_of(&browser, "title"), "Kalah(6,6)");
+    // Two sides of one board: the evaluation bar and Flip are shown (they
+    // are hidden for Mastermind only), and at 1280 pixels the panels
+    // stand beside the board.
+    assert!(is_shown(&browser, "evalbar"), "no evaluation bar");
+    assert!(is_shown(&browser, "flip"), "no Flip button");
+    use_laptop_window(&browser);
+    panels_beside_board(&browser).unwrap_or_else(|why| panic!("{why}"));
 
     // Kalah(6,4) and a stronger North, chosen with the page's forms.
     let seeds = browser.find("#opt-Seeds");

@@ -309,6 +309,12 @@ fn every_game_the_engine_has_can_be_played_from_the_page() {
         .map(|v| v["name"].as_str().expect("a name").to_owned())
         .collect();
     assert!(variants.contains(&"kalah".to_owned()), "{variants:?}");
+    // Which games the page shows an evaluation bar and Flip for: all
+    // but Mastermind, whose breaker and maker share no board.
+    for variant in hello["variants"].as_array().expect("the games") {
+        let two_sided = variant["name"] != "mastermind";
+        assert_eq!(variant["two_sided"], json!(two_sided), "{variant}");
+    }
     for variant in &variants {
         let state = page.request(&message("new_game", json!({ "variant": variant })));
         assert_eq!(state["type"], "state", "{variant}: {state}");

@@ -22,6 +22,7 @@ pub static UI: GameUi = GameUi {
                 your store, then pit 5. Type it in brackets, [1,5], or plainly \
                 1 5 or 1,5; a one-sowing turn is just 3.",
     unit: "seed",
+    two_sided: true,
     turn_goes_on: "the last seed landed in your store, so you sow again",
     turn_is_over: "the last seed did not land in your store, so the turn is over",
     title,

@@ -47,6 +47,11 @@ pub struct GameUi {
     pub move_help: &'static str,
     /// What one hundred `cp` of a score are ("seed").
     pub unit: &'static str,
+    /// Whether the two players sit at two sides of one board, so a score
+    /// is one side's advantage (the page's evaluation bar) and the board
+    /// can be turned round (its Flip button). Mastermind's breaker and
+    /// maker do not: its page shows neither.
+    pub two_sided: bool,
     /// Why a turn goes on after a move (Kalah's extra turn).
     pub turn_goes_on: &'static str,
     /// Why a turn is over after a move.

@@ -141,6 +141,9 @@ pub struct VariantInfo {
     pub options: Vec<OptionInfo>,
     /// What a score's unit is (`seed`).
     pub unit: &'static str,
+    /// Whether the page shows the evaluation bar and the Flip button
+    /// (both mean nothing in Mastermind): [`crate::games::GameUi::two_sided`].
+    pub two_sided: bool,
 }
 
 /// A move of the game's record.

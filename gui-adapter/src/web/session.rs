@@ -787,6 +787,7 @@ fn variant_info(variant: Variant) -> VariantInfo {
         side_names: ui.side_names,
         options,
         unit: ui.unit,
+        two_sided: ui.two_sided,
     }
 }
 

@@ -162,6 +162,11 @@ impl Browser {
         );
     }
 
+    /// Resizes the browser window (headless: the page's viewport).
+    pub fn set_window_size(&self, width: u32, height: u32) {
+        self.post("/window/rect", &json!({ "width": width, "height": height }));
+    }
+
     /// A PNG of the window, scrolled to the top.
     pub fn screenshot(&self) -> Vec<u8> {
         self.run("window.scrollTo(0, 0); return true;", &[]);
