@@ -38,6 +38,9 @@ pub const MAX_MOVE_OVERHEAD_MS: u64 = 5000;
 pub const MAX_SEEDS: u8 = 127;
 /// Most search threads.
 pub const MAX_THREADS: usize = 256;
+/// Most principal variations `go` reports (`MultiPV`); a position with
+/// fewer legal moves gets one line a move.
+pub const MAX_MULTIPV: usize = 256;
 
 /// Option names, as declared.
 mod names {
@@ -49,6 +52,7 @@ mod names {
     pub const CLEAR_HASH: &str = "Clear Hash";
     pub const MOVE_OVERHEAD: &str = "Move Overhead";
     pub const THREADS: &str = "Threads";
+    pub const MULTIPV: &str = "MultiPV";
     pub const ENDGAME_DB: &str = "EndgameDB";
     pub const OWN_BOOK: &str = "OwnBook";
     pub const BOOK_FILE: &str = "BookFile";
@@ -135,8 +139,10 @@ pub struct EngineOptions {
     pub hash_mb: usize,
     /// Time kept back per move for communication.
     pub move_overhead: Duration,
-    /// Threads for `solve` (lazy SMP).
+    /// Threads for `go` and `solve` (lazy SMP).
     pub threads: usize,
+    /// Principal variations `go` reports, best first (`MultiPV`).
+    pub multipv: usize,
     /// The endgame database file; empty for none.
     pub endgame_db: PathBuf,
     /// Play moves from the book before searching (UCI's `OwnBook`).
@@ -155,6 +161,7 @@ impl Default for EngineOptions {
             hash_mb: DEFAULT_HASH_MB,
             move_overhead: Duration::from_millis(DEFAULT_MOVE_OVERHEAD_MS),
             threads: 1,
+            multipv: 1,
             endgame_db: PathBuf::new(),
             own_book: false,
             book_file: PathBuf::new(),
@@ -218,6 +225,7 @@ impl EngineOptions {
             ),
             spin(names::HASH, DEFAULT_HASH_MB as i64, 1, MAX_HASH_MB as i64),
             spin(names::THREADS, 1, 1, MAX_THREADS as i64),
+            spin(names::MULTIPV, 1, 1, MAX_MULTIPV as i64),
             OptionDecl {
                 name: names::CLEAR_HASH.to_owned(),
                 kind: OptionKind::Button,
@@ -266,6 +274,7 @@ impl EngineOptions {
             names::HASH,
             names::MOVE_OVERHEAD,
             names::THREADS,
+            names::MULTIPV,
             names::ENDGAME_DB,
             names::OWN_BOOK,
             names::BOOK_FILE,
@@ -320,6 +329,10 @@ impl EngineOptions {
             }
             names::THREADS => {
                 self.threads = parse_in_range(names::THREADS, value, 1, MAX_THREADS)?;
+                Ok(OptionEffect::None)
+            }
+            names::MULTIPV => {
+                self.multipv = parse_in_range(names::MULTIPV, value, 1, MAX_MULTIPV)?;
                 Ok(OptionEffect::None)
             }
             names::LENGTH => {

@@ -301,14 +301,140 @@ fn negative_clocks_are_accepted() {
     assert_eq!(lines_starting(&out, "bestmove").len(), 1, "{out}");
 }
 
+/// The first move of the `pv` of an `info` line.
+fn pv_first(line: &str) -> Option<&str> {
+    line.split(" pv ").nth(1)?.split_whitespace().next()
+}
+
 #[test]
-fn searchmoves_is_reported_as_not_supported_rather_than_ignored_silently() {
-    let out = session("go depth 2 searchmoves 1 2\n");
+fn searchmoves_searches_only_the_moves_named() {
+    let out = session(
+        "go depth 5 searchmoves 2 5
+",
+    );
+    let infos = lines_starting(&out, "info depth");
+    assert_eq!(infos.len(), 5, "{out}");
+    for line in infos {
+        assert!(matches!(pv_first(line), Some("2" | "5")), "{line}\n{out}");
+    }
+    let best = lines_starting(&out, "bestmove");
     assert!(
-        out.contains("info string searchmoves is not supported yet"),
+        best == ["bestmove 2"] || best.first().is_some_and(|b| b.starts_with("bestmove 5")),
         "{out}"
     );
-    assert_eq!(lines_starting(&out, "bestmove").len(), 1);
+    assert!(!out.contains("error"), "{out}");
+}
+
+#[test]
+fn a_bad_searchmoves_move_refuses_the_go_and_searches_nothing() {
+    // 7 is no pit of Kalah(6); pit 3 of the second position is empty.
+    let out = session(
+        "go depth 3 searchmoves 1 7\nisready\nposition fen 4,4,0,4,4,4 0 4,4,4,4,4,4 0 s\n\
+         go depth 3 searchmoves 3\nisready\ngo depth 3 searchmoves 1 x\nisready\n",
+    );
+    let errors = lines_starting(&out, "info string error: searchmoves: ");
+    assert_eq!(errors.len(), 3, "{out}");
+    for (error, bad) in errors.iter().zip(["'7'", "'3'", "'x'"]) {
+        assert!(error.contains(bad), "{error} should name {bad}");
+        assert!(error.contains("nothing searched"), "{error}");
+    }
+    assert!(lines_starting(&out, "info depth").is_empty(), "{out}");
+    assert!(lines_starting(&out, "bestmove").is_empty(), "{out}");
+    assert_eq!(lines_starting(&out, "readyok").len(), 3, "{out}");
+}
+
+#[test]
+fn multipv_prints_one_line_a_move_best_first() {
+    // x wins at once on c3; the other moves are worse.
+    let out = session(
+        "setoption name UCI_Variant value tictactoe\nsetoption name MultiPV value 3\n\
+         position fen xx./.../oo. x\ngo depth 4\n",
+    );
+    let infos = lines_starting(&out, "info depth ");
+    assert!(!infos.is_empty() && infos.len().is_multiple_of(3), "{out}");
+    for iteration in infos.chunks(3) {
+        let depth = iteration[0].split_whitespace().nth(2);
+        for (k, line) in iteration.iter().enumerate() {
+            assert_eq!(line.split_whitespace().nth(2), depth, "{out}");
+            assert!(
+                line.contains(&format!(" multipv {} score ", k + 1)),
+                "{line}"
+            );
+        }
+    }
+    let last = &infos[infos.len() - 3..];
+    assert_eq!(pv_first(last[0]), Some("c3"), "{out}");
+    assert!(last[0].contains("score mate 1 "), "{out}");
+    // Three different first moves.
+    let mut firsts: Vec<_> = last.iter().filter_map(|l| pv_first(l)).collect();
+    firsts.sort_unstable();
+    firsts.dedup();
+    assert_eq!(firsts.len(), 3, "{out}");
+    assert_eq!(lines_starting(&out, "bestmove c3").len(), 1, "{out}");
+}
+
+#[test]
+fn multipv_beyond_the_moves_prints_a_line_a_move() {
+    // Two empty squares: two lines, however many are asked for.
+    let out = session(
+        "setoption name UCI_Variant value tictactoe\nsetoption name MultiPV value 5\n\
+         position fen xox/xoo/.x. o\ngo depth 2\n",
+    );
+    let lines = lines_starting(&out, "info depth");
+    assert!(!lines.is_empty(), "{out}");
+    assert!(lines.iter().all(|l| !l.contains("multipv 3")), "{out}");
+    assert!(lines.iter().any(|l| l.contains("multipv 2")), "{out}");
+}
+
+#[test]
+fn multipv_1_prints_the_lines_as_before() {
+    let out = session("go depth 3\n");
+    assert_eq!(lines_starting(&out, "info depth").len(), 3, "{out}");
+    assert!(!out.contains("multipv"), "{out}");
+}
+
+#[test]
+fn multipv_is_declared_after_threads_and_checked() {
+    let out = session(
+        "uci\nsetoption name MultiPV value 0\nsetoption name multipv value 257\n\
+         setoption name MultiPV value two\nsetoption name MultiPV value 256\nisready\n",
+    );
+    let threads = out
+        .lines()
+        .position(|l| l.starts_with("option name Threads "))
+        .expect("Threads declared");
+    assert_eq!(
+        out.lines().nth(threads + 1),
+        Some("option name MultiPV type spin default 1 min 1 max 256"),
+        "{out}"
+    );
+    let errors = lines_starting(&out, "info string error: option 'MultiPV' cannot be");
+    assert_eq!(errors.len(), 3, "{out}");
+}
+
+#[test]
+fn two_threads_find_a_legal_move_and_count_nodes() {
+    let out = session("setoption name Threads value 2\nposition startpos\ngo depth 8\n");
+    let best = lines_starting(&out, "bestmove");
+    assert_eq!(best.len(), 1, "{out}");
+    let mv = best[0].split_whitespace().nth(1).expect("a move");
+    assert!(["1", "2", "3", "4", "5", "6"].contains(&mv), "{out}");
+    assert_eq!(lines_starting(&out, "info depth").len(), 8, "{out}");
+}
+
+#[test]
+fn a_draw_proven_by_searching_to_the_end_is_labelled_proven() {
+    let out = session("setoption name UCI_Variant value tictactoe\ngo depth 20\n");
+    assert!(
+        out.contains("info string proven margin 0 (searched to the end of the game)\n"),
+        "{out}"
+    );
+    // Tic-tac-toe ends within 9 plies: the search stops there and says why.
+    assert!(
+        out.contains("info string search stopped at depth 9 of 20: the value is proven\n"),
+        "{out}"
+    );
+    assert_eq!(lines_starting(&out, "bestmove").len(), 1, "{out}");
 }
 
 #[test]
@@ -438,6 +564,27 @@ fn go_reports_the_proven_margin_from_the_endgame_database() {
         .and_then(|rest| rest.split_whitespace().next())
         .expect("a proven margin");
     assert_eq!(proven, value, "{out}\n{solved}");
+}
+
+#[test]
+fn a_draw_proven_by_the_endgame_database_is_labelled_proven() {
+    let db = small_database();
+    // 4 seeds on the board, stores 22 and 22: a draw the database knows.
+    let out = session(format!(
+        "setoption name EndgameDB value {}\nposition fen 0,0,0,0,1,1 22 0,0,0,0,1,1 22 s\n\
+         go depth 10\n",
+        db.display()
+    ));
+    assert!(out.contains(" score cp 0 "), "{out}");
+    assert!(
+        out.contains("info string proven margin 0 (endgame database)\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("info string search stopped at depth 1 of 10: the value is proven\n"),
+        "{out}"
+    );
+    assert_eq!(lines_starting(&out, "bestmove").len(), 1, "{out}");
 }
 
 #[test]

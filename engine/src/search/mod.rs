@@ -1,7 +1,8 @@
 //! The search, generic over any [`crate::game::SearchGame`].
 //!
-//! - [`searcher`]: iterative deepening, principal variation search;
-//! - [`tt`]: the transposition table;
+//! - [`searcher`]: iterative deepening, principal variation search,
+//!   several lines (MultiPV) and threads (lazy SMP);
+//! - [`tt`]: the transposition table, shared by the threads of a search;
 //! - [`ordering`]: move ordering and the history heuristic;
 //! - [`limits`], [`time`], [`control`]: when to stop;
 //! - [`score`]: score units and proven results;
@@ -22,5 +23,7 @@ pub use control::SearchControl;
 pub use evaluator::{Evaluator, GameEvaluation};
 pub use limits::{Clock, Limits};
 pub use ordering::History;
-pub use searcher::{Iteration, SearchResult, SearchSettings, SearchTables, search};
+pub use searcher::{
+    Iteration, Root, SearchResult, SearchSettings, SearchTables, search, search_root,
+};
 pub use tt::TranspositionTable;

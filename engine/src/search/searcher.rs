@@ -6,10 +6,28 @@
 //! with one twist the seeds handle by making a Kalah turn a list of
 //! sowings: here a move is one sowing, and the side to move may stay the
 //! same after it. So a child's score is negated only when the side changes.
+//!
+//! **Several lines (MultiPV).** As Stockfish does, each iteration searches
+//! the root once per line, with the full window, leaving out the root
+//! moves of the lines already found; so line k is the best line that
+//! starts with none of the first k − 1 lines' moves. `searchmoves` leaves
+//! out every other root move from the start. A root searched with moves
+//! left out stores nothing in the table for the root itself, whose entry
+//! would not be the position's value.
+//!
+//! **Several threads (lazy SMP).** With `Threads` N, N − 1 helper threads
+//! search the same root at the same time, sharing only the transposition
+//! table (lock-free, see [`super::tt`]): what one finds, the others
+//! reach through the table. Helpers start at varied depths (every other
+//! one a ply deeper) so they do not all walk the same tree in step, use
+//! their own copy of the history, and stop when the main thread does; only
+//! the main thread reports and decides, so one thread searches exactly as
+//! a single-threaded search. `nodes` counts every thread's nodes.
 
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::game::{Game, Outcome, SearchGame};
+use crate::game::{Game, MoveBuffer, Outcome, SearchGame};
 
 use super::control::SearchControl;
 use super::evaluator::Evaluator;
@@ -28,7 +46,7 @@ const CHECK_INTERVAL: u64 = 1024;
 /// pondering) looks at the flags.
 const WAIT_POLL: Duration = Duration::from_millis(2);
 
-/// What one finished iteration found, for an `info` line.
+/// What one finished iteration found for one line, for an `info` line.
 #[derive(Clone, Debug)]
 pub struct Iteration<M> {
     /// Nominal depth of the iteration.
@@ -37,7 +55,7 @@ pub struct Iteration<M> {
     pub seldepth: u32,
     /// Score for the side to move at the root.
     pub score: i32,
-    /// Nodes searched so far, all iterations together.
+    /// Nodes searched so far, all iterations and all threads together.
     pub nodes: u64,
     /// Time since the search started.
     pub elapsed: Duration,
@@ -45,6 +63,20 @@ pub struct Iteration<M> {
     pub hashfull: u32,
     /// The principal variation, starting with the best move.
     pub pv: Vec<M>,
+    /// Which line this is, from 1 (the best) to `lines` (MultiPV).
+    pub multipv: usize,
+    /// Lines this iteration reports.
+    pub lines: usize,
+    /// The score is the game's value: every line searched for it ended at
+    /// the end of the game or in an endgame database, none at the horizon.
+    pub exact: bool,
+    /// An endgame database gave values in this search (so an exact score
+    /// may rest on it rather than on the end of the game alone).
+    pub database: bool,
+    /// The search ends after this iteration, before the depth it was
+    /// allowed, because a deeper one cannot change any line: each is
+    /// exact or a win or loss found within the depth searched.
+    pub proven_stop: bool,
 }
 
 /// What a whole search found.
@@ -58,15 +90,31 @@ pub struct SearchResult<M> {
     pub score: i32,
     /// Depth of the last finished iteration (0 if none finished).
     pub depth: u32,
-    /// Nodes searched.
+    /// Nodes searched, all threads together.
     pub nodes: u64,
+    /// Nodes searched by each thread, the main thread first.
+    pub thread_nodes: Vec<u64>,
 }
 
 /// Settings of the engine that shape every search.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 pub struct SearchSettings {
     /// Time kept back per move for communication (`Move Overhead`).
     pub move_overhead: Duration,
+    /// Threads searching (`Threads`); 1 (or 0) searches on the caller's thread only.
+    pub threads: usize,
+    /// Lines to find and report, best first (`MultiPV`); at most one a root move.
+    pub multipv: usize,
+}
+
+impl Default for SearchSettings {
+    fn default() -> Self {
+        Self {
+            move_overhead: Duration::ZERO,
+            threads: 1,
+            multipv: 1,
+        }
+    }
 }
 
 /// The mutable state the search works on, owned by the engine between searches.
@@ -78,8 +126,37 @@ pub struct SearchTables<'a> {
     pub history: &'a mut History,
 }
 
+/// The position to search and the root moves it may play.
+#[derive(Debug)]
+pub struct Root<'a, G: Game> {
+    /// The position.
+    pub position: &'a G,
+    /// Only these root moves are searched (`go searchmoves`); empty for all.
+    /// Each must be legal in `position`: the caller checks them.
+    pub searchmoves: &'a [G::Move],
+}
+
+impl<G: Game> Clone for Root<'_, G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G: Game> Copy for Root<'_, G> {}
+
+impl<'a, G: Game> Root<'a, G> {
+    /// Every move of `position`.
+    #[must_use]
+    pub fn all(position: &'a G) -> Self {
+        Self {
+            position,
+            searchmoves: &[],
+        }
+    }
+}
+
 /// Searches `root` within `limits` and returns the best move. `report` is
-/// called after every finished iteration.
+/// called for every line of every finished iteration.
 pub fn search<G, E, R>(
     root: &G,
     limits: &Limits,
@@ -94,39 +171,119 @@ where
     E: Evaluator<G>,
     R: FnMut(&Iteration<G::Move>),
 {
-    tables.tt.new_search();
-    let mut searcher = Searcher {
-        tt: tables.tt,
-        history: tables.history,
+    search_root(
+        Root::all(root),
+        limits,
+        settings,
+        tables,
         control,
         evaluator,
-        node_limit: limits.nodes,
-        plan: TimePlan::new(limits, settings.move_overhead),
-        started: Instant::now(),
-        clock_started: Instant::now(),
-        pondering: control.pondering(),
-        nodes: 0,
-        seldepth: 0,
-        horizon_hits: 0,
-        aborted: false,
-        pv: vec![Vec::new(); MAX_PLY + 1],
-    };
-    let result = searcher.iterative_deepening(root, limits, report);
-    if limits.infinite || searcher.pondering {
-        // UCI: no bestmove before `stop` (or `ponderhit`) in these modes.
-        while !control.stopped() && (limits.infinite || control.pondering()) {
-            std::thread::sleep(WAIT_POLL);
-        }
-    }
-    result
+        report,
+    )
 }
 
-/// The state of one search.
+/// What the threads of one search share besides the table.
+#[derive(Debug, Default)]
+struct Shared {
+    /// Nodes the helpers have searched so far (published every
+    /// [`CHECK_INTERVAL`] nodes).
+    helper_nodes: AtomicU64,
+    /// Set when the main thread is done: the helpers stop.
+    done: AtomicBool,
+}
+
+/// [`search`] with the root moves restricted as `root` says.
+pub fn search_root<G, E, R>(
+    root: Root<'_, G>,
+    limits: &Limits,
+    settings: SearchSettings,
+    tables: SearchTables<'_>,
+    control: &SearchControl,
+    evaluator: E,
+    report: R,
+) -> SearchResult<G::Move>
+where
+    G: SearchGame,
+    E: Evaluator<G>,
+    R: FnMut(&Iteration<G::Move>),
+{
+    tables.tt.new_search();
+    let tt: &TranspositionTable = tables.tt;
+    let shared = Shared::default();
+    let helpers = settings.threads.max(1) - 1;
+    let started = Instant::now();
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (1..=helpers)
+            .map(|id| {
+                let mut history = tables.history.clone();
+                let evaluator = evaluator.clone();
+                let shared = &shared;
+                scope.spawn(move || {
+                    let mut helper = Searcher::new(
+                        tt,
+                        &mut history,
+                        control,
+                        evaluator,
+                        limits,
+                        settings,
+                        root,
+                        Role::Helper { id, shared },
+                        started,
+                    );
+                    helper.helper_deepening(root.position, limits);
+                    helper.publish_nodes();
+                    helper.nodes
+                })
+            })
+            .collect();
+        let mut main = Searcher::new(
+            tt,
+            tables.history,
+            control,
+            evaluator,
+            limits,
+            settings,
+            root,
+            Role::Main { shared: &shared },
+            started,
+        );
+        let mut result = main.iterative_deepening(root.position, limits, settings.multipv, report);
+        shared.done.store(true, Ordering::Relaxed);
+        let mut thread_nodes = vec![main.nodes];
+        thread_nodes.extend(handles.into_iter().map(|handle| {
+            handle.join().unwrap_or_else(|_| {
+                log::error!("a search helper thread panicked");
+                0
+            })
+        }));
+        result.nodes = thread_nodes.iter().sum();
+        result.thread_nodes = thread_nodes;
+        if limits.infinite || main.pondering {
+            // UCI: no bestmove before `stop` (or `ponderhit`) in these modes.
+            while !control.stopped() && (limits.infinite || control.pondering()) {
+                std::thread::sleep(WAIT_POLL);
+            }
+        }
+        result
+    })
+}
+
+/// Which thread a searcher runs on.
+#[derive(Clone, Copy, Debug)]
+enum Role<'a> {
+    /// The thread that reports, keeps time and decides when all stop.
+    Main { shared: &'a Shared },
+    /// Helper number `id` (from 1), which only fills the table.
+    Helper { id: usize, shared: &'a Shared },
+}
+
+/// The state of one search thread.
 struct Searcher<'a, G: Game, E> {
-    tt: &'a mut TranspositionTable,
+    tt: &'a TranspositionTable,
     history: &'a mut History,
     control: &'a SearchControl,
     evaluator: E,
+    role: Role<'a>,
     node_limit: Option<u64>,
     plan: TimePlan,
     /// When the search began (for `time` and `nps`).
@@ -136,44 +293,111 @@ struct Searcher<'a, G: Game, E> {
     /// Still pondering: no time limits yet.
     pondering: bool,
     nodes: u64,
+    /// Nodes of this thread already added to [`Shared::helper_nodes`] (helpers).
+    published: u64,
+    /// The helpers' nodes as last read (main thread; for the node limit).
+    helper_nodes: u64,
     seldepth: usize,
-    /// Static evaluations at the horizon in the current iteration; none
-    /// means every line it looked at reached the end of the game.
+    /// Static evaluations at the horizon (and table cut-offs on results
+    /// that came from one) in the current root search; none means every
+    /// line it looked at reached the end of the game or a database.
     horizon_hits: u64,
     /// Set once a limit is hit; everything searched after it is discarded.
     aborted: bool,
+    /// An endgame database gave a value somewhere in this search.
+    database_used: bool,
     /// Triangular principal-variation table: `pv[ply]` is the best line from `ply`.
     pv: Vec<Vec<G::Move>>,
+    /// The root moves that may be searched (`searchmoves`), or empty for all.
+    searchmoves: Vec<G::Move>,
+    /// Root moves left out of the current root search: the first moves of
+    /// the lines this iteration has found already (MultiPV).
+    excluded: Vec<G::Move>,
 }
 
-impl<G: SearchGame, E: Evaluator<G>> Searcher<'_, G, E> {
+impl<'a, G: SearchGame, E: Evaluator<G>> Searcher<'a, G, E> {
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        tt: &'a TranspositionTable,
+        history: &'a mut History,
+        control: &'a SearchControl,
+        evaluator: E,
+        limits: &Limits,
+        settings: SearchSettings,
+        root: Root<'_, G>,
+        role: Role<'a>,
+        started: Instant,
+    ) -> Self {
+        Self {
+            tt,
+            history,
+            control,
+            evaluator,
+            role,
+            node_limit: limits.nodes,
+            plan: TimePlan::new(limits, settings.move_overhead),
+            started,
+            clock_started: started,
+            pondering: control.pondering(),
+            nodes: 0,
+            published: 0,
+            helper_nodes: 0,
+            seldepth: 0,
+            horizon_hits: 0,
+            aborted: false,
+            database_used: false,
+            pv: vec![Vec::new(); MAX_PLY + 1],
+            searchmoves: root.searchmoves.to_vec(),
+            excluded: Vec::new(),
+        }
+    }
+
+    /// Whether the root searched leaves out some of its moves.
+    fn root_restricted(&self) -> bool {
+        !self.searchmoves.is_empty() || !self.excluded.is_empty()
+    }
+
+    /// Nodes of all threads so far, as the main thread knows them.
+    fn all_nodes(&self) -> u64 {
+        self.nodes + self.helper_nodes
+    }
+
     /// Deepens one ply at a time until a limit is reached, keeping the
-    /// result of the last iteration that finished.
+    /// result of the last iteration that finished; finds `multipv` lines
+    /// an iteration.
     fn iterative_deepening<R>(
         &mut self,
         root: &G,
         limits: &Limits,
+        multipv: usize,
         mut report: R,
     ) -> SearchResult<G::Move>
     where
         R: FnMut(&Iteration<G::Move>),
     {
         // 1. No moves: the game is over.
-        let mut root_moves = G::Moves::default();
-        root.legal_moves(&mut root_moves);
+        let mut legal = G::Moves::default();
+        root.legal_moves(&mut legal);
+        let allowed: Vec<G::Move> = legal
+            .iter()
+            .copied()
+            .filter(|mv| self.searchmoves.is_empty() || self.searchmoves.contains(mv))
+            .collect();
         let mut result = SearchResult {
             best: None,
             ponder: None,
             score: 0,
             depth: 0,
             nodes: 0,
+            thread_nodes: Vec::new(),
         };
-        let Some(&first_move) = root_moves.first() else {
+        let Some(&first_move) = allowed.first() else {
             return result;
         };
         // 2. Something to play even if stopped before depth 1 finishes.
         result.best = Some(first_move);
-        let only_move = root_moves.len() == 1;
+        let lines = multipv.clamp(1, allowed.len());
+        let only_move = legal.len() == 1;
         let time_managed = limits.depth.is_none() && limits.nodes.is_none() && !limits.infinite;
         let max_depth = limits
             .depth
@@ -181,45 +405,118 @@ impl<G: SearchGame, E: Evaluator<G>> Searcher<'_, G, E> {
             .clamp(1, (MAX_PLY - 1) as u32);
 
         for depth in 1..=max_depth {
-            // 3. Search the whole window; a root aborted part-way is discarded.
+            // 3. Search the whole window once a line, each time without the
+            //    moves of the lines found; a root aborted part-way is
+            //    discarded (but a finished first line still names the move).
             self.seldepth = 0;
-            self.horizon_hits = 0;
-            let score = self.negamax(root, depth, 0, -INFINITE, INFINITE);
+            self.excluded.clear();
+            let mut found: Vec<(i32, Vec<G::Move>, bool)> = Vec::with_capacity(lines);
+            for _ in 0..lines {
+                self.horizon_hits = 0;
+                let score = self.negamax(root, depth, 0, -INFINITE, INFINITE);
+                if self.aborted {
+                    break;
+                }
+                let pv = self.pv[0].clone();
+                let Some(&first) = pv.first() else { break };
+                self.excluded.push(first);
+                found.push((score, pv, self.horizon_hits == 0));
+            }
+            self.excluded.clear();
+            if let Some((score, pv, _)) = found.first() {
+                result = SearchResult {
+                    best: pv.first().copied().or(result.best),
+                    ponder: pv.get(1).copied(),
+                    score: *score,
+                    depth,
+                    nodes: self.nodes,
+                    thread_nodes: Vec::new(),
+                };
+            }
             if self.aborted {
                 break;
             }
-            let pv = self.pv[0].clone();
-            result = SearchResult {
-                best: pv.first().copied().or(result.best),
-                ponder: pv.get(1).copied(),
-                score,
-                depth,
-                nodes: self.nodes,
-            };
-            // 4. Tell the front end.
-            report(&Iteration {
-                depth,
-                seldepth: self.seldepth as u32,
-                score,
-                nodes: self.nodes,
-                elapsed: self.started.elapsed(),
-                hashfull: self.tt.hashfull(),
-                pv,
-            });
-            // 5. Stop deepening when it cannot change anything or time is short.
-            // A deeper search sees nothing new once every line ends in the
-            // game's end (a proven score within reach, or no horizon hit).
-            let proven_to_the_end = is_proven(score) && (MATE - score.abs()) as u32 <= depth;
-            let exhausted = self.horizon_hits == 0;
-            if proven_to_the_end || exhausted || (time_managed && only_move) {
+            // 4. Stop deepening when it cannot change anything: every line
+            //    ends in the game's end (no horizon hit, or a proven score
+            //    within reach).
+            let proven = found.len() == lines
+                && found.iter().all(|(score, _, exact)| {
+                    *exact || (is_proven(*score) && (MATE - score.abs()) as u32 <= depth)
+                });
+            // 5. Tell the front end.
+            let elapsed = self.started.elapsed();
+            let hashfull = self.tt.hashfull();
+            let nodes = self.all_nodes() + self.unpublished_helper_nodes();
+            for (index, (score, pv, exact)) in found.into_iter().enumerate() {
+                report(&Iteration {
+                    depth,
+                    seldepth: self.seldepth as u32,
+                    score,
+                    nodes,
+                    elapsed,
+                    hashfull,
+                    pv,
+                    multipv: index + 1,
+                    lines,
+                    exact,
+                    database: self.database_used,
+                    proven_stop: proven && depth < max_depth,
+                });
+            }
+            // 6. ... or when time is short.
+            if proven || (time_managed && only_move) {
                 break;
             }
             if !self.pondering && !self.plan.may_start_iteration(self.clock_started.elapsed()) {
                 break;
             }
         }
-        result.nodes = self.nodes;
         result
+    }
+
+    /// The helpers' nodes published so far that the main thread has not
+    /// read yet (for an `info` line's total).
+    fn unpublished_helper_nodes(&self) -> u64 {
+        match self.role {
+            Role::Main { shared } => shared
+                .helper_nodes
+                .load(Ordering::Relaxed)
+                .saturating_sub(self.helper_nodes),
+            Role::Helper { .. } => 0,
+        }
+    }
+
+    /// A helper's search: deepens from its own start depth until the main
+    /// thread is done (or `stop`), filling the shared table.
+    fn helper_deepening(&mut self, root: &G, limits: &Limits) {
+        let Role::Helper { id, .. } = self.role else {
+            return;
+        };
+        let max_depth = limits
+            .depth
+            .unwrap_or(u32::MAX)
+            .clamp(1, (MAX_PLY - 1) as u32);
+        let first_depth = (1 + u32::try_from(id % 2).unwrap_or(0)).min(max_depth);
+        for depth in first_depth..=max_depth {
+            self.horizon_hits = 0;
+            let score = self.negamax(root, depth, 0, -INFINITE, INFINITE);
+            if self.aborted
+                || self.horizon_hits == 0
+                || (is_proven(score) && (MATE - score.abs()) as u32 <= depth)
+            {
+                break;
+            }
+        }
+    }
+
+    /// Adds a helper's nodes not yet counted to the shared total.
+    fn publish_nodes(&mut self) {
+        if let Role::Helper { shared, .. } = self.role {
+            shared
+                .helper_nodes
+                .fetch_add(self.nodes - self.published, Ordering::Relaxed);
+            self.published = self.nodes;
+        }
     }
 
     /// Counts a node and says whether the search must unwind now.
@@ -229,25 +526,46 @@ impl<G: SearchGame, E: Evaluator<G>> Searcher<'_, G, E> {
         if self.aborted {
             return true;
         }
-        if self.node_limit.is_some_and(|limit| self.nodes > limit) {
+        if self
+            .node_limit
+            .is_some_and(|limit| self.all_nodes() > limit)
+        {
             self.aborted = true;
         } else if self.nodes.is_multiple_of(CHECK_INTERVAL) {
-            if self.control.stopped() {
-                self.aborted = true;
-            } else if self.pondering && !self.control.pondering() {
-                // `ponderhit`: the clock starts now.
-                self.pondering = false;
-                self.clock_started = Instant::now();
-            } else if !self.pondering
-                && self
-                    .plan
-                    .hard
-                    .is_some_and(|hard| self.clock_started.elapsed() >= hard)
-            {
-                self.aborted = true;
-            }
+            self.check_flags();
         }
         self.aborted
+    }
+
+    /// The periodic look at `stop`, `ponderhit`, the clock and the other threads.
+    fn check_flags(&mut self) {
+        if self.control.stopped() {
+            self.aborted = true;
+            return;
+        }
+        match self.role {
+            Role::Helper { shared, .. } => {
+                self.publish_nodes();
+                if shared.done.load(Ordering::Relaxed) {
+                    self.aborted = true;
+                }
+            }
+            Role::Main { shared } => {
+                self.helper_nodes = shared.helper_nodes.load(Ordering::Relaxed);
+                if self.pondering && !self.control.pondering() {
+                    // `ponderhit`: the clock starts now.
+                    self.pondering = false;
+                    self.clock_started = Instant::now();
+                } else if !self.pondering
+                    && self
+                        .plan
+                        .hard
+                        .is_some_and(|hard| self.clock_started.elapsed() >= hard)
+                {
+                    self.aborted = true;
+                }
+            }
+        }
     }
 
     /// The score of `child` (reached from `parent` by one move) from the
@@ -296,6 +614,7 @@ impl<G: SearchGame, E: Evaluator<G>> Searcher<'_, G, E> {
         if ply > 0
             && let Some(margin) = self.evaluator.exact(position)
         {
+            self.database_used = true;
             return proven_margin(margin);
         }
 
@@ -331,14 +650,32 @@ impl<G: SearchGame, E: Evaluator<G>> Searcher<'_, G, E> {
                     Bound::Upper => score <= alpha,
                 };
                 if usable {
+                    if !entry.complete {
+                        // A result that came from the horizon.
+                        self.horizon_hits += 1;
+                    }
                     return score;
                 }
             }
         }
+        let horizon_hits_before = self.horizon_hits;
 
-        // 7. Generate and order the moves.
+        // 7. Generate and order the moves (at the root, only those allowed).
         let mut moves = G::Moves::default();
         position.legal_moves(&mut moves);
+        let restricted_root = ply == 0 && self.root_restricted();
+        if restricted_root {
+            let allowed: Vec<G::Move> = moves
+                .iter()
+                .copied()
+                .filter(|mv| {
+                    (self.searchmoves.is_empty() || self.searchmoves.contains(mv))
+                        && !self.excluded.contains(mv)
+                })
+                .collect();
+            moves.clear();
+            moves.extend(allowed);
+        }
         order_moves(position, &mut moves, table_move, self.history);
 
         // 8. Search them: the first with the full window, the rest with a
@@ -376,7 +713,10 @@ impl<G: SearchGame, E: Evaluator<G>> Searcher<'_, G, E> {
             }
         }
 
-        // 9. Remember the result.
+        // 9. Remember the result (not a root's with moves left out).
+        if restricted_root {
+            return best_score;
+        }
         let bound = if best_score >= beta {
             Bound::Lower
         } else if best_score > original_alpha {
@@ -384,8 +724,15 @@ impl<G: SearchGame, E: Evaluator<G>> Searcher<'_, G, E> {
         } else {
             Bound::Upper
         };
-        self.tt
-            .store(key, to_table(best_score, ply), best_index, depth, bound);
+        let complete = self.horizon_hits == horizon_hits_before;
+        self.tt.store(
+            key,
+            to_table(best_score, ply),
+            best_index,
+            depth,
+            bound,
+            complete,
+        );
         best_score
     }
 

@@ -1,20 +1,32 @@
 //! The transposition table: a fixed-size hash table of search results,
-//! sized by the `Hash` option in megabytes.
+//! sized by the `Hash` option in megabytes, shared by all search threads
+//! without locks (lazy SMP, see [`super::searcher`]).
 //!
 //! Each slot holds one entry. A new result replaces the old one when it
 //! belongs to the same position, comes from a newer search, or was searched
 //! at least as deep; so deep results from the current search survive.
 //! Moves are stored as the game's small move index, which keeps the table
 //! independent of the game type.
+//!
+//! A slot is three `AtomicU64`s written with the "xor trick" (Hyatt & Mann,
+//! lockless transposition tables, as the solver's [`BoundTable`] does): the
+//! first word stores `key ^ data`, the second `data`. A reader that sees a
+//! torn entry (words from two writers) gets a key that does not match and
+//! treats it as a miss, so no lock is needed and a result is never read for
+//! the wrong position. The third word holds the generation, which only
+//! steers replacement and `hashfull`, so a torn one costs nothing.
+//!
+//! [`BoundTable`]: crate::games::kalah::solve::table::BoundTable
+
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::huge_pages;
-use std::mem::size_of;
 
 /// What a stored score means relative to the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(u8)]
 pub enum Bound {
-    /// The score is exact. (Discriminant 0: an all-zero entry is empty.)
+    /// The score is exact.
     Exact = 0,
     /// The true score is at least this (the search failed high).
     Lower,
@@ -22,11 +34,19 @@ pub enum Bound {
     Upper,
 }
 
+impl Bound {
+    fn from_bits(bits: u64) -> Self {
+        match bits {
+            1 => Self::Lower,
+            2 => Self::Upper,
+            _ => Self::Exact,
+        }
+    }
+}
+
 /// One stored search result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Entry {
-    /// The full position key, checked on probing.
-    key: u64,
     /// Score, relative to the node (see `score::to_table`).
     pub score: i32,
     /// The best move's index plus one; 0 for none.
@@ -35,33 +55,98 @@ pub struct Entry {
     pub depth: u8,
     /// What the score means.
     pub bound: Bound,
-    /// The search (generation) that stored it.
-    generation: u8,
+    /// Whether every line below the node ended at the end of the game or
+    /// in an endgame database: the score is then the game's own value (or
+    /// a bound on it), however deep a later search goes.
+    pub complete: bool,
 }
 
-// SAFETY: every field of an entry is an integer or a `#[repr(u8)]` enum
-// with a variant of discriminant 0, so all-zero bytes are a valid entry:
-// `Entry::EMPTY`.
-#[allow(unsafe_code)]
-unsafe impl huge_pages::ZeroIsValid for Entry {}
+/// Bit positions of the fields in a slot's data word.
+const BEST_SHIFT: u32 = 32;
+const DEPTH_SHIFT: u32 = 48;
+const BOUND_SHIFT: u32 = 56;
+const COMPLETE_BIT: u64 = 1 << 58;
+/// Set in every stored entry, so that an all-zero slot is empty whatever the key.
+const OCCUPIED_BIT: u64 = 1 << 59;
 
 impl Entry {
-    /// A free slot: generation 0 is never a search's. All its bytes are
-    /// zero, so a new table is a zeroed allocation that costs nothing
-    /// until it is used (see [`huge_pages::ZeroedTable`]).
-    const EMPTY: Self = Self {
-        key: 0,
-        score: 0,
-        best: 0,
-        depth: 0,
-        bound: Bound::Exact,
-        generation: 0,
-    };
-
     /// The index of the best move found, if any.
     #[must_use]
     pub fn best_move_index(&self) -> Option<usize> {
         self.best.checked_sub(1).map(usize::from)
+    }
+
+    fn pack(self) -> u64 {
+        u64::from(self.score.cast_unsigned())
+            | u64::from(self.best) << BEST_SHIFT
+            | u64::from(self.depth) << DEPTH_SHIFT
+            | (self.bound as u64) << BOUND_SHIFT
+            | if self.complete { COMPLETE_BIT } else { 0 }
+            | OCCUPIED_BIT
+    }
+
+    fn unpack(data: u64) -> Self {
+        // The masks keep exactly the bits each field was packed into.
+        let field = |shift: u32, bits: u32| (data >> shift) & ((1 << bits) - 1);
+        Self {
+            score: u32::try_from(field(0, 32))
+                .unwrap_or_default()
+                .cast_signed(),
+            best: u16::try_from(field(BEST_SHIFT, 16)).unwrap_or_default(),
+            depth: u8::try_from(field(DEPTH_SHIFT, 8)).unwrap_or_default(),
+            bound: Bound::from_bits(field(BOUND_SHIFT, 2)),
+            complete: data & COMPLETE_BIT != 0,
+        }
+    }
+}
+
+/// One slot: `key ^ data`, `data` and the generation that stored it
+/// (0, never a search's, in an empty slot).
+#[derive(Debug, Default)]
+struct Slot {
+    check: AtomicU64,
+    data: AtomicU64,
+    generation: AtomicU64,
+}
+
+// SAFETY: three atomic integers; all-zero is the empty slot (`data` 0 is
+// never a stored entry, see `OCCUPIED_BIT`).
+#[allow(unsafe_code)]
+unsafe impl huge_pages::ZeroIsValid for Slot {}
+
+/// Bytes per slot. The table had 24-byte slots before it was shared
+/// between threads; keeping the size keeps the slot count of every `Hash`
+/// size, and so the node counts of one-thread searches (`bench`).
+const SLOT_BYTES: usize = 24;
+const _: () = assert!(std::mem::size_of::<Slot>() == SLOT_BYTES);
+
+/// What a slot holds, read once.
+#[derive(Clone, Copy)]
+struct Stored {
+    key: u64,
+    data: u64,
+    generation: u8,
+}
+
+impl Slot {
+    #[inline]
+    fn read(&self) -> Stored {
+        let data = self.data.load(Ordering::Relaxed);
+        let check = self.check.load(Ordering::Relaxed);
+        let generation = self.generation.load(Ordering::Relaxed);
+        Stored {
+            key: check ^ data,
+            data,
+            generation: u8::try_from(generation).unwrap_or_default(),
+        }
+    }
+
+    #[inline]
+    fn write(&self, key: u64, data: u64, generation: u8) {
+        self.check.store(key ^ data, Ordering::Relaxed);
+        self.data.store(data, Ordering::Relaxed);
+        self.generation
+            .store(u64::from(generation), Ordering::Relaxed);
     }
 }
 
@@ -71,10 +156,11 @@ const BYTES_PER_MB: usize = 1024 * 1024;
 /// Entries sampled by [`TranspositionTable::hashfull`], as UCI's per-mille figure expects.
 const HASHFULL_SAMPLE: usize = 1000;
 
-/// A fixed-size table of [`Entry`] slots.
+/// A fixed-size table of [`Entry`] slots. Probing and storing take `&self`,
+/// so any number of search threads share one table.
 #[derive(Debug)]
 pub struct TranspositionTable {
-    slots: huge_pages::ZeroedTable<Entry>,
+    slots: huge_pages::ZeroedTable<Slot>,
     generation: u8,
 }
 
@@ -97,10 +183,10 @@ impl TranspositionTable {
     }
 
     fn slot_count(megabytes: usize) -> usize {
-        (megabytes.saturating_mul(BYTES_PER_MB) / size_of::<Entry>()).max(1)
+        (megabytes.saturating_mul(BYTES_PER_MB) / SLOT_BYTES).max(1)
     }
 
-    fn from_slots(slots: huge_pages::ZeroedTable<Entry>) -> Self {
+    fn from_slots(slots: huge_pages::ZeroedTable<Slot>) -> Self {
         Self {
             slots,
             generation: 1,
@@ -109,7 +195,9 @@ impl TranspositionTable {
 
     /// Empties every slot (`ucinewgame`, `Clear Hash`, the start of `bench`).
     pub fn clear(&mut self) {
-        self.slots.fill(Entry::EMPTY);
+        for slot in self.slots.iter() {
+            slot.write(0, 0, 0);
+        }
         self.generation = 1;
     }
 
@@ -121,50 +209,53 @@ impl TranspositionTable {
 
     /// Maps a key to a slot with a multiply-shift (any table size works).
     #[inline]
-    fn slot(&self, key: u64) -> usize {
-        ((u128::from(key) * self.slots.len() as u128) >> 64) as usize
+    fn slot(&self, key: u64) -> &Slot {
+        &self.slots[((u128::from(key) * self.slots.len() as u128) >> 64) as usize]
     }
 
     /// The entry stored for `key`, if there is one.
     #[inline]
     #[must_use]
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        let entry = self.slots[self.slot(key)];
-        (entry.generation != 0 && entry.key == key).then_some(entry)
+        let stored = self.slot(key).read();
+        (stored.data & OCCUPIED_BIT != 0 && stored.key == key).then(|| Entry::unpack(stored.data))
     }
 
-    /// Stores a result, following the replacement rule in the module docs.
+    /// Stores a result, following the replacement rule in the module docs;
+    /// `complete` as [`Entry::complete`] says.
     #[inline]
     pub fn store(
-        &mut self,
+        &self,
         key: u64,
         score: i32,
         best_move_index: Option<usize>,
         depth: u32,
         bound: Bound,
+        complete: bool,
     ) {
         let generation = self.generation;
-        let index = self.slot(key);
-        let slot = &mut self.slots[index];
+        let slot = self.slot(key);
+        let old = slot.read();
+        let old_entry = Entry::unpack(old.data);
         let depth = u8::try_from(depth).unwrap_or(u8::MAX);
-        let replace = slot.key == key || slot.generation != generation || depth >= slot.depth;
+        let replace = old.key == key || old.generation != generation || depth >= old_entry.depth;
         if !replace {
             return;
         }
         // Keep the old best move when the new result has none for this position.
         let best = match best_move_index {
             Some(i) => u16::try_from(i + 1).unwrap_or(0),
-            None if slot.key == key => slot.best,
+            None if old.key == key => old_entry.best,
             None => 0,
         };
-        *slot = Entry {
-            key,
+        let entry = Entry {
             score,
             best,
             depth,
             bound,
-            generation,
+            complete,
         };
+        slot.write(key, entry.pack(), generation);
     }
 
     /// How full the table is with this search's entries, in per mille.
@@ -173,7 +264,7 @@ impl TranspositionTable {
         let sample = self.slots.len().min(HASHFULL_SAMPLE);
         let used = self.slots[..sample]
             .iter()
-            .filter(|e| e.generation == self.generation)
+            .filter(|slot| slot.read().generation == self.generation)
             .count();
         (used * 1000 / sample.max(1)) as u32
     }
@@ -187,7 +278,7 @@ mod tests {
     fn a_new_table_is_all_empty_slots() {
         // The zeroed allocation must read as `Entry::EMPTY` everywhere.
         let tt = TranspositionTable::new(1);
-        assert!(tt.slots.iter().all(|&slot| slot == Entry::EMPTY));
+        assert!(tt.slots.iter().all(|slot| slot.read().data == 0));
         assert!(tt.probe(0).is_none());
         assert_eq!(tt.hashfull(), 0);
     }
@@ -195,7 +286,7 @@ mod tests {
     #[test]
     fn stores_and_probes() {
         let mut tt = TranspositionTable::new(1);
-        tt.store(42, 150, Some(3), 5, Bound::Exact);
+        tt.store(42, 150, Some(3), 5, Bound::Exact, false);
         let e = tt.probe(42).expect("stored entry");
         assert_eq!(
             (e.score, e.best_move_index(), e.depth, e.bound),
@@ -209,19 +300,81 @@ mod tests {
     #[test]
     fn shallow_results_do_not_replace_deep_ones_of_the_same_search() {
         let mut tt = TranspositionTable::new(0); // one slot: every key collides
-        tt.store(1, 10, None, 8, Bound::Exact);
-        tt.store(2, 20, None, 3, Bound::Exact);
+        tt.store(1, 10, None, 8, Bound::Exact, false);
+        tt.store(2, 20, None, 3, Bound::Exact, false);
         assert_eq!(tt.probe(1).map(|e| e.score), Some(10));
         tt.new_search();
-        tt.store(2, 20, None, 3, Bound::Exact);
+        tt.store(2, 20, None, 3, Bound::Exact, false);
         assert_eq!(tt.probe(2).map(|e| e.score), Some(20));
     }
 
     #[test]
     fn keeps_the_best_move_when_a_result_has_none() {
-        let mut tt = TranspositionTable::new(1);
-        tt.store(7, 0, Some(2), 4, Bound::Lower);
-        tt.store(7, -5, None, 5, Bound::Upper);
+        let tt = TranspositionTable::new(1);
+        tt.store(7, 0, Some(2), 4, Bound::Lower, false);
+        tt.store(7, -5, None, 5, Bound::Upper, true);
         assert_eq!(tt.probe(7).and_then(|e| e.best_move_index()), Some(2));
+    }
+
+    #[test]
+    fn every_field_round_trips_through_a_slot() {
+        let tt = TranspositionTable::new(1);
+        for (key, score, best, depth, bound, complete) in [
+            (0, 0, None, 0, Bound::Exact, false),
+            (u64::MAX, -1_000_000, Some(65_534), 255, Bound::Upper, true),
+            (12_345, 999_999, Some(0), 17, Bound::Lower, false),
+        ] {
+            tt.store(key, score, best, depth, bound, complete);
+            let e = tt.probe(key).expect("stored entry");
+            assert_eq!(
+                (
+                    e.score,
+                    e.best_move_index(),
+                    u32::from(e.depth),
+                    e.bound,
+                    e.complete
+                ),
+                (score, best, depth, bound, complete)
+            );
+        }
+    }
+
+    #[test]
+    fn a_torn_slot_reads_as_a_miss() {
+        // Another thread's data word beside this key's check word.
+        let tt = TranspositionTable::new(0);
+        tt.store(1, 10, None, 8, Bound::Exact, false);
+        let slot = tt.slot(1);
+        let other = Entry::unpack(slot.read().data);
+        let changed = Entry { score: 11, ..other };
+        slot.data.store(changed.pack(), Ordering::Relaxed);
+        assert!(tt.probe(1).is_none());
+    }
+
+    #[test]
+    fn threads_share_one_table() {
+        let tt = TranspositionTable::new(1);
+        std::thread::scope(|scope| {
+            for t in 0..2_u64 {
+                let tt = &tt;
+                scope.spawn(move || {
+                    for key in (t * 1000)..(t * 1000 + 100) {
+                        tt.store(
+                            key,
+                            i32::try_from(key).unwrap_or(0),
+                            None,
+                            1,
+                            Bound::Exact,
+                            false,
+                        );
+                    }
+                });
+            }
+        });
+        for key in (0..100).chain(1000..1100) {
+            if let Some(e) = tt.probe(key) {
+                assert_eq!(i64::from(e.score), i64::try_from(key).unwrap_or(-1));
+            }
+        }
     }
 }

@@ -1,5 +1,13 @@
 //! `go`: turning the command into search limits, running the search on its
 //! own thread, and printing its `info` lines and the one `bestmove`.
+//!
+//! With `MultiPV` 1 an iteration prints one `info` line without a
+//! `multipv` field, as before MultiPV existed (so tools that read the
+//! last `info` line keep working); with `MultiPV` K > 1 it prints one line
+//! a principal variation, `multipv 1` to `multipv K`, best first (fewer
+//! when there are fewer root moves). A `go` whose `searchmoves` names a
+//! move that is not legal is refused before anything starts: an error and
+//! no `bestmove`.
 
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
@@ -12,8 +20,8 @@ use crate::games::oracles::Oracles;
 use crate::options::EngineOptions;
 use crate::search::score::{margin_of, to_protocol};
 use crate::search::{
-    Clock, GameEvaluation, Iteration, Limits, SearchControl, SearchResult, SearchSettings,
-    SearchTables, search,
+    Clock, GameEvaluation, Iteration, Limits, Root, SearchControl, SearchResult, SearchSettings,
+    SearchTables, search_root,
 };
 use crate::variant::AnyGame;
 use crate::with_game;
@@ -88,6 +96,10 @@ impl RunningSearch {
 
 /// Starts searching `position` as `params` say, on a new thread;
 /// `with_ponder` adds the expected reply to `bestmove`.
+///
+/// # Errors
+/// A `searchmoves` move that is malformed or not legal here, named with
+/// what is wrong: nothing is started.
 pub fn start(
     position: &AnyGame,
     params: &GoParams,
@@ -95,27 +107,53 @@ pub fn start(
     with_ponder: bool,
     tables: Arc<Mutex<EngineTables>>,
     out: Output,
-) -> RunningSearch {
+) -> Result<RunningSearch, String> {
     if let AnyGame::Mastermind(game) = position {
-        return super::mastermind::start(game.clone(), params, options, out);
+        if !params.searchmoves.is_empty() {
+            return Err("searchmoves: Mastermind chooses among every code; \
+                 searchmoves is for the board games"
+                .to_owned());
+        }
+        return Ok(super::mastermind::start(game.clone(), params, options, out));
     }
     let limits = limits_from(params, position.side_to_move());
     let control = Arc::new(SearchControl::new(params.ponder, limits.infinite));
     let settings = SearchSettings {
         move_overhead: options.move_overhead,
+        threads: options.threads,
+        multipv: options.multipv,
     };
     let thread_control = Arc::clone(&control);
     let thread_limits = limits.clone();
-    let handle = with_game!(position.clone(), game => std::thread::spawn(move || {
-        let mut tables = tables.lock().unwrap_or_else(PoisonError::into_inner);
-        let result = run(&game, &thread_limits, settings, &mut tables, &thread_control, &out);
-        out.send(&best_move_line(&game, &result, with_ponder));
-    }));
+    let handle = with_game!(position.clone(), game => {
+        let searchmoves = parse_searchmoves(&game, &params.searchmoves)?;
+        std::thread::spawn(move || {
+            let mut tables = tables.lock().unwrap_or_else(PoisonError::into_inner);
+            let root = Root { position: &game, searchmoves: &searchmoves };
+            let result = run(root, &thread_limits, settings, &mut tables, &thread_control, &out);
+            out.send(&best_move_line(&game, &result, with_ponder));
+        })
+    });
     let limited = limits.depth.is_some()
         || limits.nodes.is_some()
         || limits.movetime.is_some()
         || limits.clock.is_some();
-    RunningSearch::new(control, handle, limited)
+    Ok(RunningSearch::new(control, handle, limited))
+}
+
+/// The moves of `go searchmoves`, each read and checked against `position`.
+///
+/// # Errors
+/// The first move that is malformed or illegal, and why.
+pub fn parse_searchmoves<G: Game>(position: &G, texts: &[String]) -> Result<Vec<G::Move>, String> {
+    texts
+        .iter()
+        .map(|text| {
+            position
+                .parse_move(text)
+                .map_err(|e| format!("searchmoves: {e}; the go is refused, nothing searched"))
+        })
+        .collect()
 }
 
 /// The search limits a `go` command sets for `side` to move.
@@ -140,7 +178,7 @@ pub fn limits_from(params: &GoParams, side: Player) -> Limits {
 /// Searches, printing `info` after each iteration; the caller prints the
 /// one `bestmove`.
 fn run<G: SearchGame>(
-    root: &G,
+    root: Root<'_, G>,
     limits: &Limits,
     settings: SearchSettings,
     tables: &mut EngineTables,
@@ -157,7 +195,8 @@ fn run<G: SearchGame>(
         tt: &mut tables.tt,
         history: &mut tables.history,
     };
-    search(
+    let many_lines = settings.multipv > 1;
+    search_root(
         root,
         limits,
         settings,
@@ -165,15 +204,63 @@ fn run<G: SearchGame>(
         control,
         evaluation,
         |it| {
-            out.send(&Response::Info(info_line(root, it)));
-            if let Some(margin) = margin_of(it.score) {
-                out.send(&Response::InfoString(format!(
-                    "proven margin {} (endgame database)",
-                    signed_seeds(margin)
+            let mut info = info_line(root.position, it);
+            if many_lines {
+                info.multipv = u32::try_from(it.multipv).ok();
+            }
+            out.send(&Response::Info(info));
+            if let Some(text) = proven_note(it, many_lines) {
+                out.send(&Response::InfoString(text));
+            }
+            if it.proven_stop && it.multipv == it.lines {
+                out.send(&Response::InfoString(proven_stop_note(
+                    it.depth,
+                    limits.depth,
                 )));
             }
         },
     )
+}
+
+/// The `info string` that labels a proven line: `proven margin M (how)`,
+/// for a win, loss or draw whose final margin the search knows (a win or
+/// loss reached within the tree is labelled by its `score mate N`). With
+/// several lines it names the line (`multipv k`).
+#[must_use]
+pub fn proven_note<M>(iteration: &Iteration<M>, many_lines: bool) -> Option<String> {
+    let (margin, how) = match margin_of(iteration.score) {
+        Some(margin) => (margin, "endgame database"),
+        None if iteration.exact && iteration.score == 0 => (
+            0,
+            if iteration.database {
+                "endgame database"
+            } else {
+                "searched to the end of the game"
+            },
+        ),
+        None => return None,
+    };
+    let line = if many_lines {
+        format!("multipv {} ", iteration.multipv)
+    } else {
+        String::new()
+    };
+    Some(format!(
+        "{line}proven margin {} ({how})",
+        signed_seeds(margin)
+    ))
+}
+
+/// The `info string` of a search that stopped before the depth it was
+/// allowed because its value is proven.
+#[must_use]
+pub fn proven_stop_note(depth: u32, asked: Option<u32>) -> String {
+    match asked {
+        Some(asked) => {
+            format!("search stopped at depth {depth} of {asked}: the value is proven")
+        }
+        None => format!("search stopped at depth {depth}: the value is proven"),
+    }
 }
 
 /// The `info` line of a finished iteration.

@@ -205,19 +205,17 @@ impl Session {
                 if self.play_from_book(&params) {
                     return Flow::Continue;
                 }
-                if !params.searchmoves.is_empty() {
-                    self.out.send(&Response::InfoString(
-                        "searchmoves is not supported yet; searching every move".to_owned(),
-                    ));
-                }
-                self.running = Some(go::start(
+                match go::start(
                     &self.position,
                     &params,
                     &self.options,
                     self.dialect == Dialect::Uci,
                     Arc::clone(&self.tables),
                     self.out.clone(),
-                ));
+                ) {
+                    Ok(running) => self.running = Some(running),
+                    Err(e) => self.out.error(&e),
+                }
             }
             Command::Perft(depth) => {
                 self.finish_search();
