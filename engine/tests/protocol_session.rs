@@ -874,3 +874,21 @@ fn quit_read_while_a_command_waits_stops_every_later_search_at_once() {
     let out = session("go movetime 200\nposition startpos\ngo depth 60\nposition startpos\nquit\n");
     assert_eq!(lines_starting(&out, "bestmove").len(), 2, "{out}");
 }
+
+#[test]
+fn mastermind_says_it_keeps_one_line_and_refuses_searchmoves() {
+    let out = session(
+        "setoption name UCI_Variant value mastermind\nsetoption name MultiPV value 2\n\
+         go movetime 100 searchmoves 0123\nisready\ngo movetime 100\n",
+    );
+    assert_eq!(
+        lines_starting(&out, "info string error: searchmoves: Mastermind").len(),
+        1,
+        "{out}"
+    );
+    assert!(
+        out.contains("info string MultiPV 2: Mastermind reports its best guess only\n"),
+        "{out}"
+    );
+    assert_eq!(lines_starting(&out, "bestmove").len(), 1, "{out}");
+}

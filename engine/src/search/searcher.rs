@@ -256,6 +256,7 @@ where
                 0
             })
         }));
+        log::debug!("nodes by thread, the main one first: {thread_nodes:?}");
         result.nodes = thread_nodes.iter().sum();
         result.thread_nodes = thread_nodes;
         if limits.infinite || main.pondering {
