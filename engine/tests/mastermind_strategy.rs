@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use ply_engine::game::Game;
 use ply_engine::games::mastermind::strategy::{
-    DEFAULT_PROFILE, best_guess, play::play_all, worst_answer,
+    DEFAULT_PROFILE, best_guess, best_guesses, play::play_all, worst_answer,
 };
 use ply_engine::games::mastermind::{Answer, Code, Mastermind, MastermindMove, MastermindRules};
 
@@ -79,6 +79,75 @@ fn a_wide_search_finds_the_optimum_of_small_games() {
             best_guess(p, &wide, &|_| false, |_| {}).map(|d| d.guess)
         });
         assert_eq!(tally.total_guesses(), u64::from(optimum), "{rules:?}");
+    }
+}
+
+#[test]
+fn multipv_gives_the_best_guesses_with_their_exact_totals() {
+    let rules = MastermindRules {
+        length: 2,
+        symbols: 4,
+        repeats: true,
+        max_guesses: 10,
+    };
+    let all = rules.all_codes();
+    let mut memo = HashMap::new();
+    for text in ["01:1A0B b", "00:0A0B b", "01:0A1B b"] {
+        let position = Mastermind::from_position_string(text, rules).unwrap();
+        let row = position.rows()[0];
+        let set: Vec<Code> = all
+            .iter()
+            .copied()
+            .filter(|&c| Answer::score(row.guess, c, rules.length) == row.answer)
+            .collect();
+        // The exact total when `guess` is asked now, then best play.
+        let mut value = |guess: Code| {
+            let mut parts: HashMap<Answer, Vec<Code>> = HashMap::new();
+            for &code in &set {
+                parts
+                    .entry(Answer::score(guess, code, rules.length))
+                    .or_default()
+                    .push(code);
+            }
+            set.len() as u32
+                + parts
+                    .iter()
+                    .filter(|(a, _)| !a.is_win(rules.length))
+                    .map(|(_, part)| brute_force(part, &all, rules.length, &mut memo))
+                    .sum::<u32>()
+        };
+        let wide = [64; 6];
+        let lines = best_guesses(&position, &wide, &|_| false, 3, |_| {});
+        assert!(lines.len() >= 2, "{text}: {lines:?}");
+        for line in &lines {
+            assert_eq!(line.total, value(line.guess), "{text}: {line:?}");
+        }
+        assert!(
+            lines.windows(2).all(|w| w[0].total <= w[1].total),
+            "{lines:?}"
+        );
+        assert!(
+            lines.windows(2).all(|w| w[0].guess != w[1].guess),
+            "{lines:?}"
+        );
+        // No guess left out beats the last line, unless it is a line's
+        // twin (a guess the same up to symmetry: one line for both), and
+        // line 1 is the one line's.
+        let last = lines.last().map(|d| d.total).unwrap_or(0);
+        for &guess in &all {
+            if !lines.iter().any(|d| d.guess == guess) {
+                let v = value(guess);
+                assert!(
+                    v >= last || lines.iter().any(|d| d.total == v),
+                    "{text}: {guess:?} left out"
+                );
+            }
+        }
+        let single = best_guess(&position, &wide, &|_| false, |_| {}).unwrap();
+        assert_eq!(
+            (single.guess, single.total),
+            (lines[0].guess, lines[0].total)
+        );
     }
 }
 

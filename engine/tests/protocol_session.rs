@@ -876,19 +876,47 @@ fn quit_read_while_a_command_waits_stops_every_later_search_at_once() {
 }
 
 #[test]
-fn mastermind_says_it_keeps_one_line_and_refuses_searchmoves() {
+fn mastermind_multipv_lists_the_best_guesses_and_refuses_searchmoves() {
+    // A small game after one row: searched (no book) in a few nodes, so
+    // the first iteration finishes well within the one-second budget.
     let out = session(
-        "setoption name UCI_Variant value mastermind\nsetoption name MultiPV value 2\n\
-         go movetime 100 searchmoves 0123\nisready\ngo movetime 100\n",
+        "setoption name UCI_Variant value mastermind\nsetoption name Length value 3\n\
+         setoption name Symbols value 4\nsetoption name Repeats value true\n\
+         setoption name MultiPV value 3\nposition startpos moves 001 1A0B\n\
+         go depth 2 searchmoves 0123\nisready\ngo depth 2\n\
+         position startpos moves 001\ngo depth 1\n",
     );
     assert_eq!(
         lines_starting(&out, "info string error: searchmoves: Mastermind").len(),
         1,
         "{out}"
     );
-    assert!(
-        out.contains("info string MultiPV 2: Mastermind reports its best guess only\n"),
+    let infos = lines_starting(&out, "info depth");
+    for k in 1..=3 {
+        assert!(
+            infos
+                .iter()
+                .any(|l| l.contains(&format!(" multipv {k} score "))),
+            "{out}"
+        );
+    }
+    // bestmove is line 1's guess of the last iteration.
+    let last_first = infos
+        .iter()
+        .rev()
+        .find(|l| l.contains(" multipv 1 "))
+        .and_then(|l| l.split(" pv ").nth(1))
+        .expect("a line 1");
+    let best = lines_starting(&out, "bestmove");
+    assert_eq!(
+        best.first(),
+        Some(&format!("bestmove {last_first}").as_str()),
         "{out}"
     );
-    assert_eq!(lines_starting(&out, "bestmove").len(), 1, "{out}");
+    // The maker has one answer, and says so.
+    assert!(
+        out.contains("info string MultiPV 3: the maker reports its one answer\n"),
+        "{out}"
+    );
+    assert_eq!(best.len(), 2, "{out}");
 }

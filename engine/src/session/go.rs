@@ -114,13 +114,6 @@ pub fn start(
                  searchmoves is for the board games"
                 .to_owned());
         }
-        if options.multipv > 1 {
-            // Said, not silently ignored: the breaker's search keeps one best guess.
-            out.send(&Response::InfoString(format!(
-                "MultiPV {}: Mastermind reports its best guess only",
-                options.multipv
-            )));
-        }
         return Ok(super::mastermind::start(game.clone(), params, options, out));
     }
     let limits = limits_from(params, position.side_to_move());

@@ -3,7 +3,9 @@
 //! search of the board games.
 //!
 //! Info lines: `info depth D score cp S nodes N nps R time T pv <move>`
-//! after each finished iteration (one at depth 0 when none finished),
+//! after each finished iteration (one at depth 0 when none finished; with
+//! `MultiPV` K > 1, one a guess for the breaker's K best guesses by
+//! expected guesses, each with `multipv k`, best first),
 //! where the score is for the side to move
 //! in hundredths of a guess: minus the guesses the breaker still expects to
 //! need (this one included) when the breaker moves, plus the guesses the
@@ -17,7 +19,7 @@ use ply_protocol::{GoParams, Info, Response, Score, ScoreValue};
 
 use crate::game::Game;
 use crate::games::mastermind::strategy::{
-    AnswerChoice, DEFAULT_PROFILE, Decision, Stop, best_guess, worst_answer,
+    AnswerChoice, DEFAULT_PROFILE, Decision, Stop, best_guesses, worst_answer,
 };
 use crate::games::mastermind::{BREAKER, Mastermind, MastermindMove};
 use crate::options::EngineOptions;
@@ -71,6 +73,7 @@ pub fn start(
         })
         .clamp(1, DEFAULT_PROFILE.len());
     let node_limit = limits.nodes;
+    let lines = options.multipv;
     let thread_control = Arc::clone(&control);
     let handle = std::thread::spawn(move || {
         let started = Instant::now();
@@ -80,7 +83,7 @@ pub fn start(
                 || node_limit.is_some_and(|limit| nodes >= limit)
                 || (!thread_control.pondering() && budget.is_some_and(|b| started.elapsed() >= b))
         };
-        let best = choose(&game, &DEFAULT_PROFILE[..profile_len], &stop, &out);
+        let best = choose(&game, &DEFAULT_PROFILE[..profile_len], &stop, lines, &out);
         // `go infinite` and `go ponder`: the answer waits for `stop` (or,
         // pondering, for `ponderhit`), as the board games' search does.
         while (thread_control.waits_for_stop() || thread_control.pondering())
@@ -96,11 +99,13 @@ pub fn start(
     RunningSearch::new(control, handle, !limits.infinite)
 }
 
-/// The move for the side to move, printing the info lines on the way.
+/// The move for the side to move, printing the info lines on the way;
+/// the breaker reports its `lines` best guesses (MultiPV).
 fn choose(
     game: &Mastermind,
     profile: &[usize],
     stop: &Stop<'_>,
+    lines: usize,
     out: &Output,
 ) -> Option<MastermindMove> {
     if game.is_over() {
@@ -108,28 +113,50 @@ fn choose(
     }
     if game.side_to_move() == BREAKER {
         let made = game.rows().len();
-        best_guess(game, profile, stop, |d| report_guess(game, d, made, out))
-            .map(|d| MastermindMove::Guess(d.guess))
+        let many = lines > 1;
+        best_guesses(game, profile, stop, lines, |found| {
+            for (k, d) in found.iter().enumerate() {
+                report_guess(game, d, made, many.then_some(k + 1), out);
+            }
+        })
+        .first()
+        .map(|d| MastermindMove::Guess(d.guess))
     } else {
+        if lines > 1 {
+            // Said, not silently ignored: the maker's search keeps one answer.
+            out.send(&Response::InfoString(format!(
+                "MultiPV {lines}: the maker reports its one answer"
+            )));
+        }
         let choice = worst_answer(game, stop)?;
         report_answer(&choice, out);
         Some(MastermindMove::Answer(choice.answer))
     }
 }
 
-/// The info lines of a breaker's iteration.
-fn report_guess(game: &Mastermind, d: &Decision, made: usize, out: &Output) {
+/// The info lines of a breaker's iteration, or of its line `multipv`
+/// (MultiPV, from 1) when it reports several.
+fn report_guess(
+    game: &Mastermind,
+    d: &Decision,
+    made: usize,
+    multipv: Option<usize>,
+    out: &Output,
+) {
     let length = game.rules().length;
-    out.send(&Response::Info(info(
+    let mut line = info(
         d.depth,
         -d.expected(),
         d.nodes,
         d.elapsed,
         d.guess.text(length),
-    )));
+    );
+    line.multipv = multipv.and_then(|k| u32::try_from(k).ok());
+    out.send(&Response::Info(line));
     let kind = if d.estimated { "about " } else { "" };
+    let prefix = multipv.map_or_else(String::new, |k| format!("multipv {k} "));
     out.send(&Response::InfoString(format!(
-        "expected guesses in all {kind}{:.3} ({made} made), {} codes possible",
+        "{prefix}expected guesses in all {kind}{:.3} ({made} made), {} codes possible",
         made as f64 + d.expected(),
         d.codes
     )));

@@ -343,6 +343,112 @@ impl<'a> Search<'a> {
         }
         best
     }
+
+    /// The `lines` best guesses at the root with their totals, best
+    /// first (MultiPV): as [`Self::decide_once`], but the bound is the
+    /// `lines`-th best total so far, so each guess kept has its exact
+    /// total; at least `lines` guesses are searched.
+    fn decide_lines_once(
+        &mut self,
+        set: &[CodeId],
+        history: &[Code],
+        left: u32,
+        lines: usize,
+    ) -> Vec<(CodeId, u32)> {
+        let used = history
+            .iter()
+            .fold(0u16, |s, g| s | g.symbol_set(self.space.length));
+        let width = self.width(0).max(lines);
+        let candidates = self.rank(set, &decision_pool(self.space, history), width);
+        let mut found: Vec<(CodeId, u32)> = Vec::with_capacity(lines + 1);
+        for candidate in candidates {
+            let bound = if found.len() == lines {
+                found[lines - 1].1
+            } else {
+                INFEASIBLE
+            };
+            if candidate.lower >= bound {
+                continue;
+            }
+            let total = self.after_guess(set, candidate, used, 0, left, bound);
+            if self.aborted {
+                break;
+            }
+            if total < bound {
+                // After the equal totals: the ranking's order breaks ties.
+                let at = found.partition_point(|&(_, t)| t <= total);
+                found.insert(at, (candidate.guess, total));
+                found.truncate(lines);
+            }
+        }
+        found
+    }
+}
+
+/// The `lines` best guesses for the codes `set` still possible after the
+/// guesses `history`, with `left` guesses left, best first (MultiPV).
+///
+/// Iterative deepening over `profile` as [`decide`], each iteration
+/// searching the root afresh for its `lines` best guesses (up to
+/// symmetry: equivalent guesses are one line); `on_lines` hears of each
+/// finished iteration. Where [`decide`] has a single answer (one or two
+/// codes, the last row, one guess up to symmetry) or no iteration
+/// finishes, that one line is the answer.
+#[allow(clippy::too_many_arguments)]
+pub fn decide_lines(
+    space: &Space,
+    set: &[CodeId],
+    history: &[Code],
+    left: u32,
+    profile: &[usize],
+    stop: &Stop<'_>,
+    lines: usize,
+    mut on_lines: impl FnMut(&[Decision]),
+) -> Vec<Decision> {
+    let single = |stop: &Stop<'_>, on_lines: &mut dyn FnMut(&[Decision])| {
+        decide(space, set, history, left, profile, stop, |d| {
+            on_lines(std::slice::from_ref(d));
+        })
+        .into_iter()
+        .collect::<Vec<_>>()
+    };
+    if lines <= 1 || set.len() <= 2 || left <= 1 || decision_pool(space, history).len() <= 1 {
+        return single(stop, &mut on_lines);
+    }
+    let started = Instant::now();
+    let mut nodes = 0;
+    let mut found: Vec<Decision> = Vec::new();
+    for depth in 1..=profile.len() {
+        if stop(nodes) {
+            break;
+        }
+        let before = nodes;
+        let stop_after = move |iteration_nodes: u64| stop(before + iteration_nodes);
+        let mut search = Search::new(space, &profile[..depth], &stop_after);
+        let best = search.decide_lines_once(set, history, left, lines);
+        nodes += search.nodes;
+        if search.aborted || best.is_empty() {
+            break;
+        }
+        found = best
+            .into_iter()
+            .map(|(guess, total)| Decision {
+                guess: space.codes[guess as usize],
+                total,
+                codes: set.len(),
+                depth: u32::try_from(depth).unwrap_or(u32::MAX),
+                nodes,
+                elapsed: started.elapsed(),
+                estimated: false,
+            })
+            .collect();
+        on_lines(&found);
+    }
+    if found.is_empty() {
+        // Stopped before a first iteration finished: the ranking's favourite.
+        return single(&|_| true, &mut on_lines);
+    }
+    found
 }
 
 /// Chooses the breaker's guess for the codes `set` still possible after the

@@ -23,7 +23,7 @@ pub mod play;
 mod space;
 mod symmetry;
 
-pub use breaker::{Decision, decide};
+pub use breaker::{Decision, decide, decide_lines};
 pub use maker::{AnswerChoice, worst_answer};
 pub use space::{CodeId, Space};
 
@@ -65,16 +65,34 @@ pub fn best_guess(
     position: &Mastermind,
     profile: &[usize],
     stop: &Stop<'_>,
-    on_iteration: impl FnMut(&Decision),
+    mut on_iteration: impl FnMut(&Decision),
 ) -> Option<Decision> {
+    best_guesses(position, profile, stop, 1, |lines| {
+        if let Some(first) = lines.first() {
+            on_iteration(first);
+        }
+    })
+    .into_iter()
+    .next()
+}
+
+/// The breaker's `lines` best guesses in `position`, best first
+/// (MultiPV, see [`decide_lines`]); the book's one guess when it has the
+/// position; empty when it is not the breaker's turn or the game is over.
+pub fn best_guesses(
+    position: &Mastermind,
+    profile: &[usize],
+    stop: &Stop<'_>,
+    lines: usize,
+    mut on_lines: impl FnMut(&[Decision]),
+) -> Vec<Decision> {
     use crate::game::Game;
     if position.is_over() || position.side_to_move() != super::BREAKER {
-        return None;
+        return Vec::new();
     }
     if let Some(decision) = book::lookup(position) {
-        let mut on_iteration = on_iteration;
-        on_iteration(&decision);
-        return Some(decision);
+        on_lines(std::slice::from_ref(&decision));
+        return vec![decision];
     }
     let rules = position.rules();
     let space = Space::of(rules);
@@ -82,5 +100,5 @@ pub fn best_guess(
     let history: Vec<Code> = position.rows().iter().map(|r| r.guess).collect();
     let left = u32::from(rules.max_guesses)
         .saturating_sub(u32::try_from(history.len()).unwrap_or(u32::MAX));
-    decide(&space, &set, &history, left, profile, stop, on_iteration)
+    decide_lines(&space, &set, &history, left, profile, stop, lines, on_lines)
 }
