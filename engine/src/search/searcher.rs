@@ -756,3 +756,67 @@ fn terminal_score<G: Game>(position: &G, outcome: Outcome, ply: usize) -> i32 {
         Outcome::Win(_) => loss_in(ply),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::kalah::Kalah;
+    use crate::search::GameEvaluation;
+
+    /// The iterations a fixed-depth search of `position` reports, its
+    /// table prepared by `prepare`.
+    fn iterations(
+        position: &Kalah,
+        depth: u32,
+        prepare: impl FnOnce(&mut TranspositionTable),
+    ) -> Vec<Iteration<<Kalah as Game>::Move>> {
+        let mut tt = TranspositionTable::new(1);
+        prepare(&mut tt);
+        let mut history = History::new(Kalah::MOVE_INDEX_LIMIT);
+        let mut seen = Vec::new();
+        search(
+            position,
+            &Limits::depth(depth),
+            SearchSettings::default(),
+            SearchTables {
+                tt: &mut tt,
+                history: &mut history,
+            },
+            &SearchControl::default(),
+            GameEvaluation::default(),
+            |it| seen.push(it.clone()),
+        );
+        seen
+    }
+
+    #[test]
+    fn a_table_result_from_the_horizon_is_no_proof() {
+        // Four seeds left: the whole tree is seen at depth 5, a proven draw.
+        let position = Kalah::from_position_string("0,0,0,0,1,1 22 0,0,0,0,1,1 22 s", false)
+            .expect("position");
+        let plain = iterations(&position, 12, |_| {});
+        let last = plain.last().expect("an iteration");
+        assert!(
+            last.exact && last.proven_stop && last.depth < 12,
+            "{plain:?}"
+        );
+
+        // The same with every child in the table as the result of a deep
+        // search that stopped at its horizon (a made-up estimate): the
+        // children searched with a zero window are cut off by their
+        // entries, and that must not count as having seen the end.
+        let planted = iterations(&position, 12, |tt| {
+            let mut moves = <Kalah as Game>::Moves::default();
+            position.legal_moves(&mut moves);
+            assert!(moves.len() >= 2);
+            for &mv in moves.iter() {
+                let mut child = position;
+                child.play(mv);
+                tt.store(child.hash_key(), 50, None, 100, Bound::Exact, false);
+            }
+        });
+        assert!(planted.iter().all(|it| !it.exact), "{planted:?}");
+        assert!(planted.iter().all(|it| !it.proven_stop), "{planted:?}");
+        assert_eq!(planted.last().map(|it| it.depth), Some(12));
+    }
+}
