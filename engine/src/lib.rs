@@ -8,8 +8,10 @@ pub mod book;
 pub mod game;
 pub mod games;
 pub mod options;
-pub mod perft;
 pub mod search;
 pub mod selfplay;
 pub mod session;
 pub mod variant;
+
+/// Perft lives with the rules; the engine's path to it is kept.
+pub use ply_rules::perft;

@@ -5,10 +5,12 @@
 //! - [`ordering`]: move ordering and the history heuristic;
 //! - [`limits`], [`time`], [`control`]: when to stop;
 //! - [`score`]: score units and proven results;
-//! - [`evaluator`]: which static evaluation the search calls.
+//! - [`evaluator`]: which static evaluation the search calls;
+//! - [`game`]: what the search needs from a game beyond its rules.
 
 pub mod control;
 pub mod evaluator;
+pub mod game;
 pub mod huge_pages;
 pub mod limits;
 pub mod ordering;
@@ -20,6 +22,7 @@ pub mod tt;
 
 pub use control::SearchControl;
 pub use evaluator::{Evaluator, GameEvaluation};
+pub use game::SearchGame;
 pub use limits::{Clock, Limits};
 pub use ordering::History;
 pub use searcher::{Iteration, SearchResult, SearchSettings, SearchTables, search};

@@ -68,7 +68,7 @@ impl Evaluator<Kalah> for KalahEvaluation {
     fn evaluate(&self, position: &Kalah) -> i32 {
         let me = position.side;
         // 1. The store margin, as the seed.
-        let margin = position.store_difference() * SEED_VALUE;
+        let margin = super::search::store_difference(position) * SEED_VALUE;
         // 2. Extra turns in hand.
         if self.extra_turn_weight == 0 {
             return margin;

@@ -20,14 +20,12 @@ pub const EXTRA_TURN_PRIORITY: i32 = 1_000;
 /// captures stay below extra turns and above quiet moves).
 pub const CAPTURE_PRIORITY: i32 = 100;
 
-impl Kalah {
-    /// Seed 000's evaluation (`értékelés`): the mover's store minus the
-    /// opponent's, in seeds.
-    #[must_use]
-    pub fn store_difference(&self) -> i32 {
-        let me = self.side.index();
-        i32::from(self.stores[me]) - i32::from(self.stores[1 - me])
-    }
+/// Seed 000's evaluation (`értékelés`): the mover's store minus the
+/// opponent's, in seeds.
+#[must_use]
+pub fn store_difference(position: &Kalah) -> i32 {
+    let me = position.side.index();
+    i32::from(position.stores[me]) - i32::from(position.stores[1 - me])
 }
 
 impl SearchGame for Kalah {
@@ -76,7 +74,7 @@ impl SearchGame for Kalah {
     /// margin adds what the stores hold already.
     fn exact_margin(&self, oracles: &Oracles) -> Option<i32> {
         let future = oracles.kalah.as_ref()?.probe(self)?;
-        Some((self.store_difference() + future) * SEED_VALUE)
+        Some((store_difference(self) + future) * SEED_VALUE)
     }
 }
 
@@ -94,10 +92,10 @@ mod tests {
     #[test]
     fn evaluation_is_the_store_difference_for_the_mover() {
         let south = pos("4,4,4,4,4,4 7 4,4,4,4,4,4 3 s");
-        assert_eq!(south.store_difference(), 4);
+        assert_eq!(store_difference(&south), 4);
         assert_eq!(KalahEvaluation::SEED.evaluate(&south), 400);
         let north = pos("4,4,4,4,4,4 7 4,4,4,4,4,4 3 n");
-        assert_eq!(north.store_difference(), -4);
+        assert_eq!(store_difference(&north), -4);
         assert_eq!(KalahEvaluation::SEED.evaluate(&north), -400);
     }
 

@@ -47,7 +47,7 @@ impl Mastermind {
     }
 
     /// Writes the position string (see the module docs).
-    pub(super) fn write_position(&self) -> String {
+    pub fn write_position(&self) -> String {
         let length = self.rules.length;
         let mut rows: Vec<String> = self
             .rows
@@ -64,7 +64,7 @@ impl Mastermind {
     }
 
     /// Reads a move and checks it is legal here.
-    pub(super) fn read_move(&self, text: &str) -> Result<MastermindMove, NotationError> {
+    pub fn read_move(&self, text: &str) -> Result<MastermindMove, NotationError> {
         let token = text.trim();
         let length = self.rules.length;
         let bad = |reason: String| NotationError::BadMove {

@@ -17,33 +17,33 @@ use crate::games::mancala::PIT_SLOTS;
 /// Houses beyond the house count are always empty, so the derived
 /// equality compares boards.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(super) struct Board {
+pub struct Board {
     /// Seeds in each house, indexed by [`Player::index`], then house from
     /// that side's own left.
-    pub(super) houses: [[u8; PIT_SLOTS]; 2],
+    pub houses: [[u8; PIT_SLOTS]; 2],
     /// Seeds each side has captured.
-    pub(super) stores: [u8; 2],
+    pub stores: [u8; 2],
     /// Houses per side, `1..=MAX_PITS`.
-    pub(super) house_count: u8,
+    pub house_count: u8,
 }
 
 impl Board {
     /// Houses per side as an index bound.
     #[inline]
-    pub(super) fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         usize::from(self.house_count)
     }
 
     /// Whether `side` has no seeds in its houses. Houses beyond the count
     /// are empty, so the whole array is compared at once.
     #[inline]
-    pub(super) fn row_is_empty(&self, side: Player) -> bool {
+    pub fn row_is_empty(&self, side: Player) -> bool {
         self.houses[side.index()] == [0; PIT_SLOTS]
     }
 
     /// Seeds in `side`'s houses.
     #[inline]
-    pub(super) fn row_total(&self, side: Player) -> u32 {
+    pub fn row_total(&self, side: Player) -> u32 {
         self.houses[side.index()]
             .iter()
             .map(|&s| u32::from(s))
@@ -53,13 +53,13 @@ impl Board {
     /// Whether sowing `mover`'s house `house` (0-based) puts a seed in the
     /// opponent's row: the seeds must go past the mover's last house.
     #[inline]
-    pub(super) fn reaches_opponent(&self, mover: Player, house: usize) -> bool {
+    pub fn reaches_opponent(&self, mover: Player, house: usize) -> bool {
         usize::from(self.houses[mover.index()][house]) >= self.len() - house
     }
 
     /// Each side takes the seeds left in its own row (the end of the game
     /// when a player cannot feed the other, or a position repeats).
-    pub(super) fn sweep(&mut self) {
+    pub fn sweep(&mut self) {
         for side in [Player::One, Player::Two] {
             let i = side.index();
             // Every count fits a u8 together: the positions are built so.
@@ -72,7 +72,7 @@ impl Board {
     /// Sows `mover`'s house `house` (0-based), which must hold seeds, and
     /// makes the capture it earns. Returns the seeds captured (0 for none,
     /// and for a grand slam, which captures nothing).
-    pub(super) fn sow(&mut self, mover: Player, house: usize) -> u8 {
+    pub fn sow(&mut self, mover: Player, house: usize) -> u8 {
         let len = self.len();
         let me = mover.index();
         let them = 1 - me;

@@ -11,7 +11,7 @@ use super::rules::{KalahRules, KalahRulesError, MAX_PITS};
 use crate::game::{Game, MoveList, NotationError, Outcome, Player};
 
 /// Array length for one side's pits; the unused tail stays empty.
-pub(super) const PIT_SLOTS: usize = MAX_PITS as usize;
+pub const PIT_SLOTS: usize = MAX_PITS as usize;
 
 /// A Kalah position: the seeds in every pit and store, the side to move,
 /// and the capture rule in force.
@@ -27,28 +27,28 @@ pub(super) const PIT_SLOTS: usize = MAX_PITS as usize;
 pub struct Kalah {
     /// Seeds in each pit, indexed by [`Player::index`], then pit from that
     /// side's own left.
-    pub(super) pits: [[u8; PIT_SLOTS]; 2],
+    pub pits: [[u8; PIT_SLOTS]; 2],
     /// Seeds in each side's store (kalah).
-    pub(super) stores: [u8; 2],
+    pub stores: [u8; 2],
     /// Pits per side, `1..=MAX_PITS`.
-    pub(super) pit_count: u8,
+    pub pit_count: u8,
     /// The side whose move it is. A sowing ending in the mover's own store
     /// leaves it unchanged: that side moves again.
-    pub(super) side: Player,
+    pub side: Player,
     /// Whether a last seed in an own empty pit captures even when the
     /// opposite pit is empty (Irving's variant).
-    pub(super) empty_capture: bool,
+    pub empty_capture: bool,
 }
 
 /// What a sowing did besides moving seeds; the search's move ordering
 /// asks for it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Sowing {
+pub struct Sowing {
     /// The last seed fell into the mover's store: the same side moves again.
-    pub(super) extra_turn: bool,
+    pub extra_turn: bool,
     /// Seeds that went to the store by capture (the capturing seed and the
     /// seeds opposite it); 0 when nothing was captured.
-    pub(super) captured: u8,
+    pub captured: u8,
 }
 
 impl Kalah {
@@ -142,9 +142,11 @@ impl Kalah {
         })
     }
 
-    /// Pits per side as an index bound.
+    /// Pits per side as an index bound (public for the engine's solver
+    /// and databases; a board is never empty, so no `is_empty`).
     #[inline]
-    pub(super) fn len(&self) -> usize {
+    #[allow(clippy::len_without_is_empty)]
+    pub fn len(&self) -> usize {
         usize::from(self.pit_count)
     }
 
@@ -160,7 +162,7 @@ impl Kalah {
     ///
     /// Instead of dropping seeds one by one it counts full laps of the
     /// ring, so a pit of 200 seeds costs no more than a pit of 2.
-    pub(super) fn sow(&mut self, pit: usize) -> Sowing {
+    pub fn sow(&mut self, pit: usize) -> Sowing {
         let len = self.len();
         let me = self.side.index();
         let them = 1 - me;

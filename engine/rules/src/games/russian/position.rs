@@ -17,13 +17,13 @@ use crate::game::{Game, MoveList, NotationError, Outcome, Player};
 /// position read from a string starts with fresh counters.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Russian {
-    pub(super) board: Board,
+    pub board: Board,
     /// The side whose move it is.
-    pub(super) side: Player,
+    pub side: Player,
     /// [`position_key`] of board and side, kept up to date by every move.
-    pub(super) key: u64,
+    pub key: u64,
     /// Repetitions and move limits.
-    pub(super) draw: DrawState,
+    pub draw: DrawState,
 }
 
 impl Default for Russian {

@@ -44,7 +44,7 @@ impl Russian {
     }
 
     /// Writes the position string (see the module docs).
-    pub(super) fn write_position(&self) -> String {
+    pub fn write_position(&self) -> String {
         let mut text = String::new();
         text.push(COLOURS[self.side.index()]);
         for side in [Player::One, Player::Two] {

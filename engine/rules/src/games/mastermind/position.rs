@@ -37,9 +37,9 @@ pub struct Row {
 /// board's rows run out first. There is no draw.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Mastermind {
-    pub(super) rules: MastermindRules,
-    pub(super) rows: Vec<Row>,
-    pub(super) pending: Option<Code>,
+    pub rules: MastermindRules,
+    pub rows: Vec<Row>,
+    pub pending: Option<Code>,
 }
 
 impl Mastermind {

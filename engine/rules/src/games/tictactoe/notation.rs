@@ -43,7 +43,7 @@ impl TicTacToe {
     }
 
     /// Writes the position string (see the module docs).
-    pub(super) fn write_position(&self) -> String {
+    pub fn write_position(&self) -> String {
         let ranks: Vec<String> = (0..SIDE)
             .rev()
             .map(|rank| {
@@ -60,12 +60,12 @@ impl TicTacToe {
     }
 
     /// The character of `square` in the position string and the drawing.
-    pub(super) fn cell(&self, square: u8) -> char {
+    pub fn cell(&self, square: u8) -> char {
         self.owner(square).map_or(EMPTY, |p| MARKS[p.index()])
     }
 
     /// Reads a square and checks that it may be marked here.
-    pub(super) fn read_move(&self, text: &str) -> Result<u8, NotationError> {
+    pub fn read_move(&self, text: &str) -> Result<u8, NotationError> {
         let token = text.trim();
         let square = read_square(token).ok_or_else(|| NotationError::BadMove {
             text: text.to_owned(),
@@ -88,7 +88,7 @@ impl TicTacToe {
     }
 
     /// Writes a square index as its name (`b2`).
-    pub(super) fn write_square(square: u8) -> String {
+    pub fn write_square(square: u8) -> String {
         let file = FILES[usize::from(square % SIDE)];
         format!("{file}{}", square / SIDE + 1)
     }

@@ -36,7 +36,7 @@ impl Oware {
     }
 
     /// Writes the position string (see the module docs).
-    pub(super) fn write_position(&self) -> String {
+    pub fn write_position(&self) -> String {
         Rows::write(
             [self.houses(Player::One), self.houses(Player::Two)],
             self.board.stores,
@@ -45,7 +45,7 @@ impl Oware {
     }
 
     /// Reads a house number and checks that it may be sown here.
-    pub(super) fn read_move(&self, text: &str) -> Result<u8, NotationError> {
+    pub fn read_move(&self, text: &str) -> Result<u8, NotationError> {
         let house = read_pit(text, self.board.house_count)?;
         let illegal = |reason: String| NotationError::IllegalMove {
             text: text.to_owned(),
@@ -68,7 +68,7 @@ impl Oware {
     }
 
     /// Writes a 0-based house index as its 1-based number.
-    pub(super) fn write_move(house: u8) -> String {
+    pub fn write_move(house: u8) -> String {
         write_pit(house)
     }
 }

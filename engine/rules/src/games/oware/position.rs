@@ -21,15 +21,15 @@ use crate::games::mancala::{BoardSizeError, PIT_SLOTS};
 /// position read from a string starts a fresh history.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Oware {
-    pub(super) board: Board,
+    pub board: Board,
     /// The side whose move it is.
-    pub(super) side: Player,
+    pub side: Player,
     /// Seeds in play, houses and stores: sowing and capturing never change it.
-    pub(super) total: u8,
+    pub total: u8,
     /// [`board_key`] of the board and side, kept up to date by every move.
-    pub(super) key: u64,
+    pub key: u64,
     /// The positions since the last capture, this one included.
-    pub(super) history: History,
+    pub history: History,
 }
 
 impl Oware {
@@ -56,7 +56,7 @@ impl Oware {
     }
 
     /// A position with `board` and `side` to move and a fresh history.
-    pub(super) fn from_board(board: Board, side: Player) -> Self {
+    pub fn from_board(board: Board, side: Player) -> Self {
         let on_board = board.row_total(Player::One) + board.row_total(Player::Two);
         let stored: u32 = board.stores.iter().map(|&s| u32::from(s)).sum();
         let key = board_key(&board, side);
@@ -119,7 +119,7 @@ impl Oware {
     /// The legal moves as a bit per house: houses with seeds, and when the
     /// opponent has none, only those that give them some.
     #[inline]
-    pub(super) fn legal_mask(&self) -> u16 {
+    pub fn legal_mask(&self) -> u16 {
         if self.decided() {
             return 0;
         }
@@ -143,7 +143,7 @@ impl Oware {
 
     /// Plays house `house` (0-based) of the side to move, which must be
     /// legal, and returns the seeds captured.
-    pub(super) fn sow(&mut self, house: usize) -> u8 {
+    pub fn sow(&mut self, house: usize) -> u8 {
         // 1. The sowing and its capture.
         let captured = self.board.sow(self.side, house);
         self.side = self.side.opponent();

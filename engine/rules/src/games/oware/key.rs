@@ -8,7 +8,7 @@ use crate::games::mancala::key;
 /// Packs the board (both rows, stores, house count) and the side to move
 /// and mixes them with the mancala games' one key function.
 #[must_use]
-pub(super) fn board_key(board: &Board, side: Player) -> u64 {
+pub fn board_key(board: &Board, side: Player) -> u64 {
     let rest = [
         board.stores[0],
         board.stores[1],

@@ -29,7 +29,7 @@ struct Written {
 
 impl Russian {
     /// Writes a move (see the module docs).
-    pub(super) fn write_move(mv: Move) -> String {
+    pub fn write_move(mv: Move) -> String {
         let mut text = name(mv.from);
         if mv.is_capture() {
             for s in mv.landings() {
@@ -44,7 +44,7 @@ impl Russian {
     }
 
     /// Reads a move and finds the legal move it names.
-    pub(super) fn read_move(&self, text: &str) -> Result<Move, NotationError> {
+    pub fn read_move(&self, text: &str) -> Result<Move, NotationError> {
         let written = split(text.trim()).map_err(|reason| NotationError::BadMove {
             text: text.to_owned(),
             reason,

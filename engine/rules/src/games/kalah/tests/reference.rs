@@ -16,24 +16,24 @@ use crate::games::kalah::Kalah;
 /// `tábla(La, Na, Lb, Nb)`: the mover's pits and store, then the
 /// opponent's.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Tabla {
-    pub(crate) la: Vec<u8>,
-    pub(crate) na: u32,
-    pub(crate) lb: Vec<u8>,
-    pub(crate) nb: u32,
+pub struct Tabla {
+    pub la: Vec<u8>,
+    pub na: u32,
+    pub lb: Vec<u8>,
+    pub nb: u32,
 }
 
 /// A reference position: the board from the mover's view, and who that is.
 #[derive(Clone, Debug)]
-pub(crate) struct Reference {
-    pub(crate) board: Tabla,
-    pub(crate) side: Player,
-    pub(crate) empty_capture: bool,
+pub struct Reference {
+    pub board: Tabla,
+    pub side: Player,
+    pub empty_capture: bool,
 }
 
 impl Reference {
     /// The start: `alapbeállítás`, with South to move.
-    pub(crate) fn start(pits: usize, seeds: u8, empty_capture: bool) -> Self {
+    pub fn start(pits: usize, seeds: u8, empty_capture: bool) -> Self {
         Self {
             board: Tabla {
                 la: vec![seeds; pits],
@@ -47,7 +47,7 @@ impl Reference {
     }
 
     /// The same board as a fast position.
-    pub(crate) fn from_kalah(pos: &Kalah) -> Self {
+    pub fn from_kalah(pos: &Kalah) -> Self {
         use crate::game::Game;
         let me = pos.side_to_move();
         let them = me.opponent();
@@ -64,7 +64,7 @@ impl Reference {
     }
 
     /// The position string, written independently of the fast code.
-    pub(crate) fn position_string(&self) -> String {
+    pub fn position_string(&self) -> String {
         let join = |pits: &[u8]| pits.iter().map(u8::to_string).collect::<Vec<_>>().join(",");
         let t = &self.board;
         match self.side {
@@ -74,7 +74,7 @@ impl Reference {
     }
 
     /// `lépés`: the pits (0-based) with seeds; none once a side is empty.
-    pub(crate) fn moves(&self) -> Vec<u8> {
+    pub fn moves(&self) -> Vec<u8> {
         if ures(&self.board.la) || ures(&self.board.lb) {
             return Vec::new();
         }
@@ -87,7 +87,7 @@ impl Reference {
 
     /// `lép([L], …)`: sows 0-based pit `pit`; unless the last seed fell in
     /// the store, `megfordít` turns the board to the other side.
-    pub(crate) fn play(&mut self, pit: u8) {
+    pub fn play(&mut self, pit: u8) {
         let luk = usize::from(pit) + 1;
         let kovek = u32::from(self.board.la[luk - 1]);
         assert!(kovek > 0, "kövek: the pit must hold seeds");
@@ -99,7 +99,7 @@ impl Reference {
     }
 
     /// Final stores (South, North) when the game is over.
-    pub(crate) fn final_stores(&self) -> Option<(u32, u32)> {
+    pub fn final_stores(&self) -> Option<(u32, u32)> {
         if !self.moves().is_empty() {
             return None;
         }
@@ -114,7 +114,7 @@ impl Reference {
 }
 
 /// The number of moves sequences of exactly `depth` sowings.
-pub(crate) fn perft(pos: &Reference, depth: u32) -> u64 {
+pub fn perft(pos: &Reference, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }

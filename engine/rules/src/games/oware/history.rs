@@ -61,7 +61,7 @@ impl History {
 
     /// Positions recorded.
     #[must_use]
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.older.as_deref().map_or(0, <[u64]>::len) + self.recent.len()
     }
 

@@ -40,7 +40,7 @@ impl Kalah {
     }
 
     /// Writes the position string (see the module docs).
-    pub(super) fn write_position(&self) -> String {
+    pub fn write_position(&self) -> String {
         Rows::write(
             [self.pits(Player::One), self.pits(Player::Two)],
             self.stores,
@@ -49,7 +49,7 @@ impl Kalah {
     }
 
     /// Reads a pit number and checks that it can be sown here.
-    pub(super) fn read_move(&self, text: &str) -> Result<u8, NotationError> {
+    pub fn read_move(&self, text: &str) -> Result<u8, NotationError> {
         let pit = read_pit(text, self.pit_count)?;
         let illegal = |reason: String| NotationError::IllegalMove {
             text: text.to_owned(),
@@ -65,7 +65,7 @@ impl Kalah {
     }
 
     /// Writes a 0-based pit index as the seed's 1-based pit number.
-    pub(super) fn write_move(pit: u8) -> String {
+    pub fn write_move(pit: u8) -> String {
         write_pit(pit)
     }
 }

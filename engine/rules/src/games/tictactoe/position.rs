@@ -11,9 +11,9 @@ use crate::game::{Game, MoveList, NotationError, Outcome, Player};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct TicTacToe {
     /// The squares marked by each player, indexed by [`Player::index`].
-    pub(super) marks: [u16; 2],
+    pub marks: [u16; 2],
     /// The side whose move it is.
-    pub(super) side: Player,
+    pub side: Player,
 }
 
 impl Default for TicTacToe {
@@ -49,7 +49,7 @@ impl TicTacToe {
 
     /// The empty squares.
     #[inline]
-    pub(super) fn empty(&self) -> u16 {
+    pub fn empty(&self) -> u16 {
         FULL & !(self.marks[0] | self.marks[1])
     }
 
