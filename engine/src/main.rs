@@ -245,7 +245,11 @@ fn build_book(args: &[String]) -> Result<()> {
             .set(name, Some(value))
             .map_err(|e| anyhow::anyhow!("--option {option}: {e}"))?;
     }
-    let start = AnyGame::start(&options).map_err(|e| anyhow::anyhow!("{e}"))?;
+    // The options as a whole, as the engine applies them at a game start.
+    if let Some(error) = options.game.apply_pending().errors.first() {
+        anyhow::bail!("{error}");
+    }
+    let start = AnyGame::start(&options.game.rules()).map_err(|e| anyhow::anyhow!("{e}"))?;
     // 2. The book to extend, if the file exists.
     let mut book = if args.output.exists() {
         Book::load(&args.output).with_context(|| "cannot extend the existing book")?

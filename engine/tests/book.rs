@@ -349,7 +349,9 @@ fn the_shipped_book_holds_only_legal_moves() {
                 .set("EmptyCapture", Some("true"))
                 .expect("Kalah rule");
         }
-        let game = AnyGame::from_position_string(&options, position)
+        let applied = options.game.apply_pending();
+        assert!(applied.errors.is_empty(), "{:?}", applied.errors);
+        let game = AnyGame::from_position_string(&options.game.rules(), position)
             .unwrap_or_else(|e| panic!("[{section}] {position}: {e}"));
         assert!(!moves.is_empty(), "[{section}] {position}");
         for mv in moves {

@@ -5,8 +5,8 @@ use std::fmt;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use ply_engine::variant::Variant;
 use ply_protocol::Dialect;
+use ply_rules::variant::Variant;
 
 use crate::time_control::{TimeControl, format_seconds};
 

@@ -8,4 +8,7 @@
 
 pub mod game;
 pub mod games;
+pub mod options;
 pub mod perft;
+pub mod registry;
+pub mod variant;

@@ -205,7 +205,7 @@ fn weigh<G: Game>(position: &G, scored: &[(G::Move, i32)], margin: i32) -> Vec<B
 mod tests {
     use super::*;
     use crate::games::tictactoe::TicTacToe;
-    use crate::options::EngineOptions;
+    use crate::variant::{AnyRules, Variant};
 
     #[test]
     fn positions_are_counted_once() {
@@ -243,11 +243,8 @@ mod tests {
         // Every move the book keeps at depth 9 with no margin keeps the
         // value: from the empty board every square draws.
         let mut book = Book::new();
-        let start = AnyGame::start(&EngineOptions {
-            variant: crate::variant::Variant::TicTacToe,
-            ..EngineOptions::default()
-        })
-        .expect("tic-tac-toe starts");
+        let start =
+            AnyGame::start(&AnyRules::default_for(Variant::TicTacToe)).expect("tic-tac-toe starts");
         let settings = BuildSettings {
             plies: 1,
             depth: 9,

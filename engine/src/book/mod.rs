@@ -31,8 +31,7 @@ use std::path::Path;
 pub use format::BookError;
 
 use crate::game::Game;
-use crate::options::EngineOptions;
-use crate::variant::{AnyGame, Variant};
+use crate::variant::{AnyGame, AnyRules, Variant};
 use crate::with_game;
 
 /// One move of a book position and how often to play it, relatively.
@@ -224,26 +223,24 @@ pub fn canonical_entry(
         None => (section, None),
     };
     let unknown = || format!("unknown section [{section}]: a book holds {BOOK_SECTIONS}");
-    let mut options = EngineOptions::default();
-    options
-        .set("UCI_Variant", Some(variant))
-        .map_err(|_| unknown())?;
-    match (options.variant, rule) {
+    let variant = Variant::from_name(variant).ok_or_else(unknown)?;
+    let mut rules = AnyRules::default_for(variant);
+    match (variant, rule) {
         (Variant::Mastermind, _) => {
             return Err(
                 "Mastermind has no book: the breaker's strategy has its own table".to_owned(),
             );
         }
         (Variant::Kalah, Some("empty-capture")) => {
-            options
-                .set("EmptyCapture", Some("true"))
+            rules
+                .set("EmptyCapture", "true")
                 .map_err(|e| e.to_string())?;
         }
         (_, Some(_)) => return Err(unknown()),
         (_, None) => {}
     }
     // 2. The position, as the game writes it.
-    let game = AnyGame::from_position_string(&options, position).map_err(|e| e.to_string())?;
+    let game = AnyGame::from_position_string(&rules, position).map_err(|e| e.to_string())?;
     // 3. The moves, legal and each once.
     let mut canonical: Vec<BookMove> = Vec::with_capacity(moves.len());
     for mv in moves {

@@ -5,7 +5,6 @@
 pub mod kalah;
 pub use ply_rules::games::mancala;
 pub mod mastermind;
-pub mod oracles;
 pub mod oware;
 pub mod russian;
 pub mod tictactoe;

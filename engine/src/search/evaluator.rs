@@ -6,7 +6,7 @@
 //! parameter, so the call is monomorphised and costs nothing.
 
 use crate::game::SearchGame;
-use crate::games::oracles::Oracles;
+use crate::search::oracles::Oracles;
 
 /// A static evaluation of positions of `G`, from the side to move's view.
 pub trait Evaluator<G>: Clone + Send + Sync + 'static {

@@ -36,7 +36,7 @@ pub trait SearchGame: Game {
 
     /// The exact final margin for the side to move, in centi-units, when a
     /// database in `oracles` knows this position (none by default).
-    fn exact_margin(&self, oracles: &crate::games::oracles::Oracles) -> Option<i32> {
+    fn exact_margin(&self, oracles: &crate::search::oracles::Oracles) -> Option<i32> {
         let _ = oracles;
         None
     }

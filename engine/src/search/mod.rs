@@ -6,13 +6,15 @@
 //! - [`limits`], [`time`], [`control`]: when to stop;
 //! - [`score`]: score units and proven results;
 //! - [`evaluator`]: which static evaluation the search calls;
-//! - [`game`]: what the search needs from a game beyond its rules.
+//! - [`game`]: what the search needs from a game beyond its rules;
+//! - [`oracles`]: exact knowledge (endgame databases) the evaluation may use.
 
 pub mod control;
 pub mod evaluator;
 pub mod game;
 pub mod huge_pages;
 pub mod limits;
+pub mod oracles;
 pub mod ordering;
 pub mod prefetch;
 pub mod score;

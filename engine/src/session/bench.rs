@@ -7,16 +7,15 @@ use std::time::Instant;
 use ply_protocol::{Info, Response};
 
 use crate::game::SearchGame;
-use crate::options::EngineOptions;
 use crate::search::{
     GameEvaluation, History, Limits, SearchControl, SearchSettings, SearchTables,
     TranspositionTable, search,
 };
-use crate::variant::{AnyGame, Variant};
+use crate::variant::{AnyGame, AnyRules, Variant};
 use crate::with_game;
 
 use super::Output;
-use super::go::nodes_per_second;
+use super::running::nodes_per_second;
 
 /// Depth searched by `bench` when none is given.
 pub const BENCH_DEPTH: u32 = 13;
@@ -71,11 +70,8 @@ pub fn run_bench(out: &Output, depth: u32) -> BenchFigures {
     let started = Instant::now();
     let mut nodes = 0;
     for (i, &(variant, text)) in POSITIONS.iter().enumerate() {
-        let options = EngineOptions {
-            variant,
-            ..EngineOptions::default()
-        };
-        let position = match AnyGame::from_position_string(&options, text) {
+        let rules = AnyRules::default_for(variant);
+        let position = match AnyGame::from_position_string(&rules, text) {
             Ok(position) => position,
             Err(e) => {
                 out.error(&format!("bench position {text}: {e}"));

@@ -7,11 +7,11 @@
 //! `info string error: …` and the last good state stays.
 
 mod bench;
+mod engine_game;
 mod go;
 mod input;
-mod mastermind;
 mod output;
-mod solve;
+pub mod running;
 
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -30,9 +30,10 @@ use crate::variant::AnyGame;
 use crate::{game::Game, with_game};
 
 pub use bench::{BENCH_DEPTH, run_bench};
-pub use go::RunningSearch;
+pub use engine_game::{EngineGame, no_solver};
 pub use input::{Input, InputQueue};
 pub use output::Output;
+pub use running::RunningSearch;
 
 /// The engine's name in `id name`.
 pub const ENGINE_NAME: &str = concat!("Ply ", env!("CARGO_PKG_VERSION"));
@@ -118,7 +119,7 @@ impl Session {
     #[must_use]
     pub fn new(out: Output) -> Self {
         let options = EngineOptions::default();
-        let position = AnyGame::start(&options).unwrap_or_else(|e| {
+        let position = AnyGame::start(&options.game.rules()).unwrap_or_else(|e| {
             // The defaults are checked by tests; this cannot happen in a release.
             panic!("the default options must make a playable game: {e}")
         });
@@ -180,6 +181,9 @@ impl Session {
     /// Carries out one parsed command.
     pub fn execute(&mut self, command: Command) -> Flow {
         log::debug!("command: {command}");
+        if needs_position(&command) {
+            self.start_pending_game();
+        }
         match command {
             Command::Hello(dialect) => {
                 self.dialect = dialect;
@@ -210,14 +214,13 @@ impl Session {
                         "searchmoves is not supported yet; searching every move".to_owned(),
                     ));
                 }
-                self.running = Some(go::start(
-                    &self.position,
+                self.running = Some(with_game!(self.position.clone(), game => game.go(
                     &params,
                     &self.options,
                     self.dialect == Dialect::Uci,
                     Arc::clone(&self.tables),
                     self.out.clone(),
-                ));
+                )));
             }
             Command::Perft(depth) => {
                 self.finish_search();
@@ -245,12 +248,11 @@ impl Session {
             }
             Command::Solve => {
                 self.finish_search();
-                match solve::start(
-                    &self.position,
+                match with_game!(self.position.clone(), game => game.solve(
                     self.options.threads,
                     Arc::clone(&self.tables),
                     self.out.clone(),
-                ) {
+                )) {
                     Ok(running) => self.running = Some(running),
                     Err(e) => self.out.error(&e),
                 }
@@ -312,6 +314,8 @@ impl Session {
     }
 
     /// `setoption`: do what the new value implies; keep it only if that works.
+    /// The game's options wait for the next game start
+    /// ([`Self::start_pending_game`]).
     fn set_option(&mut self, name: &str, value: Option<&str>) {
         let mut options = self.options.clone();
         let effect = match options.set(name, value) {
@@ -319,15 +323,7 @@ impl Session {
             Err(e) => return self.out.error(&e.to_string()),
         };
         match effect {
-            OptionEffect::NewRules => match AnyGame::start(&options) {
-                Ok(start) => {
-                    if let AnyGame::Mastermind(game) = &start {
-                        mastermind::prepare(game);
-                    }
-                    self.position = start;
-                }
-                Err(e) => return self.out.error(&e),
-            },
+            OptionEffect::NewRules => {}
             OptionEffect::LoadEndgameDb => match load_endgame_db(&options.endgame_db) {
                 Ok(db) => {
                     if let Some(db) = &db {
@@ -395,9 +391,29 @@ impl Session {
         true
     }
 
+    /// Applies the game options set since the last game start, as a whole,
+    /// and sets up the start position of the game they choose. What does
+    /// not fit is reported; unplayable rules keep the old game.
+    fn start_pending_game(&mut self) {
+        let applied = self.options.game.apply_pending();
+        for error in &applied.errors {
+            self.out.error(error);
+        }
+        let Some(rules) = applied.restart else {
+            return;
+        };
+        match AnyGame::start(&rules) {
+            Ok(start) => {
+                with_game!(&start, game => game.prepare());
+                self.position = start;
+            }
+            Err(e) => self.out.error(&e),
+        }
+    }
+
     /// The start position of the current game and rules.
     fn reset_to_start(&mut self) {
-        match AnyGame::start(&self.options) {
+        match AnyGame::start(&self.options.game.rules()) {
             Ok(start) => self.position = start,
             Err(e) => self.out.error(&e),
         }
@@ -406,9 +422,10 @@ impl Session {
     /// `position`: build the new position aside; keep it only if all of it is good.
     fn set_position(&mut self, start: &StartingPosition, moves: &[String]) {
         let base = match start {
-            StartingPosition::StartPos => AnyGame::start(&self.options),
+            StartingPosition::StartPos => AnyGame::start(&self.options.game.rules()),
             StartingPosition::Fen(text) => {
-                AnyGame::from_position_string(&self.options, text).map_err(|e| e.to_string())
+                AnyGame::from_position_string(&self.options.game.rules(), text)
+                    .map_err(|e| e.to_string())
             }
         };
         match base.and_then(|base| base.with_moves(moves).map_err(|e| e.to_string())) {
@@ -446,6 +463,21 @@ impl Session {
         };
         self.out.send(&Response::QueryResponse(answer));
     }
+}
+
+/// Whether `command` reads or sets the position, so that the game options
+/// set before it must be applied first.
+fn needs_position(command: &Command) -> bool {
+    matches!(
+        command,
+        Command::NewGame(_)
+            | Command::Position { .. }
+            | Command::Go(_)
+            | Command::Perft(_)
+            | Command::Query(_)
+            | Command::Display
+            | Command::Solve
+    )
 }
 
 /// Reads the book at `path`; an empty book for an empty path.

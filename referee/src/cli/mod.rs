@@ -13,7 +13,7 @@ mod tokens;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use ply_engine::variant::Variant;
+use ply_rules::variant::Variant;
 use thiserror::Error;
 
 use crate::config::{

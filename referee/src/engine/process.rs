@@ -11,8 +11,8 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Receiver, RecvTimeoutError, unbounded};
-use ply_engine::variant::Variant;
 use ply_protocol::{Command, Dialect, GoParams, Response, parse_response};
+use ply_rules::variant::Variant;
 
 use super::error::EngineError;
 use super::registry::{self, SharedChild};

@@ -10,14 +10,13 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use ply_engine::game::{Outcome, Player};
-use ply_engine::variant::AnyGame;
 use ply_protocol::{Command, GoParams, Response, ScoreValue};
+use ply_rules::game::{Outcome, Player};
+use ply_rules::variant::AnyGame;
 
 use super::adjudication::{Adjudicator, ScoredMove};
 use super::clock::Clock;
 use super::record::{GameRecord, GameResult, MoveDetail, PerSide};
-use super::sides::side_name;
 use super::termination::{Adjudication, Termination};
 use crate::config::Limits;
 use crate::date::UtcTime;
@@ -135,7 +134,7 @@ fn millis(duration: Duration) -> u64 {
 
 impl Game<'_, '_> {
     fn side(&self, player: Player) -> &'static str {
-        side_name(self.spec.rules.variant(), player)
+        self.spec.rules.variant().side_name(player)
     }
 
     fn run(&mut self) -> Ending {
@@ -463,14 +462,8 @@ impl Game<'_, '_> {
             },
             started: started.rfc3339(),
             duration_ms: millis(duration),
-            guesses: match &self.position {
-                AnyGame::Mastermind(game) => Some(game.guesses_made()),
-                _ => None,
-            },
-            solved: match &self.position {
-                AnyGame::Mastermind(game) => Some(game.is_solved()),
-                _ => None,
-            },
+            guesses: self.position.guesses().map(|(guesses, _)| guesses),
+            solved: self.position.guesses().map(|(_, solved)| solved),
         }
     }
 }

@@ -1,7 +1,7 @@
 //! A finished game as the results file (JSON lines) holds it: everything a
 //! script needs, and what resuming and merging read back.
 
-use ply_engine::game::{Outcome, Player};
+use ply_rules::game::{Outcome, Player};
 use serde::{Deserialize, Serialize};
 
 use super::termination::Termination;

@@ -168,10 +168,13 @@ fn main() -> ExitCode {
                 games += 1;
             }
             Command::Position { start, moves } => {
+                // The game options, as a whole, as the engine applies them.
+                let _ = options.game.apply_pending();
+                let rules = options.game.rules();
                 let base = match start {
-                    StartingPosition::StartPos => AnyGame::start(&options).ok(),
+                    StartingPosition::StartPos => AnyGame::start(&rules).ok(),
                     StartingPosition::Fen(text) => {
-                        AnyGame::from_position_string(&options, &text).ok()
+                        AnyGame::from_position_string(&rules, &text).ok()
                     }
                 };
                 position = base.and_then(|b| b.with_moves(&moves).ok());

@@ -184,7 +184,7 @@ pub fn moves_of(game: &serde_json::Value) -> Vec<String> {
 /// returns that position with the moves.
 pub fn replay(
     game: &serde_json::Value,
-    options: &ply_engine::options::EngineOptions,
+    options: &ply_engine::variant::AnyRules,
 ) -> (ply_engine::variant::AnyGame, Vec<String>) {
     let fen = game["opening"]["fen"].as_str().expect("an opening");
     let moves = moves_of(game);

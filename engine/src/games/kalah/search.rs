@@ -6,7 +6,9 @@ use super::position::Kalah;
 use super::rules::MAX_PITS;
 use crate::game::{Player, SearchGame};
 use crate::games::mancala::key;
-use crate::games::oracles::Oracles;
+use crate::search::oracles::Oracles;
+
+use super::EndgameDb;
 use crate::search::Evaluator;
 
 /// Evaluation units per seed: scores are in centi-seeds.
@@ -73,7 +75,7 @@ impl SearchGame for Kalah {
     /// The endgame database holds f, the gain still to come; the final
     /// margin adds what the stores hold already.
     fn exact_margin(&self, oracles: &Oracles) -> Option<i32> {
-        let future = oracles.kalah.as_ref()?.probe(self)?;
+        let future = oracles.get::<EndgameDb>()?.probe(self)?;
         Some((store_difference(self) + future) * SEED_VALUE)
     }
 }

@@ -1,8 +1,35 @@
 //! Mastermind in the engine: the rules are [`ply_rules::games::mastermind`];
 //! here are the [`SearchGame`](crate::game::SearchGame) impl
-//! (`search_game`) and the `strategy` that plays either side on `go`.
+//! (`search_game`), and the `strategy` that plays either side on `go`
+//! (`go`: on its own thread, instead of the alpha-beta search).
 
+mod go;
 mod search_game;
 pub mod strategy;
 
 pub use ply_rules::games::mastermind::*;
+
+use std::sync::{Arc, Mutex};
+
+use ply_protocol::GoParams;
+
+use crate::options::EngineOptions;
+use crate::session::{EngineGame, EngineTables, Output, RunningSearch};
+
+/// Mastermind thinks with its own strategy, not the alpha-beta search.
+impl EngineGame for Mastermind {
+    fn prepare(&self) {
+        go::prepare(self);
+    }
+
+    fn go(
+        self,
+        params: &GoParams,
+        options: &EngineOptions,
+        _with_ponder: bool,
+        _tables: Arc<Mutex<EngineTables>>,
+        out: Output,
+    ) -> RunningSearch {
+        go::start(self, params, options, out)
+    }
+}

@@ -8,3 +8,6 @@ mod search;
 pub use eval::{MOBILITY_WEIGHT, OwareEvaluation};
 pub use ply_rules::games::oware::*;
 pub use search::CAPTURE_PRIORITY;
+
+/// Oware thinks with the alpha-beta search, and has no solver.
+impl crate::session::EngineGame for Oware {}

@@ -8,3 +8,6 @@ mod search;
 pub use eval::RussianEvaluation;
 pub use ply_rules::games::russian::*;
 pub use search::CAPTURE_PRIORITY;
+
+/// Russian draughts thinks with the alpha-beta search, and has no solver.
+impl crate::session::EngineGame for Russian {}

@@ -25,6 +25,7 @@
 //! picture), `eval` (the static evaluation) and `search` (the
 //! [`SearchGame`](crate::game::SearchGame) impl).
 
+mod def;
 pub mod display;
 pub mod notation;
 pub mod position;

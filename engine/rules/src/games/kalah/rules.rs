@@ -5,7 +5,8 @@
 //! start. Seed 000 plays Kalah(6, 6) and notes that Kalah(6, 4) is common;
 //! Irving, Donkers & Uiterwijk's solver plays the "empty capture" variant.
 
-use crate::games::mancala::{BoardSize, BoardSizeError};
+use crate::games::mancala::{BoardSize, BoardSizeError, PITS_KIND, SEEDS_KIND};
+use crate::options::{RuleKind, RuleOption, Rules, byte};
 
 pub use crate::games::mancala::{MAX_PITS, MAX_TOTAL_SEEDS};
 
@@ -85,6 +86,35 @@ impl KalahRules {
     #[must_use]
     pub fn total_seeds(&self) -> u32 {
         self.size().total_seeds()
+    }
+}
+
+impl Rules for KalahRules {
+    type Error = KalahRulesError;
+
+    const OPTIONS: &'static [RuleOption<Self>] = &[
+        RuleOption {
+            name: "Pits",
+            kind: PITS_KIND,
+            get: |r| i64::from(r.pits),
+            set: |r, v| r.pits = byte(v),
+        },
+        RuleOption {
+            name: "Seeds",
+            kind: SEEDS_KIND,
+            get: |r| i64::from(r.seeds),
+            set: |r, v| r.seeds = byte(v),
+        },
+        RuleOption {
+            name: "EmptyCapture",
+            kind: RuleKind::Check,
+            get: |r| i64::from(r.empty_capture),
+            set: |r, v| r.empty_capture = v != 0,
+        },
+    ];
+
+    fn validate(&self) -> Result<(), KalahRulesError> {
+        KalahRules::validate(self)
     }
 }
 

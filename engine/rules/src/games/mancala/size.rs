@@ -8,6 +8,10 @@ use thiserror::Error;
 /// long, so a position stays small.
 pub const MAX_PITS: u8 = 12;
 
+/// Most seeds a pit may start with that the `Seeds` option offers (a
+/// 1-pit board holds 2 x 127 = 254 seeds).
+pub const MAX_SEEDS: u8 = 127;
+
 /// Array length for one side's pits; the unused tail stays empty.
 pub const PIT_SLOTS: usize = MAX_PITS as usize;
 

@@ -7,6 +7,8 @@
 
 use thiserror::Error;
 
+use crate::options::{RuleKind, RuleOption, Rules, byte};
+
 /// Longest code: 6 digits (a million codes with ten symbols and repeats is
 /// past [`MAX_CODES`] anyway).
 pub const MAX_LENGTH: u8 = 6;
@@ -229,6 +231,56 @@ impl Code {
         self.digits(length).map(|d| char::from(b'0' + d)).collect()
     }
 }
+
+impl Rules for MastermindRules {
+    type Error = RulesError;
+
+    const OPTIONS: &'static [RuleOption<Self>] = &[
+        RuleOption {
+            name: "Length",
+            kind: RuleKind::Spin {
+                min: 1,
+                max: MAX_LENGTH as i64,
+                expected: None,
+            },
+            get: |r| i64::from(r.length),
+            set: |r, v| r.length = byte(v),
+        },
+        RuleOption {
+            name: "Symbols",
+            kind: RuleKind::Spin {
+                min: 1,
+                max: MAX_SYMBOLS as i64,
+                expected: Some(SYMBOLS_EXPECTED),
+            },
+            get: |r| i64::from(r.symbols),
+            set: |r, v| r.symbols = byte(v),
+        },
+        RuleOption {
+            name: "Repeats",
+            kind: RuleKind::Check,
+            get: |r| i64::from(r.repeats),
+            set: |r, v| r.repeats = v != 0,
+        },
+        RuleOption {
+            name: "MaxGuesses",
+            kind: RuleKind::Spin {
+                min: 1,
+                max: MAX_MAX_GUESSES as i64,
+                expected: None,
+            },
+            get: |r| i64::from(r.max_guesses),
+            set: |r, v| r.max_guesses = byte(v),
+        },
+    ];
+
+    fn validate(&self) -> Result<(), RulesError> {
+        MastermindRules::validate(self)
+    }
+}
+
+/// What `Symbols` accepts, in words: the symbols are digits.
+const SYMBOLS_EXPECTED: &str = "a whole number from 1 to 10: the symbols are the digits 0-9";
 
 #[cfg(test)]
 mod tests {

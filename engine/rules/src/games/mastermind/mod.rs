@@ -15,6 +15,7 @@
 
 pub mod answer;
 pub mod code;
+mod def;
 pub mod display;
 pub mod notation;
 pub mod position;

@@ -27,6 +27,7 @@
 //! and `search`.
 
 pub mod board;
+mod def;
 pub mod display;
 pub mod history;
 pub mod key;

@@ -3,7 +3,8 @@
 //! `Pits` and `Seeds` options choose others within the limits every sowing
 //! game shares ([`BoardSize`]).
 
-use crate::games::mancala::{BoardSize, BoardSizeError};
+use crate::games::mancala::{BoardSize, BoardSizeError, PITS_KIND, SEEDS_KIND};
+use crate::options::{RuleOption, Rules, byte};
 
 /// Houses per side in Abapa.
 pub const DEFAULT_HOUSES: u8 = 6;
@@ -56,6 +57,29 @@ impl OwareRules {
             pits: self.houses,
             seeds: self.seeds,
         }
+    }
+}
+
+impl Rules for OwareRules {
+    type Error = BoardSizeError;
+
+    const OPTIONS: &'static [RuleOption<Self>] = &[
+        RuleOption {
+            name: "Pits",
+            kind: PITS_KIND,
+            get: |r| i64::from(r.houses),
+            set: |r, v| r.houses = byte(v),
+        },
+        RuleOption {
+            name: "Seeds",
+            kind: SEEDS_KIND,
+            get: |r| i64::from(r.seeds),
+            set: |r, v| r.seeds = byte(v),
+        },
+    ];
+
+    fn validate(&self) -> Result<(), BoardSizeError> {
+        OwareRules::validate(self)
     }
 }
 

@@ -23,6 +23,7 @@
 
 pub mod board;
 pub mod capture;
+mod def;
 pub mod display;
 pub mod draw;
 pub mod fen;

@@ -10,6 +10,7 @@
 //! `position` (the [`Game`](crate::game::Game) rules), `notation`,
 //! `display`, `eval` (the seeds' open-lines count) and `search`.
 
+mod def;
 pub mod display;
 pub mod lines;
 pub mod notation;

@@ -24,8 +24,8 @@ use crate::options::EngineOptions;
 use crate::search::SearchControl;
 use crate::search::time::TimePlan;
 
-use super::Output;
-use super::go::{RunningSearch, limits_from, nodes_per_second};
+use crate::session::Output;
+use crate::session::running::{RunningSearch, limits_from, nodes_per_second};
 
 /// Thinking time of a `go` with no limit at all: Mastermind's search ends
 /// by itself, but a front end waiting on a bare `go` expects an answer

@@ -1,6 +1,6 @@
-//! `solve`: the exact solver on its own thread, printing an `info` line
-//! after every proof step and one `solved …` (or, when stopped,
-//! `unsolved …`) line at the end.
+//! `solve` in Kalah: the exact solver on its own thread, printing an
+//! `info` line after every proof step and one `solved …` (or, when
+//! stopped, `unsolved …`) line at the end.
 
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -14,27 +14,23 @@ use crate::search::score::is_proven;
 use crate::search::{
     GameEvaluation, History, Limits, SearchSettings, SearchTables, TranspositionTable, search,
 };
-use crate::variant::AnyGame;
 
-use super::go::{RunningSearch, nodes_per_second};
-use super::{EngineTables, Output};
+use crate::session::running::{RunningSearch, nodes_per_second};
+use crate::session::{EngineTables, Output};
 
 /// Centi-seeds per seed in `info score cp`.
 const CENTI: i32 = 100;
 
-/// Starts solving `position` on a new thread.
+/// Starts solving `root` on a new thread.
 ///
 /// # Errors
-/// A message when the game has no solver.
+/// A message when the solver's table cannot be made.
 pub fn start(
-    position: &AnyGame,
+    root: Kalah,
     threads: usize,
     tables: Arc<Mutex<EngineTables>>,
     out: Output,
 ) -> Result<RunningSearch, String> {
-    let AnyGame::Kalah(root) = position.clone() else {
-        return Err("solve is only available for kalah".to_owned());
-    };
     // The proof's table, made here rather than on the search thread, so
     // that a `Hash` the system cannot give is an error, not an abort.
     {
