@@ -5,7 +5,7 @@
 //! evaluation earns its place) needs no copy of the search. It is a type
 //! parameter, so the call is monomorphised and costs nothing.
 
-use crate::game::SearchGame;
+use super::game::SearchGame;
 use crate::search::oracles::Oracles;
 
 /// A static evaluation of positions of `G`, from the side to move's view.

@@ -2,7 +2,7 @@
 //! [`ply_rules::game::Game`]): a hash key, a static evaluation and
 //! move-ordering hints.
 
-use crate::game::Game;
+use ply_rules::game::Game;
 
 /// What the search needs from a game beyond its rules.
 pub trait SearchGame: Game {

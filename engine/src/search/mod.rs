@@ -1,4 +1,4 @@
-//! The search, generic over any [`crate::game::SearchGame`].
+//! The search, generic over any [`SearchGame`].
 //!
 //! - [`searcher`]: iterative deepening, principal variation search;
 //! - [`tt`]: the transposition table;

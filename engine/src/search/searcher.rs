@@ -9,7 +9,9 @@
 
 use std::time::{Duration, Instant};
 
-use crate::game::{Game, Outcome, SearchGame};
+use ply_rules::game::{Game, Outcome};
+
+use super::game::SearchGame;
 
 use super::control::SearchControl;
 use super::evaluator::Evaluator;

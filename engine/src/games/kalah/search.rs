@@ -1,7 +1,7 @@
 //! What the search needs from Kalah: a hash key, an evaluation and
 //! move-ordering hints.
 
-use super::eval::KalahEvaluation;
+use super::eval::{KalahEvaluation, SEED_VALUE, store_difference};
 use super::position::Kalah;
 use super::rules::MAX_PITS;
 use crate::game::{Player, SearchGame};
@@ -11,9 +11,6 @@ use crate::search::oracles::Oracles;
 use super::EndgameDb;
 use crate::search::Evaluator;
 
-/// Evaluation units per seed: scores are in centi-seeds.
-pub const SEED_VALUE: i32 = 100;
-
 /// Ordering hint for a sowing whose last seed lands in the own store: the
 /// same side moves again, so it is tried first.
 pub const EXTRA_TURN_PRIORITY: i32 = 1_000;
@@ -21,14 +18,6 @@ pub const EXTRA_TURN_PRIORITY: i32 = 1_000;
 /// Ordering hint for a capture, plus the seeds captured (at most 255, so
 /// captures stay below extra turns and above quiet moves).
 pub const CAPTURE_PRIORITY: i32 = 100;
-
-/// Seed 000's evaluation (`értékelés`): the mover's store minus the
-/// opponent's, in seeds.
-#[must_use]
-pub fn store_difference(position: &Kalah) -> i32 {
-    let me = position.side.index();
-    i32::from(position.stores[me]) - i32::from(position.stores[1 - me])
-}
 
 impl SearchGame for Kalah {
     /// Packs the whole position into 32 bytes and mixes them as four words
