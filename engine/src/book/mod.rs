@@ -30,9 +30,10 @@ use std::path::Path;
 
 pub use format::BookError;
 
+use crate::engine_game::EngineGame;
 use crate::game::Game;
 use crate::variant::{AnyGame, AnyRules, Variant};
-use crate::with_game;
+use crate::{with_game, with_variant};
 
 /// One move of a book position and how often to play it, relatively.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -201,8 +202,23 @@ impl Book {
     }
 }
 
-/// The games a book can hold, by section name, for error messages.
-const BOOK_SECTIONS: &str = "kalah, kalah empty-capture, oware, tictactoe, russian";
+/// The sections a book can hold, for error messages: every game that
+/// books serve, and its sections for rules a position string does not
+/// show ("kalah, kalah empty-capture, oware, …").
+fn book_sections() -> String {
+    let mut sections = Vec::new();
+    for variant in Variant::ALL {
+        with_variant!(variant, G => {
+            if <G as EngineGame>::NO_BOOK.is_none() {
+                sections.push(variant.name().to_owned());
+                for (suffix, _) in <G as EngineGame>::BOOK_SECTIONS {
+                    sections.push(format!("{} {suffix}", variant.name()));
+                }
+            }
+        });
+    }
+    sections.join(", ")
+}
 
 /// Checks a book entry against the game its section names and writes it
 /// as that game writes it: the position string as `d` prints it (so
@@ -222,23 +238,28 @@ pub fn canonical_entry(
         Some((variant, rule)) => (variant, Some(rule)),
         None => (section, None),
     };
-    let unknown = || format!("unknown section [{section}]: a book holds {BOOK_SECTIONS}");
+    let unknown = || {
+        format!(
+            "unknown section [{section}]: a book holds {}",
+            book_sections()
+        )
+    };
     let variant = Variant::from_name(variant).ok_or_else(unknown)?;
-    let mut rules = AnyRules::default_for(variant);
-    match (variant, rule) {
-        (Variant::Mastermind, _) => {
-            return Err(
-                "Mastermind has no book: the breaker's strategy has its own table".to_owned(),
-            );
-        }
-        (Variant::Kalah, Some("empty-capture")) => {
-            rules
-                .set("EmptyCapture", "true")
-                .map_err(|e| e.to_string())?;
-        }
-        (_, Some(_)) => return Err(unknown()),
-        (_, None) => {}
+    let (no_book, sections) = with_variant!(variant, G => {
+        (<G as EngineGame>::NO_BOOK, <G as EngineGame>::BOOK_SECTIONS)
+    });
+    if let Some(reason) = no_book {
+        return Err(reason.to_owned());
     }
+    let options: &[(&str, &str)] = match rule {
+        None => &[],
+        Some(rule) => sections
+            .iter()
+            .find(|(suffix, _)| *suffix == rule)
+            .map(|(_, options)| *options)
+            .ok_or_else(unknown)?,
+    };
+    let rules = AnyRules::build(variant, options).map_err(|e| e.to_string())?;
     // 2. The position, as the game writes it.
     let game = AnyGame::from_position_string(&rules, position).map_err(|e| e.to_string())?;
     // 3. The moves, legal and each once.
@@ -268,10 +289,7 @@ fn canonical_move(game: &AnyGame, text: &str) -> Option<String> {
 /// already shows them.
 #[must_use]
 pub fn section_of(game: &AnyGame) -> String {
-    match game {
-        AnyGame::Kalah(kalah) if kalah.empty_capture() => "kalah empty-capture".to_owned(),
-        other => other.variant().name().to_owned(),
-    }
+    with_game!(game, g => g.book_section())
 }
 
 /// A small pseudo-random generator (xorshift64*) for book choices: not

@@ -1,6 +1,6 @@
 //! `go` for the board games: the alpha-beta search on its own thread,
 //! printing its `info` lines and the one `bestmove`. (A game that thinks
-//! otherwise says so through its [`super::EngineGame`] hook.)
+//! otherwise says so through its `EngineGame` hook.)
 
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -15,8 +15,9 @@ use crate::search::{
     search,
 };
 
+use super::output::Output;
 use super::running::{RunningSearch, limits_from, nodes_per_second};
-use super::{EngineTables, Output};
+use super::tables::EngineTables;
 
 /// Starts searching `game` as `params` say, on a new thread;
 /// `with_ponder` adds the expected reply to `bestmove`.

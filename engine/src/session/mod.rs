@@ -7,11 +7,11 @@
 //! `info string error: …` and the last good state stays.
 
 mod bench;
-mod engine_game;
-mod go;
+pub mod go;
 mod input;
-mod output;
+pub mod output;
 pub mod running;
+pub mod tables;
 
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -22,18 +22,17 @@ use ply_protocol::{
 use crate::book::{Book, BookRandom};
 use crate::game::{Outcome, Player};
 use crate::games::kalah::endgame::EndgameDb;
-use crate::games::kalah::solve::table::BoundTable;
 use crate::options::{EngineOptions, OptionEffect};
 use crate::perft::perft_divide;
-use crate::search::{History, TranspositionTable};
 use crate::variant::AnyGame;
 use crate::{game::Game, with_game};
 
+pub use crate::engine_game::{BookSection, EngineGame, no_solver};
 pub use bench::{BENCH_DEPTH, run_bench};
-pub use engine_game::{EngineGame, no_solver};
 pub use input::{Input, InputQueue};
 pub use output::Output;
 pub use running::RunningSearch;
+pub use tables::EngineTables;
 
 /// The engine's name in `id name`.
 pub const ENGINE_NAME: &str = concat!("Ply ", env!("CARGO_PKG_VERSION"));
@@ -47,50 +46,6 @@ pub enum Flow {
     Continue,
     /// `quit` was received: end the process.
     Quit,
-}
-
-/// The tables a search learns into, kept from one search to the next.
-#[derive(Debug)]
-pub struct EngineTables {
-    /// The transposition table (`Hash` MB).
-    pub tt: TranspositionTable,
-    /// The history heuristic.
-    pub history: History,
-    /// The solver's bound table (`Hash` MB), made on the first `solve`.
-    pub solver_table: Option<BoundTable>,
-    /// The endgame database loaded with `EndgameDB`.
-    pub endgame_db: Option<Arc<EndgameDb>>,
-    /// Size of the tables in MB.
-    pub hash_mb: usize,
-}
-
-impl EngineTables {
-    fn new(hash_mb: usize) -> Self {
-        Self {
-            tt: TranspositionTable::new(hash_mb),
-            history: History::new(0),
-            solver_table: None,
-            endgame_db: None,
-            hash_mb,
-        }
-    }
-
-    /// Forgets what searches learnt (the endgame database stays).
-    fn clear(&mut self) {
-        self.tt.clear();
-        self.history.clear();
-        self.solver_table = None;
-    }
-
-    /// New tables of `hash_mb` MB; when the system will not give that
-    /// much memory, the old tables stay and the error says so.
-    fn resize(&mut self, hash_mb: usize) -> Result<(), String> {
-        let tt = TranspositionTable::try_new(hash_mb).map_err(|e| format!("Hash: {e}"))?;
-        self.hash_mb = hash_mb;
-        self.tt = tt;
-        self.solver_table = None;
-        Ok(())
-    }
 }
 
 /// The state of one engine process.

@@ -13,11 +13,28 @@ mod solve_command;
 
 use std::sync::{Arc, Mutex};
 
-use crate::session::{EngineGame, EngineTables, Output, RunningSearch};
+use crate::engine_game::{BookSection, EngineGame};
+use crate::session::output::Output;
+use crate::session::running::RunningSearch;
+use crate::session::tables::EngineTables;
+
+/// The book section of Irving's capture rule, which a position string
+/// does not show.
+const EMPTY_CAPTURE_SECTION: &str = "empty-capture";
 
 /// Kalah thinks with the alpha-beta search, and has the exact solver.
 impl EngineGame for Kalah {
     const HAS_SOLVER: bool = true;
+    const BOOK_SECTIONS: &'static [BookSection] =
+        &[(EMPTY_CAPTURE_SECTION, &[("EmptyCapture", "true")])];
+
+    fn book_section(&self) -> String {
+        if self.empty_capture() {
+            format!("kalah {EMPTY_CAPTURE_SECTION}")
+        } else {
+            "kalah".to_owned()
+        }
+    }
 
     fn solve(
         self,

@@ -15,8 +15,9 @@ use crate::search::{
     GameEvaluation, History, Limits, SearchSettings, SearchTables, TranspositionTable, search,
 };
 
+use crate::session::output::Output;
 use crate::session::running::{RunningSearch, nodes_per_second};
-use crate::session::{EngineTables, Output};
+use crate::session::tables::EngineTables;
 
 /// Centi-seeds per seed in `info score cp`.
 const CENTI: i32 = 100;

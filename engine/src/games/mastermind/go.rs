@@ -24,7 +24,7 @@ use crate::options::EngineOptions;
 use crate::search::SearchControl;
 use crate::search::time::TimePlan;
 
-use crate::session::Output;
+use crate::session::output::Output;
 use crate::session::running::{RunningSearch, limits_from, nodes_per_second};
 
 /// Thinking time of a `go` with no limit at all: Mastermind's search ends

@@ -13,11 +13,17 @@ use std::sync::{Arc, Mutex};
 
 use ply_protocol::GoParams;
 
+use crate::engine_game::EngineGame;
 use crate::options::EngineOptions;
-use crate::session::{EngineGame, EngineTables, Output, RunningSearch};
+use crate::session::output::Output;
+use crate::session::running::RunningSearch;
+use crate::session::tables::EngineTables;
 
 /// Mastermind thinks with its own strategy, not the alpha-beta search.
 impl EngineGame for Mastermind {
+    const NO_BOOK: Option<&'static str> =
+        Some("Mastermind has no book: the breaker's strategy has its own table");
+
     fn prepare(&self) {
         go::prepare(self);
     }

@@ -10,4 +10,4 @@ pub use ply_rules::games::oware::*;
 pub use search::CAPTURE_PRIORITY;
 
 /// Oware thinks with the alpha-beta search, and has no solver.
-impl crate::session::EngineGame for Oware {}
+impl crate::engine_game::EngineGame for Oware {}

@@ -10,4 +10,4 @@ pub use ply_rules::games::russian::*;
 pub use search::CAPTURE_PRIORITY;
 
 /// Russian draughts thinks with the alpha-beta search, and has no solver.
-impl crate::session::EngineGame for Russian {}
+impl crate::engine_game::EngineGame for Russian {}

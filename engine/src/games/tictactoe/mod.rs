@@ -9,4 +9,4 @@ pub use eval::LINE_VALUE;
 pub use ply_rules::games::tictactoe::*;
 
 /// Tic-tac-toe thinks with the alpha-beta search, and has no solver.
-impl crate::session::EngineGame for TicTacToe {}
+impl crate::engine_game::EngineGame for TicTacToe {}

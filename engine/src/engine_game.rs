@@ -1,5 +1,5 @@
 //! How the engine thinks about each game: the hooks the generic session
-//! asks instead of naming games. Every game implements [`EngineGame`] in
+//! and book ask instead of naming games. Every game implements [`EngineGame`] in
 //! its own engine module (`games/<game>/`), most with the defaults.
 
 use std::sync::{Arc, Mutex};
@@ -12,13 +12,29 @@ use crate::options::EngineOptions;
 use crate::variant::Variant;
 use crate::with_variant;
 
-use super::running::RunningSearch;
-use super::{EngineTables, Output};
+use crate::session::output::Output;
+use crate::session::running::RunningSearch;
+use crate::session::tables::EngineTables;
 
 /// The engine's side of a game.
 pub trait EngineGame: SearchGame + GameDef {
     /// Whether the game has an exact solver (`solve`).
     const HAS_SOLVER: bool = false;
+
+    /// Why the game has no opening book (its moves come from elsewhere),
+    /// or `None` when books serve it.
+    const NO_BOOK: Option<&'static str> = None;
+
+    /// The book sections beside the game's own name, for rules its
+    /// position strings do not show: each suffix with the rule options it
+    /// stands for (Kalah's `empty-capture`).
+    const BOOK_SECTIONS: &'static [BookSection] = &[];
+
+    /// The book section of this position: the game's name, and the suffix
+    /// of the rules its position string does not show.
+    fn book_section(&self) -> String {
+        Self::NAME.to_owned()
+    }
 
     /// Called when a game starts with new rules: builds what the first
     /// `go` would otherwise spend its time on (Mastermind's code space).
@@ -34,7 +50,7 @@ pub trait EngineGame: SearchGame + GameDef {
         tables: Arc<Mutex<EngineTables>>,
         out: Output,
     ) -> RunningSearch {
-        super::go::start(self, params, options, with_ponder, tables, out)
+        crate::session::go::start(self, params, options, with_ponder, tables, out)
     }
 
     /// `solve`: starts the exact solver on a new thread.
@@ -52,6 +68,10 @@ pub trait EngineGame: SearchGame + GameDef {
         Err(no_solver())
     }
 }
+
+/// A book section beside a game's own: `<game> <suffix>` holds positions
+/// played with `options` set.
+pub type BookSection = (&'static str, &'static [(&'static str, &'static str)]);
 
 /// The error of `solve` in a game without a solver, naming those with one.
 #[must_use]
