@@ -83,3 +83,19 @@ pub fn no_solver() -> String {
         .collect();
     format!("solve is only available for {}", with_solver.join(", "))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_name_the_games_whose_hooks_say_yes() {
+        assert_eq!(no_solver(), "solve is only available for kalah");
+        let err = crate::book::canonical_entry("chess", "x", Vec::new()).unwrap_err();
+        assert_eq!(
+            err,
+            "unknown section [chess]: a book holds \
+             kalah, kalah empty-capture, oware, tictactoe, russian"
+        );
+    }
+}
