@@ -289,6 +289,35 @@ mod tests {
     }
 
     #[test]
+    fn game_options_are_applied_as_a_whole_in_any_order() {
+        // `Length` 6 alone makes too many codes; with the others it fits.
+        let rules = MatchRules::from_engines(
+            Some(Variant::Mastermind),
+            &[engine(
+                "a",
+                &[
+                    ("Length", "6"),
+                    ("Hash", "8"),
+                    ("Symbols", "6"),
+                    ("Repeats", "true"),
+                ],
+            )],
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        assert!(rules.options.values().contains(&("Length", "6".to_owned())));
+        // The game chosen among the engine's options, after its rules.
+        let oware = MatchRules::from_engines(
+            None,
+            &[engine("a", &[("Seeds", "3"), ("UCI_Variant", "oware")])],
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            oware.start.position_string(),
+            "3,3,3,3,3,3 0 3,3,3,3,3,3 0 s"
+        );
+    }
+
+    #[test]
     fn bad_game_options_and_disagreement_are_errors() {
         let err = MatchRules::from_engines(None, &[engine("a", &[("Seeds", "x")])]).unwrap_err();
         assert!(err.to_string().contains("Seeds"), "{err}");

@@ -310,3 +310,114 @@ impl AnyGame {
         with_game!(self, game => GameDef::guesses(game))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::options::RuleKind;
+
+    #[test]
+    fn shared_options_are_declared_once_with_the_first_default_and_widest_range() {
+        let decls = rule_declarations();
+        let names: Vec<&str> = decls.iter().map(|d| d.name).collect();
+        assert_eq!(
+            names,
+            [
+                "Pits",
+                "Seeds",
+                "EmptyCapture",
+                "Length",
+                "Symbols",
+                "Repeats",
+                "MaxGuesses"
+            ]
+        );
+        // Kalah's 6 seeds, not Oware's 4.
+        assert_eq!(decls[1].default, 6);
+        assert!(matches!(
+            decls[1].kind,
+            RuleKind::Spin {
+                min: 1,
+                max: 127,
+                ..
+            }
+        ));
+        // Each game's own defaults stay its own.
+        let oware = Variant::Oware.rule_options();
+        assert_eq!(oware[1].default, 4);
+    }
+
+    #[test]
+    fn a_value_is_checked_against_every_game_that_has_the_option() {
+        assert_eq!(check_rule_value("seeds", "4"), Ok("Seeds"));
+        assert!(matches!(
+            check_rule_value("Seeds", "0"),
+            Err(RuleError::BadValue { name: "Seeds", .. })
+        ));
+        assert_eq!(
+            check_rule_value("Houses", "4"),
+            Err(RuleError::Unknown("Houses".to_owned()))
+        );
+    }
+
+    #[test]
+    fn options_apply_as_a_whole_in_any_order() {
+        // Alphabetical order, as a map holds them: `Length` 6 comes before
+        // `Repeats` and `Symbols` make it playable.
+        let rules = AnyRules::build(
+            Variant::Mastermind,
+            &[("Length", "6"), ("Repeats", "true"), ("Symbols", "6")],
+        )
+        .map(|r| r.values());
+        assert_eq!(
+            rules,
+            Ok(vec![
+                ("Length", "6".to_owned()),
+                ("Symbols", "6".to_owned()),
+                ("Repeats", "true".to_owned()),
+                ("MaxGuesses", "10".to_owned()),
+            ])
+        );
+        // The whole is still checked: six different digits of ten are
+        // too many codes.
+        assert!(matches!(
+            AnyRules::build(Variant::Mastermind, &[("Length", "6")]),
+            Err(RuleError::Unplayable { name: "Length", .. })
+        ));
+        // An option of another game is left out and reported.
+        let applied = AnyRules::default_for(Variant::Oware)
+            .with_options(&[("EmptyCapture", "true"), ("Seeds", "3")])
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(applied.rules.title(), "Oware(6,3)");
+        assert_eq!(
+            applied.not_for_game,
+            [RuleError::NotForGame {
+                name: "EmptyCapture",
+                variant: "oware"
+            }]
+        );
+    }
+
+    #[test]
+    fn every_game_is_registered_with_its_names() {
+        assert_eq!(
+            Variant::names(),
+            ["kalah", "oware", "tictactoe", "russian", "mastermind"]
+        );
+        for variant in Variant::ALL {
+            assert_eq!(Variant::from_name(variant.name()), Some(variant));
+            let rules = AnyRules::default_for(variant);
+            assert_eq!(rules.variant(), variant);
+            let start = AnyGame::start(&rules).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(start.variant(), variant);
+            let again = AnyGame::from_position_string(&rules, &start.position_string());
+            assert_eq!(
+                again.as_ref().map(AnyGame::position_string),
+                Ok(start.position_string())
+            );
+            assert_eq!(start.mismatch(&rules), None);
+        }
+        assert_eq!(Variant::TicTacToe.sides(), ["X", "O"]);
+        assert_eq!(Variant::Kalah.side_name(Player::Two), "North");
+    }
+}
