@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 
 use super::{BoardView, GameFrontEnd, GameUi};
 
-/// Kalah's names and options.
+/// Kalah's words for the front ends.
 pub static UI: GameUi = GameUi {
     seat: "your row is at the bottom, your store on the right",
     turn_example: "[1,5]",

@@ -14,7 +14,7 @@ use super::{BoardView, GameFrontEnd, GameUi};
 /// that the count alone says more than a wall of digits.
 pub const MAX_LISTED_CODES: usize = 12;
 
-/// Mastermind's names and options.
+/// Mastermind's words for the front ends.
 pub static UI: GameUi = GameUi {
     seat: "the breaker guesses a code, the maker answers each guess with bulls and cows",
     turn_example: "0123 (a guess) or 1A2B (an answer)",

@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 
 use super::{BoardView, GameFrontEnd, GameUi};
 
-/// Oware's names and options.
+/// Oware's words for the front ends.
 pub static UI: GameUi = GameUi {
     seat: "your row is at the bottom, your captures on the right",
     turn_example: "3",

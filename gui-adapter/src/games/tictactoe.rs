@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 
 use super::{BoardView, GameFrontEnd, GameUi};
 
-/// Tic-tac-toe's names.
+/// Tic-tac-toe's words for the front ends.
 pub static UI: GameUi = GameUi {
     seat: "x moves first",
     turn_example: "b2",

@@ -19,7 +19,7 @@ use serde_json::{Map, Value, json};
 use super::{BoardView, GameFrontEnd, GameUi};
 use squares::{SQUARES, name};
 
-/// Russian draughts' names.
+/// Russian draughts' words for the front ends.
 pub static UI: GameUi = GameUi {
     seat: "your side is at the bottom; w and b are men, W and B kings",
     turn_example: "c3-d4",
