@@ -129,7 +129,14 @@ impl EngineOptions {
         if !is_variant && !is_rule_option(name) {
             return Err(OptionError::Unknown(name.to_owned()));
         }
-        let declared = if is_variant { VARIANT } else { name };
+        let declared = if is_variant {
+            VARIANT
+        } else {
+            rule_declarations()
+                .into_iter()
+                .find(|decl| decl.name.eq_ignore_ascii_case(name))
+                .map_or(name, |decl| decl.name)
+        };
         let value = value
             .map(str::trim)
             .ok_or_else(|| OptionError::MissingValue(declared.to_owned()))?;

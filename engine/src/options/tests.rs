@@ -95,6 +95,19 @@ fn bad_values_change_nothing() {
 }
 
 #[test]
+fn a_missing_value_names_the_option_as_declared() {
+    let mut o = EngineOptions::default();
+    assert_eq!(
+        o.set("seeds", None),
+        Err(OptionError::MissingValue("Seeds".to_owned()))
+    );
+    assert_eq!(
+        o.set("hash", None),
+        Err(OptionError::MissingValue("Hash".to_owned()))
+    );
+}
+
+#[test]
 fn a_name_no_game_declares_is_refused_at_once() {
     let mut o = EngineOptions::default();
     assert_eq!(
