@@ -111,6 +111,14 @@ See docs/referee.md for the output, the JSON fields and the PGN tags.
 mod tests {
     use super::HELP;
 
+    /// The help's list of games is text: a game added to the registry
+    /// must be added to it too.
+    #[test]
+    fn every_registered_game_is_in_the_help() {
+        let names = ply_rules::variant::Variant::names().join(", ");
+        assert!(HELP.contains(&format!("the game ({names})")), "{names}");
+    }
+
     #[test]
     fn every_option_is_documented() {
         for option in [
