@@ -40,7 +40,11 @@ fn run() -> Result<()> {
                     .with_context(|| format!("bench depth must be a whole number, not '{text}'"))?,
                 None => BENCH_DEPTH,
             };
-            run_bench(&out, depth);
+            run_bench(
+                &out,
+                depth,
+                &ply_engine::search::SearchControl::new(false, false),
+            );
             Ok(())
         }
         Some("build-db") => build_db(&args[1..]),
