@@ -495,6 +495,50 @@ fn a_missing_endgame_database_is_refused_and_nothing_changes() {
     assert!(out.contains("readyok"));
 }
 
+#[cfg(unix)]
+#[test]
+fn only_a_regular_file_is_opened_as_an_endgame_database_and_the_old_one_stays() {
+    // A FIFO would block the engine for ever (no `readyok`, `quit`
+    // ignored); a device or a directory cannot be mapped.
+    let db = small_database();
+    let dir = std::env::temp_dir().join(format!("ply-session-test-{}-special", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temporary directory made");
+    let fifo = dir.join("db.fifo");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    let refused = [
+        ("/dev/zero".to_owned(), "a character device"),
+        (fifo.display().to_string(), "a named pipe (FIFO)"),
+        (dir.display().to_string(), "a directory"),
+    ];
+    let mut input = format!("setoption name EndgameDB value {}\n", db.display());
+    for (path, _) in &refused {
+        input.push_str(&format!("setoption name EndgameDB value {path}\nisready\n"));
+    }
+    input.push_str("position fen 1,2,0,0,1,0 20 0,0,3,0,1,0 20 s\ngo depth 4\n");
+    let out = session(input);
+    let _ = std::fs::remove_dir_all(&dir);
+    for (path, kind) in &refused {
+        assert!(
+            out.contains(&format!(
+                "info string error: EndgameDB: {path}: {kind}, not a regular file \
+                 (only a regular file is read)"
+            )),
+            "{out}"
+        );
+    }
+    assert_eq!(
+        lines_starting(&out, "readyok").len(),
+        refused.len(),
+        "{out}"
+    );
+    // The database loaded first still answers.
+    assert!(out.contains("info string proven margin "), "{out}");
+}
+
 #[test]
 fn uci_lists_every_game() {
     let out = session("uci\n");

@@ -450,5 +450,6 @@ fn load_endgame_db(path: &std::path::Path) -> Result<Option<Arc<EndgameDb>>, Str
     }
     EndgameDb::open(path)
         .map(|db| Some(Arc::new(db)))
-        .map_err(|e| format!("EndgameDB {}: {e}", path.display()))
+        // The error names the file.
+        .map_err(|e| format!("EndgameDB: {e}"))
 }
