@@ -415,7 +415,9 @@ fn bench_from_the_command_line() {
 fn bad_command_line_arguments_fail_with_a_message() {
     let output = run_engine(&["frobnicate"], "");
     assert!(!output.status.success());
-    assert!(String::from_utf8_lossy(&output.stderr).contains("unknown argument 'frobnicate'"));
+    assert!(
+        String::from_utf8_lossy(&output.stderr).contains("unrecognized subcommand 'frobnicate'")
+    );
 }
 
 #[test]

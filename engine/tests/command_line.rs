@@ -1,0 +1,111 @@
+//! `ply-engine`'s command line: subcommands, their `--help`, and errors
+//! (printed once, saying what would be accepted).
+
+use std::process::Output;
+use std::time::Duration;
+
+use assert_cmd::Command;
+
+/// Generous: these commands take milliseconds; a hang fails instead of blocking CI.
+const TIMEOUT: Duration = Duration::from_secs(60);
+
+/// Runs `ply-engine args…` with `input` on stdin.
+fn run(args: &[&str], input: &str) -> Output {
+    Command::cargo_bin("ply-engine")
+        .expect("the ply-engine binary is built")
+        .args(args)
+        .write_stdin(input)
+        .timeout(TIMEOUT)
+        .output()
+        .expect("ply-engine runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+#[test]
+fn an_unknown_command_is_an_error_printed_once() {
+    let output = run(&["bogus"], "");
+    assert!(!output.status.success());
+    let err = stderr(&output);
+    assert_eq!(err.matches("bogus").count(), 1, "{err}");
+    assert!(err.contains("unrecognized subcommand 'bogus'"), "{err}");
+    assert!(err.contains("--help"), "{err}");
+    assert!(stdout(&output).is_empty());
+}
+
+#[test]
+fn a_failing_command_prints_its_error_once() {
+    let output = run(
+        &[
+            "build-db",
+            "--max-seeds",
+            "1",
+            "--output",
+            "/nonexistent/ply/db.plydb",
+        ],
+        "",
+    );
+    assert!(!output.status.success());
+    let err = stderr(&output);
+    assert_eq!(
+        err.matches("/nonexistent/ply is not a directory").count(),
+        1,
+        "{err}"
+    );
+}
+
+#[test]
+fn bench_help_is_help_not_a_depth() {
+    for flag in ["--help", "-h"] {
+        let output = run(&["bench", flag], "");
+        assert!(output.status.success(), "{}", stderr(&output));
+        let out = stdout(&output);
+        assert!(out.contains("Usage: ply-engine bench [DEPTH]"), "{out}");
+        assert!(!out.contains("Nodes searched"), "{out}");
+    }
+    let output = run(&["bench", "deep"], "");
+    assert!(!output.status.success());
+    let err = stderr(&output);
+    assert!(err.contains("invalid value 'deep'"), "{err}");
+}
+
+#[test]
+fn every_command_has_its_help() {
+    let output = run(&["--help"], "");
+    assert!(output.status.success());
+    let out = stdout(&output);
+    for command in ["bench", "build-db", "build-book"] {
+        assert!(out.contains(command), "{command} missing in\n{out}");
+        let help = run(&[command, "--help"], "");
+        assert!(help.status.success(), "{}", stderr(&help));
+        assert!(
+            stdout(&help).contains(&format!("Usage: ply-engine {command}")),
+            "{}",
+            stdout(&help)
+        );
+    }
+}
+
+#[test]
+fn version_is_the_engine_name() {
+    let output = run(&["--version"], "");
+    assert!(output.status.success());
+    assert_eq!(
+        stdout(&output).trim(),
+        ply_engine::session::ENGINE_NAME,
+        "as `id name` says"
+    );
+}
+
+#[test]
+fn no_command_speaks_the_protocol() {
+    let output = run(&[], "isready\n");
+    assert!(output.status.success());
+    assert_eq!(stdout(&output), "readyok\n");
+}
