@@ -11,7 +11,10 @@
 use std::io::Write;
 use std::process::ExitCode;
 
+mod build_progress;
+
 use anyhow::{Context, Result, bail};
+use build_progress::BuildProgress;
 use clap::{Parser, Subcommand};
 use ply_engine::search::SearchControl;
 use ply_engine::session::{BENCH_DEPTH, InputQueue, Output, Session, run_bench};
@@ -113,8 +116,8 @@ struct BuildDbArgs {
     output: std::path::PathBuf,
 }
 
-/// `ply-engine build-db`: builds a database with a progress bar on stderr,
-/// saves it, and prints a summary.
+/// `ply-engine build-db`: builds a database showing its progress on stderr
+/// (see [`BuildProgress`]), saves it, and prints a summary.
 fn build_db(args: &BuildDbArgs) -> Result<()> {
     use ply_engine::games::kalah::EndgameDb;
     use ply_engine::games::kalah::endgame::format_duration;
@@ -145,25 +148,16 @@ fn build_db(args: &BuildDbArgs) -> Result<()> {
         args.pits, args.max_seeds
     );
     let started = std::time::Instant::now();
-    let mut last_draw: Option<std::time::Instant> = None;
-    let mut stderr = std::io::stderr();
+    let mut progress = BuildProgress::for_stderr();
     let db = EndgameDb::build(
         args.pits,
         args.empty_capture,
         args.max_seeds,
         threads,
-        |p| {
-            let due = last_draw.is_none_or(|at| at.elapsed().as_millis() >= 250);
-            if due || p.done == p.total {
-                // A progress bar that cannot be drawn is no reason to stop.
-                let _ = write!(stderr, "\r{}", p.bar(30));
-                let _ = stderr.flush();
-                last_draw = Some(std::time::Instant::now());
-            }
-        },
+        |p| progress.update(p),
     )
     .context("cannot build the database")?;
-    eprintln!();
+    progress.finish();
     let built = started.elapsed();
     db.save(&args.output)
         .with_context(|| format!("cannot save the database to {}", args.output.display()))?;

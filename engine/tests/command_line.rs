@@ -109,3 +109,43 @@ fn no_command_speaks_the_protocol() {
     assert!(output.status.success());
     assert_eq!(stdout(&output), "readyok\n");
 }
+
+#[test]
+fn build_db_prints_plain_lines_when_stderr_is_not_a_terminal() {
+    // A captured stderr is no terminal: no bar redrawn with carriage
+    // returns, only a line per level reached and the summary.
+    const MAX_SEEDS: usize = 8;
+    let path = std::env::temp_dir().join(format!("ply-cli-test-{}.plydb", std::process::id()));
+    let max_seeds = MAX_SEEDS.to_string();
+    let output = run(
+        &[
+            "build-db",
+            "--max-seeds",
+            &max_seeds,
+            "--output",
+            path.to_str().expect("UTF-8 path"),
+        ],
+        "",
+    );
+    let _ = std::fs::remove_file(&path);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let err = stderr(&output);
+    assert!(!err.contains('\r'), "{err:?}");
+    let lines: Vec<&str> = err.lines().collect();
+    // The header, at most a line per level, the summary.
+    assert!(lines.len() <= MAX_SEEDS + 3, "{err}");
+    assert!(lines[0].starts_with("building Kalah(6)"), "{err}");
+    assert!(
+        lines
+            .iter()
+            .skip(1)
+            .rev()
+            .skip(1)
+            .all(|l| l.starts_with("working on level ")),
+        "{err}"
+    );
+    assert!(
+        lines.last().is_some_and(|l| l.contains(" entries, ")),
+        "{err}"
+    );
+}
