@@ -149,3 +149,36 @@ fn build_db_prints_plain_lines_when_stderr_is_not_a_terminal() {
         "{err}"
     );
 }
+
+#[test]
+fn nothing_shown_to_a_user_names_the_seed_documents() {
+    // "seed 000" and the like say where the code comes from: for comments
+    // and docs, not for the words a user reads.
+    let mut shown = Vec::new();
+    for args in [
+        &["--help"][..],
+        &["help"],
+        &["bench", "--help"],
+        &["build-db", "--help"],
+        &["build-book", "--help"],
+    ] {
+        let output = run(args, "");
+        assert!(output.status.success(), "{args:?}: {}", stderr(&output));
+        shown.push((format!("{args:?}"), stdout(&output)));
+    }
+    let mut session = String::from("uci\nd\n");
+    for variant in ["oware", "tictactoe", "russian", "mastermind", "kalah"] {
+        session.push_str(&format!(
+            "setoption name UCI_Variant value {variant}\nd\ngo depth 1\nisready\n"
+        ));
+    }
+    let output = run(&[], &session);
+    assert!(output.status.success());
+    shown.push(("a session".to_owned(), stdout(&output)));
+    for (what, text) in shown {
+        assert!(
+            !text.to_lowercase().contains("seed 0"),
+            "{what} names a seed document:\n{text}"
+        );
+    }
+}
