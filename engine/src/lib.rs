@@ -9,6 +9,7 @@ pub mod game;
 pub mod games;
 pub mod options;
 pub mod perft;
+pub mod regular_file;
 pub mod search;
 pub mod selfplay;
 pub mod session;
