@@ -10,7 +10,11 @@ USAGE
     ply-referee --help
 
 EXAMPLE
-    ply-referee -engine cmd=ply-engine name=deep depth=8 -engine cmd=ply-engine name=shallow depth=4 \\
+    From the repository root, after `cargo build --release -p ply-engine -p ply-referee`
+    (cmd= is a path, or a program on PATH):
+
+    target/release/ply-referee -engine cmd=target/release/ply-engine name=deep depth=8 \\
+        -engine cmd=target/release/ply-engine name=shallow depth=4 \\
         -each option.Seeds=4 -variant kalah -games 20 -concurrency 2 -results match.jsonl -pgnout match.pgn
 
 ENGINES
