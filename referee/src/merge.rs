@@ -11,7 +11,7 @@ use thiserror::Error;
 use crate::config::MergeConfig;
 use crate::game::{GameRecord, GameResult};
 use crate::output::{ResultsError, read_results};
-use crate::report::report_lines;
+use crate::report::{Report, report_lines};
 use crate::stats::{Sprt, SprtError};
 use crate::tally::Tally;
 
@@ -64,10 +64,13 @@ pub fn merged_tally(config: &MergeConfig) -> Result<(Tally, usize), MergeError> 
 /// # Errors
 /// [`MergeError`] when a file cannot be read or the report written.
 pub fn merge(config: &MergeConfig, out: &mut dyn Write) -> Result<u64, MergeError> {
-    let sprt = config
-        .sprt
-        .map(|s| Sprt::new(s.elo0, s.elo1, s.alpha, s.beta))
-        .transpose()?;
+    let report = Report {
+        sprt: config
+            .sprt
+            .map(|s| Sprt::new(s.elo0, s.elo1, s.alpha, s.beta, s.model))
+            .transpose()?,
+        by_pairs: config.report_penta,
+    };
     let (tally, games) = merged_tally(config)?;
     writeln!(
         out,
@@ -75,7 +78,7 @@ pub fn merge(config: &MergeConfig, out: &mut dyn Write) -> Result<u64, MergeErro
         config.files.len(),
         if config.files.len() == 1 { "" } else { "s" }
     )?;
-    for line in report_lines(&tally, sprt.as_ref(), true) {
+    for line in report_lines(&tally, &report, true) {
         writeln!(out, "{line}")?;
     }
     out.flush()?;
