@@ -20,7 +20,9 @@ use super::record::{GameRecord, GameResult, MoveDetail, PerSide};
 use super::sides::side_name;
 use super::termination::{Adjudication, Termination};
 use crate::config::Limits;
-use crate::date::UtcTime;
+use jiff::Timestamp;
+
+use crate::date::rfc3339_seconds;
 use crate::engine::{EngineError, EngineProcess};
 use crate::openings::Opening;
 use crate::rules::{MatchRules, draw_rule, play_move};
@@ -107,7 +109,7 @@ pub fn play_game(
     players: [&mut EngineProcess; 2],
     interrupt: &AtomicBool,
 ) -> GameRecord {
-    let started = UtcTime::now();
+    let started = Timestamp::now();
     let t0 = Instant::now();
     let clocks = [
         players[0].config().limits.time_control.and_then(Clock::new),
@@ -413,7 +415,7 @@ impl Game<'_, '_> {
         }
     }
 
-    fn record(&self, ending: &Ending, started: &UtcTime, duration: Duration) -> GameRecord {
+    fn record(&self, ending: &Ending, started: &Timestamp, duration: Duration) -> GameRecord {
         let spec = self.spec;
         let mut reason = ending.reason.clone();
         if let Some(player) = ending.fault {
@@ -461,7 +463,7 @@ impl Game<'_, '_> {
                 p1: limits(Player::One),
                 p2: limits(Player::Two),
             },
-            started: started.rfc3339(),
+            started: rfc3339_seconds(*started),
             duration_ms: millis(duration),
             guesses: match &self.position {
                 AnyGame::Mastermind(game) => Some(game.guesses_made()),
