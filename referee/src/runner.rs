@@ -499,7 +499,15 @@ impl MainLoop<'_> {
                 let total = self.total;
                 self.output(|o| o.on_game_started(game, total, &p1, &p2));
             }
-            Event::Finished(record) => {
+            Event::Finished(mut record) => {
+                // The worker may have seen an engine die of the job's
+                // signal before the referee's own handler set the flag;
+                // once the referee is stopping such a game is interrupted.
+                let stopping = self.ctrl_c.load(Ordering::SeqCst)
+                    || self.shared.interrupt.load(Ordering::SeqCst);
+                if stopping && record.ended_by_a_silent_engine() {
+                    *record = record.into_interrupted();
+                }
                 self.output(|o| o.on_game_finished(&record));
                 if record.result == GameResult::None {
                     return;
