@@ -122,36 +122,56 @@ fn a_signal_to_the_whole_job_records_no_forfeit_and_resumes_exactly() {
     assert_no_survivors(&pids);
 }
 
-/// `-engine cmd=sh name=NAME arg=-c arg=SCRIPT` where SCRIPT starts
-/// `background` (whose pid goes to `pidfile`) and then becomes a good
-/// mock engine.
-fn wrapped_engine(name: &str, background: &str, pidfile: &Path) -> Vec<String> {
+/// `-engine cmd=sh name=NAME arg=-c arg=SCRIPT` where SCRIPT first
+/// notes in `<pidfile>.alive` which background jobs of earlier runs still
+/// run (not counting zombies), then starts `background` (its pid to
+/// `pidfile`) and becomes a mock engine in `mode` (`extra` arguments).
+fn wrapped_engine(
+    name: &str,
+    background: &str,
+    mode: &str,
+    extra: &str,
+    pidfile: &Path,
+) -> Vec<String> {
     let pidfile = pidfile.display();
+    let check = format!(
+        "for p in $(cat {pidfile}.jobs 2>/dev/null); do \
+           s=$(cut -d' ' -f3 /proc/$p/stat 2>/dev/null); \
+           if [ -n \"$s\" ] && [ \"$s\" != Z ]; then echo $p >> {pidfile}.alive; fi; \
+         done"
+    );
     vec![
         "-engine".to_owned(),
         "cmd=sh".to_owned(),
         format!("name={name}"),
         "arg=-c".to_owned(),
         format!(
-            "arg={background} & echo $! >> {pidfile}; exec {} --mode good --pidfile {pidfile}",
+            "arg={check}; {background} & echo $! >> {pidfile}; echo $! >> {pidfile}.jobs; \
+             exec {} --mode {mode} {extra} --pidfile {pidfile}",
             mock()
         ),
     ]
 }
 
 /// The engine behind a wrapper leaves a background job in its process
-/// group; when the engine exits by itself (on `quit`, at the end of the
-/// match) the referee kills what is left of the group.
+/// group. When the engine exits by itself (here it crashes and is
+/// restarted) the referee kills what is left of its group at once: the
+/// restarted wrapper finds the first job gone (not merely left for the
+/// end of the match).
 #[test]
 fn what_an_engine_leaves_in_its_process_group_is_killed() {
     let dir = TempDir::new("wrapper");
     let pids = dir.path("pids");
-    let mut args = wrapped_engine("wrapped", "sleep 300", &pids);
+    let mut args = wrapped_engine("wrapped", "sleep 300", "crash", "--after 2", &pids);
     args.extend(mock_engine("plain", "good", &[], &pids));
-    args.extend(words("-each st=1 option.Seeds=4 -games 2"));
+    args.extend(words("-each st=1 option.Seeds=4 -games 2 -recover"));
     let stdout = run_ok(&args);
     assert!(stdout.contains("Finished match"), "{stdout}");
-    // The sleep's pid is in the file, beside the engines'.
+    let jobs = std::fs::read_to_string(dir.path("pids.jobs")).unwrap_or_default();
+    assert_eq!(jobs.lines().count(), 2, "the engine was restarted once");
+    let alive = std::fs::read_to_string(dir.path("pids.alive")).unwrap_or_default();
+    assert!(alive.is_empty(), "still running at the restart: {alive}");
+    // The sleeps' pids are in the file, beside the engines'.
     assert_no_survivors(&pids);
 }
 
@@ -162,7 +182,7 @@ fn what_an_engine_leaves_in_its_process_group_is_killed() {
 fn what_an_engine_leaves_in_its_own_session_is_killed() {
     let dir = TempDir::new("setsid");
     let pids = dir.path("pids");
-    let mut args = wrapped_engine("wrapped", "setsid sleep 300", &pids);
+    let mut args = wrapped_engine("wrapped", "setsid sleep 300", "good", "", &pids);
     args.extend(mock_engine("plain", "good", &[], &pids));
     args.extend(words("-each st=1 option.Seeds=4 -games 2"));
     let stdout = run_ok(&args);
