@@ -95,13 +95,13 @@ fn a_signal_to_the_whole_job_records_no_forfeit_and_resumes_exactly() {
     let reference = referee_process.id();
     let engines = children_of(reference);
     assert!(!engines.is_empty(), "the referee has no engine running");
-    let status = Command::new("kill")
+    // (kill's status is not checked: an engine may have just gone.)
+    Command::new("kill")
         .arg("-TERM")
         .arg(reference.to_string())
         .args(&engines)
         .status()
         .expect("kill runs");
-    assert!(status.success());
     let exit = wait_for_exit(&mut referee_process);
     assert_eq!(exit.code(), Some(130), "stopped as by Ctrl-C");
 
