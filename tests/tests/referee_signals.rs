@@ -162,7 +162,14 @@ fn wrapped_engine(
 fn what_an_engine_leaves_in_its_process_group_is_killed() {
     let dir = TempDir::new("wrapper");
     let pids = dir.path("pids");
-    let mut args = wrapped_engine("wrapped", "sleep 300", "crash", "--after 2", &pids);
+    // The job does not hold the engine's output open, so a crash is seen at once.
+    let mut args = wrapped_engine(
+        "wrapped",
+        "sleep 300 >/dev/null",
+        "crash",
+        "--after 2",
+        &pids,
+    );
     args.extend(mock_engine("plain", "good", &[], &pids));
     args.extend(words("-each st=1 option.Seeds=4 -games 2 -recover"));
     let stdout = run_ok(&args);
