@@ -6,7 +6,7 @@ ply-referee: matches and tournaments between game engines (UCI/UGI), like cutech
 
 USAGE
     ply-referee -engine cmd=PROGRAM [name=NAME …] -engine … [OPTIONS]
-    ply-referee merge RESULTS.jsonl… [-sprt elo0=… elo1=… [alpha=… beta=…]]
+    ply-referee merge RESULTS.jsonl… [-sprt elo0=… elo1=… [alpha=… beta=… model=…]] [-report penta=…]
     ply-referee --help
 
 EXAMPLE
@@ -73,10 +73,12 @@ ADJUDICATION (scores are the engines' own 'info … score cp X', 100 = one seed)
 
 STATISTICS AND OUTPUT
     -ratinginterval N     print the score and Elo every N games (default 0: at the end only)
-    -sprt elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05]
-                          sequential probability ratio test; the match stops as soon as the LLR
-                          crosses a bound (two engines only); Elo is logistic (model=logistic,
-                          the only model implemented)
+    -sprt elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05] [model=normalized|logistic|bayesian]
+                          sequential probability ratio test (fastchess's exact GSPRT); the match
+                          stops as soon as the LLR crosses a bound (two engines only); model= is
+                          the Elo of elo0/elo1 (default normalized, as in fastchess)
+    -report penta=true|false
+                          statistics and SPRT by game pairs (default true) or by single games
     -pgnout FILE | -pgnout file=FILE
                           append a PGN-style record of each game (PDN for draughts)
     -results FILE         append one JSON object per finished game (JSON lines). If FILE exists,
@@ -150,6 +152,8 @@ mod tests {
             "-stalltimeout",
             "-ratinginterval",
             "-sprt",
+            "-report",
+            "model=",
             "-pgnout",
             "-results",
             "-event",
