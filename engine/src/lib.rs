@@ -10,6 +10,7 @@ pub mod engine_game;
 pub mod game;
 pub mod games;
 pub mod options;
+pub mod regular_file;
 pub mod search;
 pub mod selfplay;
 pub mod session;

@@ -15,7 +15,7 @@ command -v tmux >/dev/null || { echo "this needs tmux: apt-get install -y tmux" 
 game="${1:-kalah}"
 case "$game" in
   kalah)
-    args=(--seeds 4 --depth 12)
+    args=(--depth 12)
     lines=('[3,6]' '3' '[2,6]' 'hint' '[2,6,5]')
     ;;
   russian)

@@ -7,6 +7,7 @@ use clap::Args;
 use ply_rules::variant::{AnyRules, Variant, is_rule_option};
 
 use crate::engine::{EngineError, default_engine_path};
+use crate::games;
 use crate::strength::{Strength, StrengthError};
 
 /// The game and its rules.
@@ -18,8 +19,7 @@ pub struct GameArgs {
     /// Kalah, Oware: pits (houses) a side, 1-12 (default 6).
     #[arg(long, value_name = "N")]
     pub pits: Option<u8>,
-    /// Kalah, Oware: seeds in each pit at the start (Kalah: default 6, as
-    /// seed 000, 4 is the usual tournament start; Oware: 4).
+    /// Kalah, Oware: seeds in each pit at the start (default 4).
     #[arg(long, value_name = "N")]
     pub seeds: Option<u8>,
     /// Kalah: a last seed in an own empty pit captures even opposite an
@@ -58,21 +58,22 @@ impl GameArgs {
                 .ok_or_else(|| format!("--option {option}: write it as NAME=VALUE"))?;
             pairs.push((name.trim().to_owned(), value.trim().to_owned()));
         }
-        let pairs = rule_options_last(pairs);
-        let mut variant = Variant::ALL[0];
-        let mut rule_pairs = Vec::new();
-        for (name, value) in &pairs {
-            if name.eq_ignore_ascii_case(VARIANT_OPTION) {
-                variant = Variant::from_name(value).ok_or_else(|| {
-                    format!(
-                        "option '{VARIANT_OPTION}' cannot be '{value}': expected one of {}",
-                        Variant::names().join(", ")
-                    )
-                })?;
-            } else if is_rule_option(name) {
-                rule_pairs.push((name.as_str(), value.as_str()));
+        let variant = variant_of(&pairs)?;
+        // The rules a person gets without asking (Kalah(6,4)), unless given.
+        for &(name, value) in games::ui(variant).start_options {
+            if !pairs
+                .iter()
+                .any(|(given, _)| given.eq_ignore_ascii_case(name))
+            {
+                pairs.push((name.to_owned(), value.to_owned()));
             }
         }
+        let pairs = rule_options_last(pairs);
+        let rule_pairs: Vec<(&str, &str)> = pairs
+            .iter()
+            .filter(|(name, _)| is_rule_option(name))
+            .map(|(name, value)| (name.as_str(), value.as_str()))
+            .collect();
         // Checked as a whole, as the engine checks them at a game start.
         let rules = AnyRules::build(variant, &rule_pairs).map_err(|e| e.to_string())?;
         Ok((rules, pairs))
@@ -92,6 +93,26 @@ fn rule_options_last(pairs: Vec<(String, String)>) -> Vec<(String, String)> {
         .partition(|(name, _)| is_rule_option(name));
     others.extend(rules);
     others
+}
+
+/// The game `pairs` choose (the last `UCI_Variant`, as the engine takes
+/// it), or the registry's first game.
+///
+/// # Errors
+/// A `UCI_Variant` that names no game, saying which names would do.
+fn variant_of(pairs: &[(String, String)]) -> Result<Variant, String> {
+    let mut variant = Variant::ALL[0];
+    for (name, value) in pairs {
+        if name.eq_ignore_ascii_case(VARIANT_OPTION) {
+            variant = Variant::from_name(value).ok_or_else(|| {
+                format!(
+                    "option '{VARIANT_OPTION}' cannot be '{value}': expected one of {}",
+                    Variant::names().join(", ")
+                )
+            })?;
+        }
+    }
+    Ok(variant)
 }
 
 /// The engine's strength.

@@ -23,7 +23,7 @@ use crate::openings::{self, Opening, OpeningsError};
 use crate::output::{
     Console, MatchEnd, Output, PgnWriter, ResultsError, ResultsWriter, read_results,
 };
-use crate::report::sprt_status;
+use crate::report::{Report, sprt_status};
 use crate::rules::{MatchRules, RulesError};
 use crate::schedule::{Schedule, ScheduleParams, ScheduledGame, Unit};
 use crate::stats::{Sprt, SprtError};
@@ -207,10 +207,13 @@ pub fn run_match_to(
     if let Some(shard) = config.shard {
         schedule = schedule.shard(shard);
     }
-    let sprt = config
-        .sprt
-        .map(|s| Sprt::new(s.elo0, s.elo1, s.alpha, s.beta))
-        .transpose()?;
+    let report = Report {
+        sprt: config
+            .sprt
+            .map(|s| Sprt::new(s.elo0, s.elo1, s.alpha, s.beta, s.model))
+            .transpose()?,
+        by_pairs: config.report_penta,
+    };
     let names: Vec<String> = config.engines.iter().map(|e| e.name.clone()).collect();
     let mut tally = Tally::new(&names);
 
@@ -274,8 +277,8 @@ pub fn run_match_to(
     });
 
     let mut end: Option<MatchEnd> = None;
-    if let Some(sprt) = &sprt {
-        let (_, decision) = sprt_status(&tally, sprt);
+    if let Some(sprt) = &report.sprt {
+        let (_, decision) = sprt_status(&tally, sprt, report.by_pairs);
         if decision.is_final() {
             end = Some(MatchEnd::Sprt(decision.to_string()));
         }
@@ -314,7 +317,7 @@ pub fn run_match_to(
             ctrl_c,
             outputs: &mut outputs,
             tally: &mut tally,
-            sprt: sprt.as_ref(),
+            report: &report,
             total: schedule.total_games,
             end: &mut end,
             failure: &mut failure,
@@ -339,9 +342,9 @@ pub fn run_match_to(
         (Some(error), _) => MatchEnd::Failed(error.to_string()),
         (None, end) => end.unwrap_or(MatchEnd::Completed),
     };
-    let report = failure.is_none() || tally.games() > 0;
-    for output in outputs.iter_mut().filter(|_| report) {
-        if let Err(e) = output.on_match_end(&tally, sprt.as_ref(), &end) {
+    let report_anything = failure.is_none() || tally.games() > 0;
+    for output in outputs.iter_mut().filter(|_| report_anything) {
+        if let Err(e) = output.on_match_end(&tally, &report, &end) {
             if output_may_go(output.as_ref(), &e, ctrl_c.load(Ordering::SeqCst)) {
                 log::warn!("cannot write the console ({e}): the match ends without it");
             } else {
@@ -437,7 +440,7 @@ struct MainLoop<'a> {
     ctrl_c: &'a AtomicBool,
     outputs: &'a mut Vec<Box<dyn Output>>,
     tally: &'a mut Tally,
-    sprt: Option<&'a Sprt>,
+    report: &'a Report,
     total: u64,
     end: &'a mut Option<MatchEnd>,
     failure: &'a mut Option<MatchError>,
@@ -496,7 +499,15 @@ impl MainLoop<'_> {
                 let total = self.total;
                 self.output(|o| o.on_game_started(game, total, &p1, &p2));
             }
-            Event::Finished(record) => {
+            Event::Finished(mut record) => {
+                // The worker may have seen an engine die of the job's
+                // signal before the referee's own handler set the flag;
+                // once the referee is stopping such a game is interrupted.
+                let stopping = self.ctrl_c.load(Ordering::SeqCst)
+                    || self.shared.interrupt.load(Ordering::SeqCst);
+                if stopping && record.ended_by_a_silent_engine() {
+                    *record = record.into_interrupted();
+                }
                 self.output(|o| o.on_game_finished(&record));
                 if record.result == GameResult::None {
                     return;
@@ -504,13 +515,13 @@ impl MainLoop<'_> {
                 self.tally.add(&record);
                 let interval = u64::from(self.shared.config.rating_interval);
                 let tally = &*self.tally;
-                let sprt = self.sprt;
+                let report = self.report;
                 if interval > 0 && tally.games().is_multiple_of(interval) {
                     let snapshot = tally.clone();
-                    self.output(|o| o.on_rating_interval(&snapshot, sprt));
+                    self.output(|o| o.on_rating_interval(&snapshot, report));
                 }
-                if let Some(sprt) = self.sprt {
-                    let (_, decision) = sprt_status(self.tally, sprt);
+                if let Some(sprt) = &self.report.sprt {
+                    let (_, decision) = sprt_status(self.tally, sprt, report.by_pairs);
                     if decision.is_final() && self.end.is_none() {
                         *self.end = Some(MatchEnd::Sprt(decision.to_string()));
                         self.shared.stop(true);

@@ -7,7 +7,9 @@
 mod gui_support;
 
 use gui_support::Gui;
-use gui_support::page::{WAIT, moves_shown, save_screenshot, text_of};
+use gui_support::page::{
+    WAIT, moves_shown, panels_beside_board, save_screenshot, text_of, use_laptop_window,
+};
 use gui_support::webdriver::{Browser, browser_tools};
 use ply_engine::game::Game;
 use ply_engine::games::russian::Russian;
@@ -89,6 +91,13 @@ fn draughts_moves_and_captures_are_played_by_clicks_in_chromium() {
         WAIT,
     );
     assert_eq!(text_of(&browser, "title"), "Russian draughts");
+    // At 1280 pixels the panels stay on the right, as for the other games
+    // (the position string, one long word, pushed them below the board).
+    use_laptop_window(&browser);
+    if let Err(why) = panels_beside_board(&browser) {
+        save_screenshot(&browser, "web-russian-layout.png");
+        panic!("{why}");
+    }
     assert_eq!(piece_on(&browser, "c3"), "w");
     assert_eq!(piece_on(&browser, "f6"), "b");
     // The men that can move are outlined.

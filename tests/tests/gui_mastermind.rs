@@ -10,7 +10,7 @@ mod gui_support;
 
 use std::time::Duration;
 
-use gui_support::page::save_screenshot;
+use gui_support::page::{is_shown, save_screenshot};
 use gui_support::webdriver::{Browser, browser_tools};
 use gui_support::{Gui, message};
 use ply_engine::games::mastermind::{Answer, Mastermind, MastermindRules};
@@ -115,6 +115,18 @@ fn mastermind_as_breaker_and_as_maker_in_chromium() {
         &[],
     );
     assert_eq!(row[0], "0123", "{row}");
+    // The move list: who, a space, the move (it showed "Breaker[0123]").
+    let moves = text_of(&browser, "moves");
+    assert!(moves.contains("Breaker [0123]"), "{moves}");
+    assert!(moves.contains("Maker ["), "{moves}");
+    // No evaluation bar and no Flip: a score here is guesses still
+    // expected, and there is no board to turn round.
+    assert!(
+        !is_shown(&browser, "evalbar"),
+        "the evaluation bar is shown"
+    );
+    assert!(!is_shown(&browser, "flip"), "the Flip button is shown");
+    assert!(is_shown(&browser, "undo"), "the other buttons stay");
     let answer = Answer::read(row[1].as_str().unwrap_or_default()).expect("an answer 1A2B");
     assert_eq!(row[2], u64::from(answer.bulls), "bull pegs: {row}");
     assert_eq!(row[3], u64::from(answer.cows), "cow pegs: {row}");

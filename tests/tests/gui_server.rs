@@ -5,7 +5,11 @@
 
 mod gui_support;
 
-use gui_support::{Gui, Page, message};
+use std::io::{ErrorKind, Read, Write};
+use std::net::TcpStream;
+use std::time::{Duration, Instant};
+
+use gui_support::{Gui, Page, TIMEOUT, message};
 use ply_engine::game::Game;
 use ply_engine::games::kalah::Kalah;
 use serde_json::{Value, json};
@@ -204,12 +208,29 @@ fn the_page_may_send_only_the_whitelisted_messages() {
             "movetime must be",
         ),
     ];
-    for (text, reason) in refused {
+    // Every kind of message with a field it does not have (the messages
+    // without fields used to act on these).
+    let with_extra_fields = [
+        r#"{"type":"flip","evil":"go depth 99"}"#,
+        r#"{"type":"hint","evil":"go depth 99"}"#,
+        r#"{"type":"stop","evil":"quit"}"#,
+        r#"{"type":"engine_move","evil":"go infinite"}"#,
+        r#"{"type":"undo","evil":1}"#,
+        r#"{"type":"new_game","variant":"kalah","evil":1}"#,
+        r#"{"type":"set_position","fen":"4,4,4,4,4,4 0 4,4,4,4,4,4 0 s","evil":1}"#,
+        r#"{"type":"set_options","players":["engine","engine"],"evil":1}"#,
+        r#"{"type":"answer_draw","accept":true,"evil":1}"#,
+    ]
+    .map(|text| (text, "unknown field `evil`"));
+    for (text, reason) in refused.into_iter().chain(with_extra_fields) {
         let answer = page.request_text(text);
         assert_eq!(answer["type"], "error", "{text} was accepted: {answer}");
         let message = answer["message"].as_str().expect("text");
         assert!(message.contains(reason), "{text}: {message}");
         assert_eq!(fen(&page.state), START_6_4, "{text} changed the game");
+        assert_eq!(page.state["bottom"], 0, "{text} turned the board");
+        assert_eq!(page.state["players"], json!(["human", "engine"]), "{text}");
+        assert!(page.state["thinking"].is_null(), "{text} started a search");
     }
     // The engine still plays (it got nothing of the above).
     page.request(&message("move", json!({ "move": "1" })));
@@ -270,7 +291,8 @@ fn a_token_is_needed_when_asked_for() {
     );
     assert_eq!(Page::try_connect(&wrong, &[]).err(), Some(403));
     let mut page = gui.connect();
-    assert_eq!(page.state["fen"], json!("6,6,6,6,6,6 0 6,6,6,6,6,6 0 s"));
+    // ply-gui's default game, as ply-play's: Kalah(6,4).
+    assert_eq!(page.state["fen"], json!(START_6_4));
     let state = page.request(&message("move", json!({ "move": "1" })));
     assert_eq!(state["type"], "state");
 }
@@ -287,6 +309,12 @@ fn every_game_the_engine_has_can_be_played_from_the_page() {
         .map(|v| v["name"].as_str().expect("a name").to_owned())
         .collect();
     assert!(variants.contains(&"kalah".to_owned()), "{variants:?}");
+    // Which games the page shows an evaluation bar and Flip for: all
+    // but Mastermind, whose breaker and maker share no board.
+    for variant in hello["variants"].as_array().expect("the games") {
+        let two_sided = variant["name"] != "mastermind";
+        assert_eq!(variant["two_sided"], json!(two_sided), "{variant}");
+    }
     for variant in &variants {
         let state = page.request(&message("new_game", json!({ "variant": variant })));
         assert_eq!(state["type"], "state", "{variant}: {state}");
@@ -316,5 +344,96 @@ fn every_game_the_engine_has_can_be_played_from_the_page() {
             state["moves"].as_array().expect("moves").len() > played || !state["outcome"].is_null(),
             "{variant}: {state}"
         );
+    }
+}
+
+/// How often the slow client below sends a byte.
+const DRIP_INTERVAL: Duration = Duration::from_millis(100);
+
+/// A client sending its request head a byte at a time kept its connection
+/// (and a thread) for ever: the read timeout restarted with each byte.
+/// The head now has one deadline (here shortened to half a second).
+#[test]
+fn a_request_dripping_in_is_cut_off_at_its_deadline() {
+    let gui = Gui::start(&["--depth", "1", "--request-deadline", "500"]);
+    let mut stream = TcpStream::connect(&gui.host).expect("ply-gui listens");
+    stream
+        .set_read_timeout(Some(DRIP_INTERVAL))
+        .expect("timeout set");
+    // A head that never ends: one long header line.
+    let head = format!("GET / HTTP/1.1\r\nHost: {}\r\nX-Pad: ", gui.host);
+    let bytes = head.bytes().chain(std::iter::repeat(b'a'));
+    let started = Instant::now();
+    let mut answer = Vec::new();
+    for byte in bytes {
+        assert!(
+            started.elapsed() < TIMEOUT,
+            "the slow request is still being read"
+        );
+        if stream.write_all(&[byte]).is_err() {
+            break;
+        }
+        let mut buffer = [0_u8; 512];
+        match stream.read(&mut buffer) {
+            Ok(0) => break,
+            Ok(n) => answer.extend_from_slice(&buffer[..n]),
+            Err(error) if matches!(error.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut) => {}
+            Err(_) => break,
+        }
+    }
+    let answer = String::from_utf8_lossy(&answer);
+    assert!(
+        answer.is_empty() || answer.starts_with("HTTP/1.1 408"),
+        "{answer}"
+    );
+    let (status, _) = gui.get("/", &[]);
+    assert_eq!(status, 200, "a normal request is still served");
+}
+
+/// 500 idle connections made 500 threads. Connections that are not a
+/// page's WebSocket are capped (here at 3): the next is answered 503 and
+/// closed; a page already open plays on; once the idle ones go, requests
+/// are served again.
+#[test]
+fn connections_beyond_the_cap_are_refused_until_others_close() {
+    let gui = Gui::start(&[
+        "--depth",
+        "1",
+        "--max-waiting-connections",
+        "3",
+        "--request-deadline",
+        "600000",
+    ]);
+    let mut page = gui.connect();
+    let idle: Vec<TcpStream> = (0..3)
+        .map(|_| TcpStream::connect(&gui.host).expect("ply-gui listens"))
+        .collect();
+    // Sends nothing: the answer comes without a request.
+    let mut refused = TcpStream::connect(&gui.host).expect("ply-gui accepts");
+    refused
+        .set_read_timeout(Some(TIMEOUT))
+        .expect("timeout set");
+    let mut answer = String::new();
+    refused
+        .read_to_string(&mut answer)
+        .expect("an answer, then the end");
+    assert!(answer.starts_with("HTTP/1.1 503"), "{answer}");
+    assert!(answer.contains("too many connections"), "{answer}");
+    // The page open before is no waiting connection.
+    let state = page.request(&message("flip", json!({})));
+    assert_eq!(state["bottom"], 1, "{state}");
+    drop(idle);
+    let started = Instant::now();
+    loop {
+        let (status, body) = gui.get("/", &[]);
+        if status == 200 {
+            break;
+        }
+        assert_eq!(status, 503, "{body}");
+        assert!(
+            started.elapsed() < TIMEOUT,
+            "the closed connections' places were not given back"
+        );
+        std::thread::sleep(DRIP_INTERVAL);
     }
 }

@@ -75,7 +75,11 @@ fn fen_undo_hint_new_and_help() {
 
     // Undo takes back the engine's reply and the person's turn.
     let answer = terminal.answer("undo");
-    assert!(answer.contains("Took back 3 6 "), "{answer}");
+    assert!(
+        answer.contains("Took back your turn [3,6] (South) and Ply's turn ["),
+        "{answer}"
+    );
+    assert!(answer.contains("] (North)."), "{answer}");
     assert_eq!(terminal.fen(), START_6_4);
 
     terminal.answer("[3,6]");
@@ -92,4 +96,74 @@ fn fen_undo_hint_new_and_help() {
     let (rest, status) = terminal.finish(Some("quit"));
     assert!(rest.contains("Bye."));
     assert!(status.success());
+}
+
+/// Words the screen used to show that a newcomer cannot read: the seed
+/// programs' numbers and their Hungarian ("vége" for quit, "Nyertél,
+/// gratulálok!", "Nyertem.", "Döntetlen lett!").
+const NOT_ON_SCREEN: [&str; 8] = [
+    "seed 0",
+    "Seed 0",
+    "the seed",
+    "vége",
+    "Nyertél",
+    "gratulálok",
+    "Nyertem",
+    "Döntetlen",
+];
+
+fn assert_plain_english(text: &str) {
+    for words in NOT_ON_SCREEN {
+        assert!(!text.contains(words), "{words:?} on screen:\n{text}");
+    }
+}
+
+#[test]
+fn help_prompts_and_game_over_are_in_plain_english() {
+    let help = assert_cmd::Command::new(ply_tests::binary("ply-play"))
+        .arg("--help")
+        .output()
+        .expect("ply-play --help runs");
+    assert!(help.status.success());
+    let help = String::from_utf8_lossy(&help.stdout);
+    assert!(help.contains("--seeds"), "{help}");
+    assert_plain_english(&help);
+
+    // Kalah(6,4) ends with South's last sowing: a win for either side, or
+    // a draw, told in English.
+    for (fen, result) in [
+        (
+            "0,0,0,0,0,1 24 0,0,0,0,0,1 22 s",
+            "You win 25-23. Congratulations!",
+        ),
+        ("0,0,0,0,0,1 22 0,0,0,0,0,1 24 s", "Ply wins 25-23."),
+        ("0,0,0,0,0,1 23 0,0,0,0,0,1 23 s", "A draw"),
+    ] {
+        let mut terminal = Terminal::start(&["--depth", "1", "--fen", fen]);
+        terminal.until_prompt();
+        let help = terminal.answer("help");
+        assert!(help.contains("quit   leave (also exit or q)"), "{help}");
+        let answer = terminal.answer("6");
+        assert!(answer.contains(&format!("Game over: {result}")), "{answer}");
+        let transcript = terminal.transcript.clone();
+        let (rest, status) = terminal.finish(Some("quit"));
+        assert!(status.success(), "{rest}");
+        assert_plain_english(&format!("{transcript}{rest}"));
+    }
+}
+
+/// `ply-play` with no flags, as the README's first command runs it, plays
+/// Kalah(6,4), the usual start and the game the docs show (it started
+/// Kalah(6,6)); `--seeds` still chooses.
+#[test]
+fn with_no_flags_the_game_is_kalah_6_4() {
+    let mut terminal = Terminal::start(&[]);
+    let intro = terminal.until_prompt();
+    assert!(intro.contains("Kalah(6,4) against Ply"), "{intro}");
+    assert_eq!(terminal.fen(), START_6_4);
+    terminal.finish(Some("quit"));
+    let mut terminal = Terminal::start(&["--seeds", "6"]);
+    let intro = terminal.until_prompt();
+    assert!(intro.contains("Kalah(6,6) against Ply"), "{intro}");
+    terminal.finish(Some("quit"));
 }

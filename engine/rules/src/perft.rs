@@ -15,22 +15,32 @@ use crate::game::Game;
 /// counting).
 #[must_use]
 pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
+    count(pos, depth, &|| false).unwrap_or_default()
+}
+
+/// [`perft`] that gives up when `stopped` says so (`stop`, `quit`): `None`
+/// then, since a part of the count is no count.
+///
+/// `stopped` is asked at every node with at least two moves to go, so a
+/// stop is obeyed within one bulk-counted node; the leaves are not slowed.
+#[must_use]
+pub fn count<G: Game>(pos: &G, depth: u32, stopped: &impl Fn() -> bool) -> Option<u64> {
     if depth == 0 {
-        return 1;
+        return Some(1);
     }
     let mut moves = G::Moves::default();
     pos.legal_moves(&mut moves);
     if depth == 1 {
-        return moves.len() as u64;
+        return Some(moves.len() as u64);
     }
-    moves
-        .iter()
-        .map(|&mv| {
-            let mut child = pos.clone();
-            child.play(mv);
-            perft(&child, depth - 1)
-        })
-        .sum()
+    if stopped() {
+        return None;
+    }
+    moves.iter().try_fold(0, |total, &mv| {
+        let mut child = pos.clone();
+        child.play(mv);
+        Some(total + count(&child, depth - 1, stopped)?)
+    })
 }
 
 /// [`perft`] split by the first move: each legal move of `pos`, in
@@ -39,19 +49,55 @@ pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
 /// move) and when the game is over.
 #[must_use]
 pub fn perft_divide<G: Game>(pos: &G, depth: u32) -> Vec<(G::Move, u64)> {
+    let mut divided = Vec::new();
+    divide(pos, depth, &|| false, |mv, nodes| divided.push((mv, nodes)));
+    divided
+}
+
+/// How far a [`divide`] got.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Divided {
+    /// Every first move was counted.
+    Complete,
+    /// Stopped: only the first `counted` of `moves` first moves were
+    /// counted (and handed on).
+    Stopped {
+        /// First moves counted in full.
+        counted: usize,
+        /// First moves of the position.
+        moves: usize,
+    },
+}
+
+/// [`perft_divide`] that hands each first move's count to `each` as soon
+/// as it is known (so a long count shows progress) and gives up when
+/// `stopped` says so (see [`count`]); the move being counted then is left
+/// out.
+pub fn divide<G: Game>(
+    pos: &G,
+    depth: u32,
+    stopped: &impl Fn() -> bool,
+    mut each: impl FnMut(G::Move, u64),
+) -> Divided {
     if depth == 0 {
-        return Vec::new();
+        return Divided::Complete;
     }
     let mut moves = G::Moves::default();
     pos.legal_moves(&mut moves);
-    moves
-        .iter()
-        .map(|&mv| {
-            let mut child = pos.clone();
-            child.play(mv);
-            (mv, perft(&child, depth - 1))
-        })
-        .collect()
+    for (counted, &mv) in moves.iter().enumerate() {
+        let mut child = pos.clone();
+        child.play(mv);
+        match count(&child, depth - 1, stopped) {
+            Some(nodes) => each(mv, nodes),
+            None => {
+                return Divided::Stopped {
+                    counted,
+                    moves: moves.len(),
+                };
+            }
+        }
+    }
+    Divided::Complete
 }
 
 #[cfg(test)]
@@ -147,5 +193,38 @@ mod tests {
             let total: u64 = divided.iter().map(|&(_, n)| n).sum();
             assert_eq!(total, perft(&pile, depth));
         }
+    }
+
+    #[test]
+    fn a_stopped_count_is_no_count() {
+        let pile = Pile { left: 9 };
+        assert_eq!(count(&pile, 5, &|| false), Some(perft(&pile, 5)));
+        assert_eq!(count(&pile, 5, &|| true), None);
+        // Bulk-counted depths have nothing to stop.
+        assert_eq!(count(&pile, 1, &|| true), Some(2));
+    }
+
+    #[test]
+    fn a_stopped_divide_hands_on_only_whole_first_moves() {
+        let pile = Pile { left: 9 };
+        // Stops once the first first move is counted.
+        let first_done = std::cell::Cell::new(false);
+        let mut seen = Vec::new();
+        let divided = divide(&pile, 4, &|| first_done.get(), |mv, nodes| {
+            seen.push((mv, nodes));
+            first_done.set(true);
+        });
+        assert_eq!(
+            divided,
+            Divided::Stopped {
+                counted: 1,
+                moves: 2
+            }
+        );
+        assert_eq!(seen, [(1, perft(&Pile { left: 8 }, 3))]);
+        let mut all = Vec::new();
+        let whole = divide(&pile, 4, &|| false, |mv, nodes| all.push((mv, nodes)));
+        assert_eq!(whole, Divided::Complete);
+        assert_eq!(all, perft_divide(&pile, 4));
     }
 }

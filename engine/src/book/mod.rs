@@ -26,14 +26,22 @@ pub mod build;
 pub mod format;
 
 use std::collections::HashMap;
+use std::io::Read;
 use std::path::Path;
 
 pub use format::BookError;
 
 use crate::engine_game::EngineGame;
 use crate::game::Game;
+use crate::regular_file::open_regular;
 use crate::variant::{AnyGame, AnyRules, Variant};
 use crate::{with_game, with_variant};
+
+/// The largest book file read, in bytes (64 MiB). The whole file is read
+/// into memory and parsed into tables several times its size, so a file
+/// without limit could exhaust the memory; books are far smaller (the
+/// shipped one is 60 KB, and a million positions take about 50 MB).
+pub const MAX_BOOK_BYTES: u64 = 64 << 20;
 
 /// One move of a book position and how often to play it, relatively.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -69,16 +77,34 @@ impl Book {
         Self::default()
     }
 
-    /// Reads a book file.
+    /// Reads a book file: a regular file (see [`crate::regular_file`]) of
+    /// at most [`MAX_BOOK_BYTES`].
     ///
     /// # Errors
-    /// [`BookError`] when the file cannot be read or a line is malformed
-    /// (the message names the line).
+    /// [`BookError`] when the file cannot be read, is no regular file, is
+    /// too large, or a line is malformed (the message names the line).
     pub fn load(path: &Path) -> Result<Self, BookError> {
-        let text = std::fs::read_to_string(path).map_err(|e| BookError::Io {
+        let io_error = |message: String| BookError::Io {
             path: path.display().to_string(),
-            message: e.to_string(),
-        })?;
+            message,
+        };
+        let too_large = |bytes: u64| BookError::TooLarge {
+            path: path.display().to_string(),
+            bytes,
+        };
+        let (file, bytes) = open_regular(path).map_err(|e| io_error(e.to_string()))?;
+        if bytes > MAX_BOOK_BYTES {
+            return Err(too_large(bytes));
+        }
+        // The size said is not trusted: a file may grow while it is read,
+        // and some (in /proc) say 0 and hold more.
+        let mut text = String::new();
+        file.take(MAX_BOOK_BYTES + 1)
+            .read_to_string(&mut text)
+            .map_err(|e| io_error(e.to_string()))?;
+        if text.len() as u64 > MAX_BOOK_BYTES {
+            return Err(too_large(text.len() as u64));
+        }
         Self::parse(&text).map_err(|e| match e {
             BookError::Syntax { line, reason } => BookError::FileSyntax {
                 path: path.display().to_string(),

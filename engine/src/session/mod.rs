@@ -2,7 +2,9 @@
 //!
 //! The loop only parses commands, changes state and prints answers; the
 //! search runs on its own thread ([`go`]), so `isready`, `stop` and
-//! `ponderhit` are handled at once while it thinks. Bad input never kills
+//! `ponderhit` are handled at once while it thinks. So do `solve`,
+//! `go perft` and `bench` ([`solve`], [`perft`], [`bench`]), which may run
+//! for hours too. Bad input never kills
 //! the process and never half-changes the state: it is answered with
 //! `info string error: …` and the last good state stays.
 
@@ -10,6 +12,7 @@ mod bench;
 pub mod go;
 mod input;
 pub mod output;
+mod perft;
 pub mod running;
 pub mod tables;
 
@@ -23,9 +26,8 @@ use crate::book::{Book, BookRandom};
 use crate::game::{Outcome, Player};
 use crate::games::kalah::endgame::EndgameDb;
 use crate::options::{EngineOptions, OptionEffect};
-use crate::perft::perft_divide;
 use crate::variant::AnyGame;
-use crate::{game::Game, with_game};
+use crate::with_game;
 
 pub use crate::engine_game::{BookSection, EngineGame, no_solver};
 pub use bench::{BENCH_DEPTH, run_bench};
@@ -179,7 +181,7 @@ impl Session {
             }
             Command::Perft(depth) => {
                 self.finish_search();
-                self.perft(depth);
+                self.running = Some(perft::start(&self.position, depth, self.out.clone()));
             }
             Command::Stop => self.stop_search(),
             Command::PonderHit => {
@@ -199,7 +201,7 @@ impl Session {
             }
             Command::Bench(depth) => {
                 self.finish_search();
-                run_bench(&self.out, depth.unwrap_or(BENCH_DEPTH));
+                self.running = Some(bench::start(depth.unwrap_or(BENCH_DEPTH), self.out.clone()));
             }
             Command::Solve => {
                 self.finish_search();
@@ -389,20 +391,6 @@ impl Session {
         }
     }
 
-    /// `go perft N`: per-root-move counts, a blank line, the total (Stockfish's form).
-    fn perft(&self, depth: u32) {
-        let total = with_game!(&self.position, game => {
-            let mut total = 0;
-            for (mv, nodes) in perft_divide(game, depth) {
-                self.out.send(&Response::PerftMove { mv: game.format_move(mv), nodes });
-                total += nodes;
-            }
-            total
-        });
-        self.out.line("");
-        self.out.send(&Response::PerftTotal(total));
-    }
-
     /// `query gameover|p1turn|result` (UGI).
     fn query(&self, query: Query) {
         let answer = match query {
@@ -450,5 +438,6 @@ fn load_endgame_db(path: &std::path::Path) -> Result<Option<Arc<EndgameDb>>, Str
     }
     EndgameDb::open(path)
         .map(|db| Some(Arc::new(db)))
-        .map_err(|e| format!("EndgameDB {}: {e}", path.display()))
+        // The error names the file.
+        .map_err(|e| format!("EndgameDB: {e}"))
 }

@@ -13,7 +13,7 @@ use ply_gui_adapter::cli::{GameArgs, StrengthArgs, engine_path};
 use ply_gui_adapter::engine::{Engine, QUIT_GRACE, registry};
 use ply_gui_adapter::web::messages::PlayerKind;
 use ply_gui_adapter::web::session::SessionConfig;
-use ply_gui_adapter::web::{ServerConfig, serve, token};
+use ply_gui_adapter::web::{MAX_WAITING_CONNECTIONS, REQUEST_DEADLINE, ServerConfig, serve, token};
 
 /// Who plays the sides when a page opens.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -56,6 +56,14 @@ struct Cli {
     /// Most pages open at once (each has its own engines).
     #[arg(long, default_value_t = 8)]
     max_pages: usize,
+    /// Most connections at once that are not a page's WebSocket (hidden:
+    /// for tests).
+    #[arg(long, hide = true, default_value_t = MAX_WAITING_CONNECTIONS)]
+    max_waiting_connections: usize,
+    /// Milliseconds a client may take to send a request head (hidden: for
+    /// tests).
+    #[arg(long, hide = true, value_name = "MS", default_value_t = duration_ms(REQUEST_DEADLINE))]
+    request_deadline: u64,
     /// Milliseconds between moves when engines play each other.
     #[arg(long, value_name = "MS", default_value_t = 400)]
     watch_pace: u64,
@@ -63,6 +71,11 @@ struct Cli {
     game: GameArgs,
     #[command(flatten)]
     strength: StrengthArgs,
+}
+
+/// A duration in whole milliseconds, for a default shown in `--help`.
+fn duration_ms(duration: Duration) -> u64 {
+    u64::try_from(duration.as_millis()).unwrap_or(u64::MAX)
 }
 
 fn main() -> ExitCode {
@@ -144,6 +157,8 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         token,
         loopback,
         max_sessions: cli.max_pages.max(1),
+        max_waiting: cli.max_waiting_connections.max(1),
+        request_deadline: Duration::from_millis(cli.request_deadline),
     });
     serve(&listener, &config)?;
     Ok(())

@@ -15,6 +15,8 @@ pub static UI: GameUi = GameUi {
     move_help: "Moves are written in the game's notation; the engine's `d` and \
                 `go perft` show them.",
     unit: "point",
+    two_sided: true,
+    start_options: &[],
     turn_goes_on: "you move again",
     turn_is_over: "the turn is over",
 };

@@ -11,12 +11,16 @@ use super::{BoardView, GameFrontEnd, GameUi};
 pub static UI: GameUi = GameUi {
     seat: "your row is at the bottom, your store on the right",
     turn_example: "[1,5]",
+    // The bracketed turn, `[1,5]`, is how seed 000 (a Prolog program)
+    // reads a turn; the help says so without naming the seed.
     move_help: "A move is the number of a pit you sow, counted from 1 on your left. \
                 When your last seed lands in your store you sow again, so a turn lists \
                 several pits exactly then: [1,5] sows pit 1, whose last seed lands in \
-                your store, then pit 5. Type it as seed 000 does, [1,5], or plainly \
+                your store, then pit 5. Type it in brackets, [1,5], or plainly \
                 1 5 or 1,5; a one-sowing turn is just 3.",
     unit: "seed",
+    two_sided: true,
+    start_options: &[("Seeds", "4")],
     turn_goes_on: "the last seed landed in your store, so you sow again",
     turn_is_over: "the last seed did not land in your store, so the turn is over",
 };

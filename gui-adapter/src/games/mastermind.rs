@@ -23,6 +23,11 @@ pub static UI: GameUi = GameUi {
                 (right digit, wrong place): 1A2B, or plainly 1 2. An answer that no code \
                 could give after the earlier ones is refused.",
     unit: "guess",
+    // A breaker and a maker, not two sides of a board: the score is the
+    // guesses still expected, no one's advantage, and there is no board
+    // to turn round.
+    two_sided: false,
+    start_options: &[],
     turn_goes_on: "you move again",
     turn_is_over: "a turn is one guess or one answer",
 };

@@ -46,6 +46,16 @@ pub struct GameUi {
     pub move_help: &'static str,
     /// What one hundred `cp` of a score are ("seed").
     pub unit: &'static str,
+    /// Whether the two players sit at two sides of one board, so a score
+    /// is one side's advantage (the page's evaluation bar) and the board
+    /// can be turned round (its Flip button). Mastermind's breaker and
+    /// maker do not: its page shows neither.
+    pub two_sided: bool,
+    /// Rule options a person gets when giving none of them, as `setoption`
+    /// writes them: Kalah's front ends start Kalah(6,4), the usual
+    /// tournament start the docs show, where the engine's own default
+    /// stays the 6 seeds of the game's first description.
+    pub start_options: &'static [(&'static str, &'static str)],
     /// Why a turn goes on after a move (Kalah's extra turn).
     pub turn_goes_on: &'static str,
     /// Why a turn is over after a move.

@@ -16,6 +16,8 @@ pub static UI: GameUi = GameUi {
     move_help: "A move is the number of a house you sow, counted from 1 on your left. \
                 A turn is one move. The stores hold the seeds each side has captured.",
     unit: "seed",
+    two_sided: true,
+    start_options: &[],
     turn_goes_on: "you move again",
     turn_is_over: "a turn is one move",
 };

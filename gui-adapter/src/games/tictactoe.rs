@@ -14,6 +14,8 @@ pub static UI: GameUi = GameUi {
     move_help: "A move is a square: a file a-c from the left and a rank 1-3 from the bottom, \
                 as b2 for the middle. A turn is one move.",
     unit: "point",
+    two_sided: true,
+    start_options: &[],
     turn_goes_on: "you move again",
     turn_is_over: "a turn is one move",
 };

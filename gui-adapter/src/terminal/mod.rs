@@ -200,7 +200,7 @@ impl<R: BufRead, W: Write> Play<'_, R, W> {
                board  draw the board again\n  \
                new    start a new game\n  \
                help   this text\n  \
-               quit   leave (also exit, or the seed's vége)\n\
+               quit   leave (also exit or q)\n\
              Scores are for the side that searched, in {unit}s (+1.00 is one {unit} ahead).",
             wrap(ui.move_help, 76),
             ui.turn_example,
@@ -278,7 +278,15 @@ impl<R: BufRead, W: Write> Play<'_, R, W> {
         }
         self.announced = false;
         self.declined_offer = None;
-        writeln!(self.out, "Took back {}.", taken.join(" "))?;
+        // The record is back where the first move taken back was played.
+        let turns = group_into_turns(self.record.current(), &taken);
+        let text = taken_back(
+            &turns,
+            self.person,
+            &self.name,
+            self.config.options.variant().sides(),
+        );
+        writeln!(self.out, "{}", wrap(&text, 78))?;
         self.draw()
     }
 
@@ -345,6 +353,9 @@ impl<R: BufRead, W: Write> Play<'_, R, W> {
         Ok(())
     }
 
+    /// The result in English. (The seed programs say it in their own
+    /// languages, seed 000 in Hungarian: "Nyertél, gratulálok!",
+    /// "Döntetlen lett!"; the screen keeps to the person's words.)
     fn announce(&mut self) -> Result<()> {
         self.announced = true;
         let tally = games::view(self.record.current()).tally();
@@ -354,17 +365,14 @@ impl<R: BufRead, W: Write> Play<'_, R, W> {
                 .unwrap_or_default()
         };
         let text = match self.record.outcome() {
-            Some(Outcome::Win(side)) if side == self.person => format!(
-                "You win{}. Congratulations! (Nyertél, gratulálok!)",
-                counts(side)
-            ),
-            Some(Outcome::Win(side)) => format!("{} wins{}. (Nyertem.)", self.name, counts(side)),
-            Some(Outcome::Draw) if self.record.draw_agreed() => {
-                "A draw by agreement. (Döntetlen lett!)".to_owned()
+            Some(Outcome::Win(side)) if side == self.person => {
+                format!("You win{}. Congratulations!", counts(side))
             }
+            Some(Outcome::Win(side)) => format!("{} wins{}.", self.name, counts(side)),
+            Some(Outcome::Draw) if self.record.draw_agreed() => "A draw by agreement.".to_owned(),
             Some(Outcome::Draw) => match games::view(self.record.current()).draw_rule() {
-                Some(rule) => format!("A draw: {rule}. (Döntetlen lett!)"),
-                None => "A draw. (Döntetlen lett!)".to_owned(),
+                Some(rule) => format!("A draw: {rule}."),
+                None => "A draw.".to_owned(),
             },
             None => return Ok(()),
         };
@@ -401,6 +409,38 @@ enum Offer {
     Answered,
     /// The person quit instead (or the input ended).
     Quit,
+}
+
+/// What an `undo` took back, turn by turn and whose: "Took back your turn
+/// [3,6] (South) and Ply's turn [2] (North)." (It said "Took back 3 6 2.",
+/// which left the person to work out whose moves those were.)
+fn taken_back(
+    turns: &[(Player, Vec<String>)],
+    person: Player,
+    engine: &str,
+    side_names: [&str; 2],
+) -> String {
+    let parts: Vec<String> = turns
+        .iter()
+        .map(|(side, moves)| {
+            let whose = if *side == person {
+                "your".to_owned()
+            } else {
+                format!("{engine}'s")
+            };
+            format!(
+                "{whose} turn {} ({})",
+                format_turn(moves),
+                side_names[side.index()]
+            )
+        })
+        .collect();
+    let listed = match parts.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+    };
+    format!("Took back {listed}.")
 }
 
 /// `text` with its first letter in capitals.
@@ -476,6 +516,28 @@ mod tests {
         assert_eq!(lines, ["1\n", "\u{fffd}\n", "2"]);
         // Which the prompt refuses as it refuses any other bad turn.
         assert!(input::parse(&lines[1]).is_err());
+    }
+
+    #[test]
+    fn a_take_back_says_whose_turns_it_took() {
+        let turns = [
+            (Player::One, vec!["3".to_owned(), "6".to_owned()]),
+            (Player::Two, vec!["2".to_owned()]),
+        ];
+        let names = ["South", "North"];
+        assert_eq!(
+            taken_back(&turns, Player::One, "Ply", names),
+            "Took back your turn [3,6] (South) and Ply's turn [2] (North)."
+        );
+        assert_eq!(
+            taken_back(&turns[1..], Player::Two, "Ply", names),
+            "Took back your turn [2] (North)."
+        );
+        let three = [turns[1].clone(), turns[0].clone(), turns[1].clone()];
+        assert_eq!(
+            taken_back(&three, Player::Two, "Ply", names),
+            "Took back your turn [2] (North), Ply's turn [3,6] (South) and your turn [2] (North)."
+        );
     }
 
     #[test]

@@ -3,6 +3,8 @@
 //! a WebSocket, so there are no bodies, no keep-alive and no chunking.
 
 use std::io::{self, Read, Write};
+use std::net::TcpStream;
+use std::time::{Duration, Instant};
 
 use thiserror::Error;
 
@@ -24,6 +26,52 @@ pub enum HttpError {
     /// The head is longer than [`MAX_HEAD_BYTES`].
     #[error("request head too large")]
     TooLarge,
+}
+
+impl HttpError {
+    /// Whether the client was too slow (the deadline passed), rather than
+    /// wrong.
+    #[must_use]
+    pub fn is_timeout(&self) -> bool {
+        matches!(self, Self::Io(error)
+            if matches!(error.kind(), io::ErrorKind::TimedOut | io::ErrorKind::WouldBlock))
+    }
+}
+
+/// A connection read against one deadline for the whole request head: the
+/// socket's read timeout is set to the time left before each read, so a
+/// client sending a byte now and then cannot keep the connection (and its
+/// thread) for ever, as it could when each byte restarted the timeout.
+#[derive(Debug)]
+pub struct DeadlineReader<'a> {
+    stream: &'a TcpStream,
+    deadline: Instant,
+}
+
+impl<'a> DeadlineReader<'a> {
+    /// Reads `stream` until `budget` from now.
+    #[must_use]
+    pub fn new(stream: &'a TcpStream, budget: Duration) -> Self {
+        Self {
+            stream,
+            deadline: Instant::now() + budget,
+        }
+    }
+}
+
+impl Read for DeadlineReader<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let left = self.deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return Err(io::Error::new(
+                io::ErrorKind::TimedOut,
+                "the request head took too long",
+            ));
+        }
+        self.stream.set_read_timeout(Some(left))?;
+        let mut stream = self.stream;
+        stream.read(buf)
+    }
 }
 
 /// A request head.
@@ -172,6 +220,7 @@ pub fn respond(
         403 => "Forbidden",
         404 => "Not Found",
         405 => "Method Not Allowed",
+        408 => "Request Timeout",
         426 => "Upgrade Required",
         503 => "Service Unavailable",
         _ => "Error",

@@ -52,6 +52,11 @@ impl OptionValue {
 }
 
 /// Everything the page may ask for.
+///
+/// Messages without fields are empty struct variants (`Undo {}`), not unit
+/// variants: serde ignores `deny_unknown_fields` for the unit variants of
+/// an internally tagged enum, so `{"type":"flip","evil":1}` would be
+/// accepted. As structs, every message refuses fields it does not have.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum ClientMessage {
@@ -73,7 +78,7 @@ pub enum ClientMessage {
         mv: String,
     },
     /// Take back the last turn (and the engine's reply).
-    Undo,
+    Undo {},
     /// Start from a position string of the current game.
     SetPosition {
         /// The position string.
@@ -89,14 +94,14 @@ pub enum ClientMessage {
         strength: Option<[Strength; 2]>,
     },
     /// Let the engine play the side to move now (and resume engine play).
-    EngineMove,
+    EngineMove {},
     /// Ask the engine for a turn for the side to move, without playing it.
-    Hint,
+    Hint {},
     /// Stop the engine: a search ends with its best move so far, and the
     /// engines stop moving by themselves until the next `engine_move`.
-    Stop,
+    Stop {},
     /// Turn the board round.
-    Flip,
+    Flip {},
     /// The person's answer to the draw offer ([`StateInfo::draw_offer`]):
     /// accept (the game ends as a draw) or play on.
     AnswerDraw {
@@ -136,6 +141,9 @@ pub struct VariantInfo {
     pub options: Vec<OptionInfo>,
     /// What a score's unit is (`seed`).
     pub unit: &'static str,
+    /// Whether the page shows the evaluation bar and the Flip button
+    /// (both mean nothing in Mastermind): [`crate::games::GameUi::two_sided`].
+    pub two_sided: bool,
 }
 
 /// A move of the game's record.
@@ -330,7 +338,7 @@ mod tests {
         );
         assert_eq!(
             parse_client_message(r#"{"type":"undo"}"#),
-            Ok(ClientMessage::Undo)
+            Ok(ClientMessage::Undo {})
         );
         assert_eq!(
             parse_client_message(r#"{"type":"answer_draw","accept":true}"#),
@@ -355,6 +363,53 @@ mod tests {
                 strength: Some([Strength::Depth(2), Strength::Movetime(100)]),
             })
         );
+    }
+
+    /// One well-formed example of every message the page may send.
+    const EVERY_MESSAGE: [&str; 10] = [
+        r#"{"type":"new_game","variant":"kalah","options":{"Seeds":4}}"#,
+        r#"{"type":"move","move":"3"}"#,
+        r#"{"type":"undo"}"#,
+        r#"{"type":"set_position","fen":"4,4,4,4,4,4 0 4,4,4,4,4,4 0 s"}"#,
+        r#"{"type":"set_options","players":["human","engine"]}"#,
+        r#"{"type":"engine_move"}"#,
+        r#"{"type":"hint"}"#,
+        r#"{"type":"stop"}"#,
+        r#"{"type":"flip"}"#,
+        r#"{"type":"answer_draw","accept":false}"#,
+    ];
+
+    /// The place of a message's kind in [`EVERY_MESSAGE`]; the match has no
+    /// wildcard, so a new kind of message must be added there too.
+    fn kind_index(message: &ClientMessage) -> usize {
+        match message {
+            ClientMessage::NewGame { .. } => 0,
+            ClientMessage::Move { .. } => 1,
+            ClientMessage::Undo {} => 2,
+            ClientMessage::SetPosition { .. } => 3,
+            ClientMessage::SetOptions { .. } => 4,
+            ClientMessage::EngineMove {} => 5,
+            ClientMessage::Hint {} => 6,
+            ClientMessage::Stop {} => 7,
+            ClientMessage::Flip {} => 8,
+            ClientMessage::AnswerDraw { .. } => 9,
+        }
+    }
+
+    /// `{"type":"flip","evil":"go depth 99"}` was accepted as a flip: the
+    /// messages without fields ignored unknown ones.
+    #[test]
+    fn every_message_refuses_fields_it_does_not_have() {
+        for (index, text) in EVERY_MESSAGE.iter().enumerate() {
+            let message =
+                parse_client_message(text).unwrap_or_else(|e| panic!("{text} is well-formed: {e}"));
+            assert_eq!(kind_index(&message), index, "{text}");
+            let mut value: Value = serde_json::from_str(text).unwrap();
+            value["evil"] = Value::from("go depth 99");
+            let extra = value.to_string();
+            let error = parse_client_message(&extra).expect_err(&format!("{extra} was accepted"));
+            assert!(error.contains("unknown field `evil`"), "{extra}: {error}");
+        }
     }
 
     #[test]

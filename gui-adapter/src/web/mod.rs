@@ -34,12 +34,23 @@ use std::time::{Duration, Instant};
 use tungstenite::protocol::{Role, WebSocketConfig};
 use tungstenite::{Message, WebSocket};
 
-use http::{Request, read_request, respond, respond_text};
+use http::{DeadlineReader, Request, read_request, respond, respond_text};
 use messages::{MAX_MESSAGE_BYTES, ServerMessage, parse_client_message};
 use session::{Session, SessionConfig};
 
-/// How long a client may take to send its request head.
-const HEAD_TIMEOUT: Duration = Duration::from_secs(10);
+/// How long a client may take to send its whole request head (one
+/// deadline, not a timeout per read).
+pub const REQUEST_DEADLINE: Duration = Duration::from_secs(10);
+
+/// Most connections at once that are not (yet) a page's WebSocket: each
+/// has a thread while its request is read and answered. Beyond it a
+/// connection is answered 503 and closed at once, so idle connections
+/// cannot pile up threads. Pages have their own limit
+/// ([`ServerConfig::max_sessions`]).
+pub const MAX_WAITING_CONNECTIONS: usize = 32;
+
+/// How long writing an answer may block on a client that does not read.
+const ANSWER_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// How often a session looks at its engines between page messages.
 const POLL_INTERVAL: Duration = Duration::from_millis(15);
@@ -55,6 +66,10 @@ pub struct ServerConfig {
     pub loopback: bool,
     /// Most pages (WebSockets, each with its engines) at once.
     pub max_sessions: usize,
+    /// Most other connections at once ([`MAX_WAITING_CONNECTIONS`]).
+    pub max_waiting: usize,
+    /// The deadline for a request head ([`REQUEST_DEADLINE`]).
+    pub request_deadline: Duration,
 }
 
 /// Serves connections until the listener fails.
@@ -63,14 +78,21 @@ pub struct ServerConfig {
 /// When accepting connections fails for good.
 pub fn serve(listener: &TcpListener, config: &Arc<ServerConfig>) -> io::Result<()> {
     let live = Arc::new(AtomicUsize::new(0));
+    let waiting = Arc::new(AtomicUsize::new(0));
     for stream in listener.incoming() {
         match stream {
-            Ok(stream) => {
+            Ok(mut stream) => {
+                let Some(slot) = Slot::take(&waiting, config.max_waiting) else {
+                    log::debug!("too many connections: one refused");
+                    let _ = stream.set_write_timeout(Some(ANSWER_TIMEOUT));
+                    let _ = respond_text(&mut stream, 503, "too many connections");
+                    continue;
+                };
                 let config = Arc::clone(config);
                 let live = Arc::clone(&live);
                 let spawned = thread::Builder::new()
                     .name("connection".to_owned())
-                    .spawn(move || handle_connection(stream, &config, &live));
+                    .spawn(move || handle_connection(stream, slot, &config, &live));
                 if let Err(error) = spawned {
                     log::warn!("cannot start a connection thread: {error}");
                 }
@@ -81,11 +103,39 @@ pub fn serve(listener: &TcpListener, config: &Arc<ServerConfig>) -> io::Result<(
     Ok(())
 }
 
-/// One connection: a file of the page, or the WebSocket.
-fn handle_connection(mut stream: TcpStream, config: &ServerConfig, live: &AtomicUsize) {
-    let _ = stream.set_read_timeout(Some(HEAD_TIMEOUT));
-    let (request, rest) = match read_request(&mut stream) {
+/// A place among the [`ServerConfig::max_waiting`] connections; given back
+/// when dropped.
+struct Slot(Arc<AtomicUsize>);
+
+impl Slot {
+    /// A place, if fewer than `max` are taken.
+    fn take(count: &Arc<AtomicUsize>, max: usize) -> Option<Self> {
+        if count.fetch_add(1, Ordering::SeqCst) >= max {
+            count.fetch_sub(1, Ordering::SeqCst);
+            return None;
+        }
+        Some(Self(Arc::clone(count)))
+    }
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// One connection: a file of the page, or the WebSocket. It holds `slot`
+/// until it is answered or becomes a page's WebSocket.
+fn handle_connection(mut stream: TcpStream, slot: Slot, config: &ServerConfig, live: &AtomicUsize) {
+    let _ = stream.set_write_timeout(Some(ANSWER_TIMEOUT));
+    let read = read_request(&mut DeadlineReader::new(&stream, config.request_deadline));
+    let (request, rest) = match read {
         Ok(read) => read,
+        Err(error) if error.is_timeout() => {
+            log::debug!("request too slow: {error}");
+            let _ = respond_text(&mut stream, 408, "the request took too long");
+            return;
+        }
         Err(error) => {
             log::debug!("bad request: {error}");
             let _ = respond_text(&mut stream, 400, &error.to_string());
@@ -113,6 +163,7 @@ fn handle_connection(mut stream: TcpStream, config: &ServerConfig, live: &Atomic
             let _ = respond_text(&mut stream, 403, "the WebSocket needs the token");
             return;
         }
+        drop(slot);
         websocket(stream, &request, rest, &host, config, live);
         return;
     }

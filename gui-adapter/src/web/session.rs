@@ -144,13 +144,13 @@ impl Session {
         let result = match message {
             ClientMessage::NewGame { variant, options } => self.new_game(variant, &options),
             ClientMessage::Move { mv } => self.person_move(&mv),
-            ClientMessage::Undo => self.undo(),
+            ClientMessage::Undo {} => self.undo(),
             ClientMessage::SetPosition { fen } => self.set_position(&fen),
             ClientMessage::SetOptions { players, strength } => self.set_options(players, strength),
-            ClientMessage::EngineMove => self.engine_move(),
-            ClientMessage::Hint => self.hint(),
-            ClientMessage::Stop => self.stop(),
-            ClientMessage::Flip => {
+            ClientMessage::EngineMove {} => self.engine_move(),
+            ClientMessage::Hint {} => self.hint(),
+            ClientMessage::Stop {} => self.stop(),
+            ClientMessage::Flip {} => {
                 self.flipped = !self.flipped;
                 Ok(())
             }
@@ -752,6 +752,7 @@ fn variant_info(variant: Variant) -> VariantInfo {
         side_names: variant.sides(),
         options,
         unit: ui.unit,
+        two_sided: ui.two_sided,
     }
 }
 
@@ -847,7 +848,7 @@ mod tests {
             (None, Some(0), false)
         );
 
-        let replies = session.handle(ClientMessage::Undo);
+        let replies = session.handle(ClientMessage::Undo {});
         let (error, state) = answer(&replies);
         assert_eq!(error, Some("nothing to take back"));
         assert_eq!(state.thinking, Some(0), "the search goes on");
@@ -857,11 +858,11 @@ mod tests {
     #[test]
     fn a_refused_undo_leaves_the_hint_running() {
         let mut session = session([PlayerKind::Human, PlayerKind::Engine]);
-        let started = session.handle(ClientMessage::Hint);
+        let started = session.handle(ClientMessage::Hint {});
         let (error, state) = answer(&started);
         assert_eq!((error, state.hinting), (None, true));
 
-        let replies = session.handle(ClientMessage::Undo);
+        let replies = session.handle(ClientMessage::Undo {});
         let (error, state) = answer(&replies);
         assert_eq!(error, Some("nothing to take back"));
         assert!(state.hinting, "the hint's search goes on");

@@ -163,6 +163,7 @@ pub fn stats_lines(text: &str) -> Vec<String> {
             l.starts_with("Score of ")
                 || l.starts_with("Ptnml(0-2)")
                 || l.starts_with("Elo difference")
+                || l.starts_with("Elo: ")
                 || l.starts_with("Terminations:")
         })
         .map(str::to_owned)

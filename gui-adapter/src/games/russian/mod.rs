@@ -28,6 +28,8 @@ pub static UI: GameUi = GameUi {
                 c3:e5:g3; when only one capture goes from the first square to the last, \
                 c3:g3 will do. Capturing is mandatory, but you choose which capture.",
     unit: "man",
+    two_sided: true,
+    start_options: &[],
     turn_goes_on: "you move again",
     turn_is_over: "a turn is one move (a capture with all its landings is one move)",
 };

@@ -141,6 +141,11 @@
     $('engine-move').disabled = (s.thinking !== null && !s.hinting) || s.outcome !== null;
     $('stop').disabled = s.thinking === null &&
       (s.paused || s.outcome !== null || s.players[s.side_to_move] !== 'engine');
+    // The evaluation bar and Flip only where two sides share a board
+    // (ply-gui says which games: not Mastermind).
+    const twoSided = isTwoSided(s);
+    $('evalbar').hidden = !twoSided;
+    $('flip').hidden = !twoSided;
     $('evalbar').classList.toggle('flipped', s.bottom === 1);
     if (s.outcome) {
       const w = s.outcome.winner;
@@ -151,6 +156,13 @@
     $('hint-text').textContent = hint && hint.side === s.side_to_move && !s.outcome
       ? `Hint for ${sideName(s, hint.side)}: [${hint.turn.join(',')}]${hint.score ? ' (' + hint.score + ')' : ''}`
       : '';
+  }
+
+  // Whether the game's players sit at two sides of a board, as ply-gui's
+  // hello says (before the hello: yes).
+  function isTwoSided(s) {
+    const game = hello && hello.variants.find((v) => v.name === s.variant);
+    return !game || game.two_sided;
   }
 
   // The draw offer (draughts: only kings remain), until it is answered.
@@ -205,7 +217,7 @@
       const who = document.createElement('span');
       who.className = 'who';
       who.textContent = sideName(s, entry.side);
-      turn.li.replaceChildren(who, document.createTextNode(`[${turn.moves.join(',')}]`));
+      turn.li.replaceChildren(who, document.createTextNode(` [${turn.moves.join(',')}]`));
     }
     list.scrollTop = list.scrollHeight;
   }
@@ -394,7 +406,7 @@
     if (game.onKey && game.onKey(event)) event.preventDefault();
     else if (shown.legal.includes(event.key)) send({ type: 'move', move: event.key });
     else if (event.key === 'u') send({ type: 'undo' });
-    else if (event.key === 'f') send({ type: 'flip' });
+    else if (event.key === 'f' && isTwoSided(shown)) send({ type: 'flip' });
   });
 
   connect();
