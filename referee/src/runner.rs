@@ -13,7 +13,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::thread;
 use std::time::Duration;
 
-use crossbeam_channel::{Receiver, RecvTimeoutError, Sender, unbounded};
+use crossbeam_channel::{Receiver, RecvTimeoutError, Sender, bounded, unbounded};
 use thiserror::Error;
 
 use crate::config::MatchConfig;
@@ -96,7 +96,11 @@ enum Event {
         p1: String,
         p2: String,
     },
-    Finished(Box<GameRecord>),
+    /// A finished game, and where to say that it is counted: the worker
+    /// waits for that before it starts another game, so that a decision
+    /// taken on the count (the SPRT's) stops the match with at most one
+    /// game a worker under way, as fastchess does, however fast the games.
+    Finished(Box<GameRecord>, Sender<()>),
     EngineLost(String),
     Fatal(MatchError),
     /// A worker stopped because the match's games were interrupted (the
@@ -493,40 +497,48 @@ impl MainLoop<'_> {
         });
     }
 
+    /// Counts a finished game (unless it was interrupted), writes it, and
+    /// stops the match when the SPRT has decided.
+    fn finished(&mut self, mut record: Box<GameRecord>) {
+        // The worker may have seen an engine die of the job's
+        // signal before the referee's own handler set the flag;
+        // once the referee is stopping such a game is interrupted.
+        let stopping = self.ctrl_c.load(Ordering::SeqCst)
+            || self.shared.interrupt.load(Ordering::SeqCst);
+        if stopping && record.ended_by_a_silent_engine() {
+            *record = record.into_interrupted();
+        }
+        self.output(|o| o.on_game_finished(&record));
+        if record.result == GameResult::None {
+            return;
+        }
+        self.tally.add(&record);
+        let interval = u64::from(self.shared.config.rating_interval);
+        let tally = &*self.tally;
+        let report = self.report;
+        if interval > 0 && tally.games().is_multiple_of(interval) {
+            let snapshot = tally.clone();
+            self.output(|o| o.on_rating_interval(&snapshot, report));
+        }
+        if let Some(sprt) = &self.report.sprt {
+            let (_, decision) = sprt_status(self.tally, sprt, report.by_pairs);
+            if decision.is_final() && self.end.is_none() {
+                *self.end = Some(MatchEnd::Sprt(decision.to_string()));
+                self.shared.stop(true);
+            }
+        }
+    }
+
     fn handle(&mut self, event: Event) {
         match event {
             Event::Started { game, p1, p2 } => {
                 let total = self.total;
                 self.output(|o| o.on_game_started(game, total, &p1, &p2));
             }
-            Event::Finished(mut record) => {
-                // The worker may have seen an engine die of the job's
-                // signal before the referee's own handler set the flag;
-                // once the referee is stopping such a game is interrupted.
-                let stopping = self.ctrl_c.load(Ordering::SeqCst)
-                    || self.shared.interrupt.load(Ordering::SeqCst);
-                if stopping && record.ended_by_a_silent_engine() {
-                    *record = record.into_interrupted();
-                }
-                self.output(|o| o.on_game_finished(&record));
-                if record.result == GameResult::None {
-                    return;
-                }
-                self.tally.add(&record);
-                let interval = u64::from(self.shared.config.rating_interval);
-                let tally = &*self.tally;
-                let report = self.report;
-                if interval > 0 && tally.games().is_multiple_of(interval) {
-                    let snapshot = tally.clone();
-                    self.output(|o| o.on_rating_interval(&snapshot, report));
-                }
-                if let Some(sprt) = &self.report.sprt {
-                    let (_, decision) = sprt_status(self.tally, sprt, report.by_pairs);
-                    if decision.is_final() && self.end.is_none() {
-                        *self.end = Some(MatchEnd::Sprt(decision.to_string()));
-                        self.shared.stop(true);
-                    }
-                }
+            Event::Finished(record, counted) => {
+                self.finished(record);
+                // The worker is gone only when the match is over.
+                let _ = counted.send(());
             }
             Event::EngineLost(why) => {
                 if self.end.is_none() {
@@ -565,7 +577,12 @@ fn worker(shared: &Shared, units: &Receiver<Unit>, events: &Sender<Event>) {
                     let lost = (shared.config.recover && record.result != GameResult::None)
                         .then(|| shared.note_faults(game.encounter, &engines))
                         .flatten();
-                    if events.send(Event::Finished(Box::new(record))).is_err() {
+                    let (counted, is_counted) = bounded(1);
+                    if events
+                        .send(Event::Finished(Box::new(record), counted))
+                        .is_err()
+                        || is_counted.recv().is_err()
+                    {
                         return;
                     }
                     if let Some(why) = lost {
