@@ -65,6 +65,29 @@ fn mastermind_options_before_the_variant_choose_its_codes() {
     assert!(out.contains("Nodes searched: 46656"), "{out}");
 }
 
+/// A front end set up Kalah(6,4), then the person chose Mastermind before
+/// any game started: `Seeds` was meant for Kalah and is dropped with the
+/// change of game, not reported against Mastermind; Kalah keeps its 4.
+#[test]
+fn options_for_the_game_left_are_dropped_when_another_is_chosen() {
+    let out = session(
+        "setoption name Seeds value 4\nsetoption name UCI_Variant value mastermind\n\
+         setoption name Length value 3\ngo perft 1\nsetoption name UCI_Variant value kalah\n\
+         setoption name EmptyCapture value true\nsetoption name UCI_Variant value oware\nd\n\
+         setoption name UCI_Variant value kalah\nd\n",
+    );
+    assert!(errors(&out).is_empty(), "{out}");
+    // Ten symbols, three without repeats.
+    assert!(out.contains("Nodes searched: 720"), "{out}");
+    // Oware's own board; EmptyCapture went with the change to Oware, and
+    // Kalah's rules are still its default six seeds.
+    assert!(
+        out.contains("Fen: 4,4,4,4,4,4 0 4,4,4,4,4,4 0 s\n"),
+        "{out}"
+    );
+    assert_eq!(last_fen(&out), "6,6,6,6,6,6 0 6,6,6,6,6,6 0 s");
+}
+
 #[test]
 fn an_unplayable_whole_is_refused_and_the_old_game_kept() {
     let out = session(

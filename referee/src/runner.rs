@@ -503,8 +503,8 @@ impl MainLoop<'_> {
         // The worker may have seen an engine die of the job's
         // signal before the referee's own handler set the flag;
         // once the referee is stopping such a game is interrupted.
-        let stopping = self.ctrl_c.load(Ordering::SeqCst)
-            || self.shared.interrupt.load(Ordering::SeqCst);
+        let stopping =
+            self.ctrl_c.load(Ordering::SeqCst) || self.shared.interrupt.load(Ordering::SeqCst);
         if stopping && record.ended_by_a_silent_engine() {
             *record = record.into_interrupted();
         }

@@ -63,7 +63,15 @@ impl GameChoice {
     }
 
     /// `UCI_Variant`: the game to play from the next game start.
+    ///
+    /// Rule options given before it that the new game does not have are
+    /// dropped: they were meant for the game chosen until now (a front end
+    /// set up Kalah's `Seeds`, then the person picked Mastermind). Those it
+    /// has are kept for it, whatever order they came in (`Seeds 3`, then
+    /// `UCI_Variant oware`, is a 3-seed Oware). An option sent after it
+    /// that it does not have is still reported when the game starts.
     pub fn choose(&mut self, variant: Variant) {
+        self.pending.retain(|(name, _)| variant.has_option(name));
         self.pending_variant = Some(variant);
     }
 
