@@ -1,15 +1,22 @@
-//! Ply's engine library: the rules of every game, the search, and the
-//! protocol loop that the `ply-engine` binary runs.
+//! Ply's engine library: the search, how it thinks about each game, and
+//! the protocol loop that the `ply-engine` binary runs.
 //!
-//! The referee and the front ends depend on this library too, so that they
-//! check moves with the very same rules the engine plays by.
+//! The rules of the games are the `ply-rules` crate, which the referee and
+//! the front ends use alone; the old paths (`game`, `games::…`, `variant`,
+//! `perft`) re-export it.
 
 pub mod book;
+pub mod engine_game;
 pub mod game;
 pub mod games;
 pub mod options;
-pub mod perft;
+pub mod regular_file;
 pub mod search;
 pub mod selfplay;
 pub mod session;
 pub mod variant;
+
+/// Perft lives with the rules; the engine's path to it is kept.
+pub use ply_rules::perft;
+/// The registry's dispatch macros, at the engine's old paths.
+pub use ply_rules::{with_game, with_rules, with_variant};

@@ -11,74 +11,79 @@
 use std::io::Write;
 use std::process::ExitCode;
 
+mod build_progress;
+
 use anyhow::{Context, Result, bail};
+use build_progress::BuildProgress;
+use clap::{Parser, Subcommand};
+use ply_engine::search::SearchControl;
 use ply_engine::session::{BENCH_DEPTH, InputQueue, Output, Session, run_bench};
+
+/// The command line: a subcommand, or none to speak the protocol.
+#[derive(Debug, Parser)]
+#[command(
+    // `--version` prints the engine's name as `id name` gives it.
+    name = "Ply",
+    bin_name = "ply-engine",
+    version,
+    about = "Ply's game engine. Without a command it speaks the protocol on stdin/stdout \
+             (see docs/protocol.md for the commands)."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<EngineCommand>,
+}
+
+/// What `ply-engine` does, when it is not to speak the protocol.
+#[derive(Debug, Subcommand)]
+enum EngineCommand {
+    /// Runs the benchmark: a fixed set of positions searched to a fixed
+    /// depth; the node count is the same on every machine (see docs/protocol.md).
+    Bench(BenchArgs),
+    /// Builds a Kalah endgame database: the exact value of every position
+    /// with at most N seeds on the board (see docs/endgame-db.md).
+    BuildDb(BuildDbArgs),
+    /// Builds an opening book from the engine's own analysis, or extends
+    /// the one in FILE: every position within P moves of the start gets its
+    /// best moves, weighted (see docs/book.md).
+    BuildBook(BuildBookArgs),
+}
+
+/// The arguments of `ply-engine bench`.
+#[derive(Debug, clap::Args)]
+struct BenchArgs {
+    /// Search depth.
+    #[arg(value_name = "DEPTH", default_value_t = BENCH_DEPTH)]
+    depth: u32,
+}
 
 fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
         .target(env_logger::Target::Stderr)
         .init();
-    match run() {
+    // A bad command line: clap prints the error (or the help) once, and exits.
+    let cli = Cli::parse();
+    match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            log::error!("{e:#}");
+            // Printed once, plainly: the logger would print it a second time.
             eprintln!("ply-engine: {e:#}");
             ExitCode::FAILURE
         }
     }
 }
 
-fn run() -> Result<()> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+fn run(cli: Cli) -> Result<()> {
     let out = Output::new(std::io::stdout());
-    match args.first().map(String::as_str) {
+    match cli.command {
         None => protocol_loop(out),
-        Some("bench") => {
-            let depth = match args.get(1) {
-                Some(text) => text
-                    .parse()
-                    .with_context(|| format!("bench depth must be a whole number, not '{text}'"))?,
-                None => BENCH_DEPTH,
-            };
-            run_bench(&out, depth);
+        Some(EngineCommand::Bench(args)) => {
+            // Nothing stops a bench from the shell but Ctrl-C.
+            run_bench(&out, args.depth, &SearchControl::new(false, false));
             Ok(())
         }
-        Some("build-db") => build_db(&args[1..]),
-        Some("build-book") => build_book(&args[1..]),
-        Some("--help" | "-h") => {
-            let mut stdout = std::io::stdout();
-            writeln!(
-                stdout,
-                "usage: ply-engine            speak the protocol on stdin/stdout"
-            )?;
-            writeln!(
-                stdout,
-                "       ply-engine bench [N]  run the benchmark to depth N (default {BENCH_DEPTH})"
-            )?;
-            writeln!(
-                stdout,
-                "       ply-engine build-db --max-seeds N [--pits M] [--empty-capture] [--threads T] --output FILE"
-            )?;
-            writeln!(
-                stdout,
-                "                             build a Kalah endgame database (see docs/endgame-db.md)"
-            )?;
-            writeln!(
-                stdout,
-                "       ply-engine build-book --variant V [--option NAME=VALUE]... --plies P --depth D --output FILE"
-            )?;
-            writeln!(
-                stdout,
-                "                             build or extend an opening book (see docs/book.md)"
-            )?;
-            writeln!(stdout, "see docs/protocol.md for the commands")?;
-            Ok(())
-        }
-        Some("--version" | "-V") => {
-            writeln!(std::io::stdout(), "{}", ply_engine::session::ENGINE_NAME)?;
-            Ok(())
-        }
-        Some(other) => bail!("unknown argument '{other}'; try 'ply-engine --help'"),
+        Some(EngineCommand::BuildDb(args)) => build_db(&args),
+        Some(EngineCommand::BuildBook(args)) => build_book(&args),
     }
 }
 
@@ -92,12 +97,7 @@ fn protocol_loop(out: Output) -> Result<()> {
 }
 
 /// The arguments of `ply-engine build-db`.
-#[derive(Debug, clap::Parser)]
-#[command(
-    name = "ply-engine build-db",
-    about = "Builds a Kalah endgame database: the exact value of every position with at most \
-             N seeds on the board (see docs/endgame-db.md)"
-)]
+#[derive(Debug, clap::Args)]
 struct BuildDbArgs {
     /// Most seeds on the board, 0 to 127.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(0..=127))]
@@ -116,17 +116,12 @@ struct BuildDbArgs {
     output: std::path::PathBuf,
 }
 
-/// `ply-engine build-db`: builds a database with a progress bar on stderr,
-/// saves it, and prints a summary.
-fn build_db(args: &[String]) -> Result<()> {
-    use clap::Parser;
+/// `ply-engine build-db`: builds a database showing its progress on stderr
+/// (see [`BuildProgress`]), saves it, and prints a summary.
+fn build_db(args: &BuildDbArgs) -> Result<()> {
     use ply_engine::games::kalah::EndgameDb;
     use ply_engine::games::kalah::endgame::format_duration;
 
-    let args = BuildDbArgs::try_parse_from(
-        std::iter::once("ply-engine build-db").chain(args.iter().map(String::as_str)),
-    )
-    .unwrap_or_else(|e| e.exit());
     let threads = args.threads.map_or_else(
         || std::thread::available_parallelism().map_or(1, usize::from),
         usize::from,
@@ -153,25 +148,16 @@ fn build_db(args: &[String]) -> Result<()> {
         args.pits, args.max_seeds
     );
     let started = std::time::Instant::now();
-    let mut last_draw: Option<std::time::Instant> = None;
-    let mut stderr = std::io::stderr();
+    let mut progress = BuildProgress::for_stderr();
     let db = EndgameDb::build(
         args.pits,
         args.empty_capture,
         args.max_seeds,
         threads,
-        |p| {
-            let due = last_draw.is_none_or(|at| at.elapsed().as_millis() >= 250);
-            if due || p.done == p.total {
-                // A progress bar that cannot be drawn is no reason to stop.
-                let _ = write!(stderr, "\r{}", p.bar(30));
-                let _ = stderr.flush();
-                last_draw = Some(std::time::Instant::now());
-            }
-        },
+        |p| progress.update(p),
     )
     .context("cannot build the database")?;
-    eprintln!();
+    progress.finish();
     let built = started.elapsed();
     db.save(&args.output)
         .with_context(|| format!("cannot save the database to {}", args.output.display()))?;
@@ -189,13 +175,7 @@ fn build_db(args: &[String]) -> Result<()> {
 }
 
 /// The arguments of `ply-engine build-book`.
-#[derive(Debug, clap::Parser)]
-#[command(
-    name = "ply-engine build-book",
-    about = "Builds an opening book from the engine's own analysis, or extends the one in \
-             FILE: every position within P moves of the start gets its best moves, weighted \
-             (see docs/book.md)"
-)]
+#[derive(Debug, clap::Args)]
 struct BuildBookArgs {
     /// The game, as UCI_Variant names it (kalah, oware, tictactoe, …).
     #[arg(long, default_value = "kalah")]
@@ -221,17 +201,12 @@ struct BuildBookArgs {
 }
 
 /// `ply-engine build-book`: analyses, shows progress on stderr, saves.
-fn build_book(args: &[String]) -> Result<()> {
-    use clap::Parser;
+fn build_book(args: &BuildBookArgs) -> Result<()> {
     use ply_engine::book::Book;
     use ply_engine::book::build::{BuildSettings, extend_book};
     use ply_engine::options::EngineOptions;
     use ply_engine::variant::AnyGame;
 
-    let args = BuildBookArgs::try_parse_from(
-        std::iter::once("ply-engine build-book").chain(args.iter().map(String::as_str)),
-    )
-    .unwrap_or_else(|e| e.exit());
     // 1. The game and rules, set as a front end would set them.
     let mut options = EngineOptions::default();
     options
@@ -245,7 +220,11 @@ fn build_book(args: &[String]) -> Result<()> {
             .set(name, Some(value))
             .map_err(|e| anyhow::anyhow!("--option {option}: {e}"))?;
     }
-    let start = AnyGame::start(&options).map_err(|e| anyhow::anyhow!("{e}"))?;
+    // The options as a whole, as the engine applies them at a game start.
+    if let Some(error) = options.game.apply_pending().errors.first() {
+        anyhow::bail!("{error}");
+    }
+    let start = AnyGame::start(&options.game.rules()).map_err(|e| anyhow::anyhow!("{e}"))?;
     // 2. The book to extend, if the file exists.
     let mut book = if args.output.exists() {
         Book::load(&args.output).with_context(|| "cannot extend the existing book")?

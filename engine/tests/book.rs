@@ -239,6 +239,103 @@ fn a_bad_book_is_an_error_and_keeps_the_old_one() {
     assert_eq!(bestmoves(&out), ["bestmove 5"], "{out}");
 }
 
+/// A directory of its own in the temporary directory, removed when dropped.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> Self {
+        let path =
+            std::env::temp_dir().join(format!("ply-book-test-{}-{name}", std::process::id()));
+        std::fs::create_dir_all(&path).expect("temporary directory made");
+        Self(path)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Makes a named pipe (FIFO) at `path`.
+#[cfg(unix)]
+fn make_fifo(path: &std::path::Path) {
+    let status = std::process::Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .expect("mkfifo runs");
+    assert!(status.success(), "mkfifo {}", path.display());
+}
+
+#[cfg(unix)]
+#[test]
+fn only_a_regular_file_is_read_as_a_book_and_the_old_one_stays() {
+    // /dev/zero would be read without end, a FIFO would block the engine
+    // for ever (no `readyok`), a directory cannot be read: each is refused
+    // before it is read, saying what is accepted.
+    let good = TempFile::new("kept.book", &format!("[kalah]\n{KALAH_64_START} => 5 7\n"));
+    let dir = TempDir::new("special");
+    let fifo = dir.0.join("book.fifo");
+    make_fifo(&fifo);
+    let refused = [
+        ("/dev/zero".to_owned(), "a character device"),
+        (fifo.display().to_string(), "a named pipe (FIFO)"),
+        (dir.0.display().to_string(), "a directory"),
+    ];
+    let mut input = setup(&good, true);
+    for (path, _) in &refused {
+        input.push_str(&format!("setoption name BookFile value {path}\nisready\n"));
+    }
+    input.push_str("position startpos\ngo depth 3\n");
+    let out = session(&input);
+    for (path, kind) in &refused {
+        assert!(
+            out.contains(&format!(
+                "info string error: BookFile: book file {path}: {kind}, not a regular file \
+                 (only a regular file is read)"
+            )),
+            "{out}"
+        );
+    }
+    assert_eq!(out.matches("readyok").count(), refused.len(), "{out}");
+    assert_eq!(
+        bestmoves(&out),
+        ["bestmove 5"],
+        "the old book stays:\n{out}"
+    );
+}
+
+#[test]
+fn a_book_larger_than_the_limit_is_refused_before_it_is_read() {
+    // A sparse file: as large as it says, without writing it.
+    let good = TempFile::new("small.book", &format!("[kalah]\n{KALAH_64_START} => 5 7\n"));
+    let huge = TempFile::new("huge.book", "");
+    std::fs::File::options()
+        .write(true)
+        .open(&huge.0)
+        .and_then(|file| file.set_len(ply_engine::book::MAX_BOOK_BYTES + 1))
+        .expect("sparse file made");
+    let out = session(&format!(
+        "{}setoption name BookFile value {}\nposition startpos\ngo depth 3\n",
+        setup(&good, true),
+        huge.path()
+    ));
+    assert!(
+        out.contains(&format!(
+            "info string error: BookFile: book file {}: {} bytes; a book may hold at most {} bytes",
+            huge.path(),
+            ply_engine::book::MAX_BOOK_BYTES + 1,
+            ply_engine::book::MAX_BOOK_BYTES
+        )),
+        "{out}"
+    );
+    assert_eq!(
+        bestmoves(&out),
+        ["bestmove 5"],
+        "the old book stays:\n{out}"
+    );
+}
+
 #[test]
 fn build_book_creates_and_extends_a_book() {
     let file = TempFile::new("built.book", "");
@@ -349,7 +446,9 @@ fn the_shipped_book_holds_only_legal_moves() {
                 .set("EmptyCapture", Some("true"))
                 .expect("Kalah rule");
         }
-        let game = AnyGame::from_position_string(&options, position)
+        let applied = options.game.apply_pending();
+        assert!(applied.errors.is_empty(), "{:?}", applied.errors);
+        let game = AnyGame::from_position_string(&options.game.rules(), position)
             .unwrap_or_else(|e| panic!("[{section}] {position}: {e}"));
         assert!(!moves.is_empty(), "[{section}] {position}");
         for mv in moves {

@@ -190,7 +190,7 @@ fn options_change_the_rules_and_perft_counts_them() {
     let out = session(
         "setoption name Symbols value 6\nsetoption name Repeats value true\ngo perft 1\n\
          setoption name Symbols value 11\nsetoption name Length value 7\n\
-         setoption name UCI_Variant value kalah\nsetoption name Length value 4\n",
+         setoption name UCI_Variant value kalah\nsetoption name Length value 4\nd\n",
     );
     assert!(out.contains("Nodes searched: 1296"), "{out}");
     let errors = lines_starting(&out, "info string error: ");

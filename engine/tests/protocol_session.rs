@@ -183,6 +183,39 @@ fn perft_prints_stockfish_form() {
 }
 
 #[test]
+fn a_perft_is_stopped_and_isready_answered_while_it_counts() {
+    // Depth 30 would count for ages: `isready` must be answered meanwhile
+    // and `stop` must end it, saying so, with no total that could be read
+    // as the full count.
+    let out = session("go perft 30\nisready\nstop\nquit\n");
+    assert_eq!(lines_starting(&out, "readyok").len(), 1, "{out}");
+    let stopped = lines_starting(&out, "info string perft 30 stopped after ");
+    assert_eq!(stopped.len(), 1, "{out}");
+    assert!(stopped[0].contains("not the full count"), "{out}");
+    assert!(!out.contains("Nodes searched"), "{out}");
+}
+
+#[test]
+fn quit_ends_a_perft_at_once() {
+    let out = session("go perft 30\nquit\nisready\n");
+    assert!(
+        !out.contains("readyok"),
+        "nothing after quit is read:\n{out}"
+    );
+    assert!(!out.contains("Nodes searched"), "{out}");
+}
+
+#[test]
+fn a_perft_finishes_before_the_next_command_that_changes_the_state() {
+    // A perft ends by itself, so a later `position` waits for it, as it
+    // waits for `go depth N`.
+    let out = session("setoption name Seeds value 4\ngo perft 3\nposition startpos moves 1\nd\n");
+    let total = out.find("Nodes searched: ").expect("the full count");
+    let fen = out.find("Fen: ").expect("d's answer");
+    assert!(total < fen, "{out}");
+}
+
+#[test]
 fn unknown_command_is_answered_and_harmless() {
     let out = session("position startpos moves 2\nfrobnicate now\nd\n");
     assert!(
@@ -269,6 +302,17 @@ fn bench_prints_a_node_count() {
     assert!(lines_starting(&out, "Nodes searched: ").len() == 1, "{out}");
     // Deterministic: the same count twice.
     assert_eq!(session("bench 4\n").lines().last(), out.lines().last());
+}
+
+#[test]
+fn a_bench_is_stopped_and_isready_answered_while_it_runs() {
+    let out = session("bench 60\nisready\nstop\nisready\n");
+    assert_eq!(lines_starting(&out, "readyok").len(), 2, "{out}");
+    let stopped = lines_starting(&out, "info string bench stopped after ");
+    assert_eq!(stopped.len(), 1, "{out}");
+    assert!(!out.contains("Nodes searched"), "{out}");
+    let out = session("bench 60\nquit\n");
+    assert!(!out.contains("Nodes searched"), "{out}");
 }
 
 #[test]
@@ -497,7 +541,9 @@ fn bench_from_the_command_line() {
 fn bad_command_line_arguments_fail_with_a_message() {
     let output = run_engine(&["frobnicate"], "");
     assert!(!output.status.success());
-    assert!(String::from_utf8_lossy(&output.stderr).contains("unknown argument 'frobnicate'"));
+    assert!(
+        String::from_utf8_lossy(&output.stderr).contains("unrecognized subcommand 'frobnicate'")
+    );
 }
 
 #[test]
@@ -596,6 +642,50 @@ fn a_missing_endgame_database_is_refused_and_nothing_changes() {
         "{out}"
     );
     assert!(out.contains("readyok"));
+}
+
+#[cfg(unix)]
+#[test]
+fn only_a_regular_file_is_opened_as_an_endgame_database_and_the_old_one_stays() {
+    // A FIFO would block the engine for ever (no `readyok`, `quit`
+    // ignored); a device or a directory cannot be mapped.
+    let db = small_database();
+    let dir = std::env::temp_dir().join(format!("ply-session-test-{}-special", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temporary directory made");
+    let fifo = dir.join("db.fifo");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    let refused = [
+        ("/dev/zero".to_owned(), "a character device"),
+        (fifo.display().to_string(), "a named pipe (FIFO)"),
+        (dir.display().to_string(), "a directory"),
+    ];
+    let mut input = format!("setoption name EndgameDB value {}\n", db.display());
+    for (path, _) in &refused {
+        input.push_str(&format!("setoption name EndgameDB value {path}\nisready\n"));
+    }
+    input.push_str("position fen 1,2,0,0,1,0 20 0,0,3,0,1,0 20 s\ngo depth 4\n");
+    let out = session(input);
+    let _ = std::fs::remove_dir_all(&dir);
+    for (path, kind) in &refused {
+        assert!(
+            out.contains(&format!(
+                "info string error: EndgameDB: {path}: {kind}, not a regular file \
+                 (only a regular file is read)"
+            )),
+            "{out}"
+        );
+    }
+    assert_eq!(
+        lines_starting(&out, "readyok").len(),
+        refused.len(),
+        "{out}"
+    );
+    // The database loaded first still answers.
+    assert!(out.contains("info string proven margin "), "{out}");
 }
 
 #[test]

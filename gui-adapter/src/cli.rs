@@ -4,18 +4,11 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use ply_engine::options::EngineOptions;
-use ply_engine::variant::Variant;
+use ply_rules::variant::{AnyRules, Variant, is_rule_option};
 
 use crate::engine::{EngineError, default_engine_path};
 use crate::games;
 use crate::strength::{Strength, StrengthError};
-
-/// Kalah's seeds a pit when none are given: Kalah(6,4), the usual
-/// tournament start, which the docs show. (The engine's own default is
-/// seed 000's 6, kept for the protocol; a person starting `ply-play` with
-/// no flags gets the game most people know.)
-pub const KALAH_START_SEEDS: u8 = 4;
 
 /// The game and its rules.
 #[derive(Args, Clone, Debug, Default)]
@@ -40,12 +33,12 @@ pub struct GameArgs {
 }
 
 impl GameArgs {
-    /// The options as the engine library reads them, and the `setoption`
-    /// pairs that give the engine the same ones, in order.
+    /// The game and its rules, and the `setoption` pairs that give the
+    /// engine the same ones, in order.
     ///
     /// # Errors
     /// A message naming the option and what it accepts.
-    pub fn engine_options(&self) -> Result<(EngineOptions, Vec<(String, String)>), String> {
+    pub fn engine_options(&self) -> Result<(AnyRules, Vec<(String, String)>), String> {
         let mut pairs: Vec<(String, String)> = Vec::new();
         if let Some(variant) = &self.variant {
             pairs.push(("UCI_Variant".to_owned(), variant.clone()));
@@ -65,64 +58,61 @@ impl GameArgs {
                 .ok_or_else(|| format!("--option {option}: write it as NAME=VALUE"))?;
             pairs.push((name.trim().to_owned(), value.trim().to_owned()));
         }
-        let given_seeds = pairs
+        let variant = variant_of(&pairs)?;
+        // The rules a person gets without asking (Kalah(6,4)), unless given.
+        for &(name, value) in games::ui(variant).start_options {
+            if !pairs
+                .iter()
+                .any(|(given, _)| given.eq_ignore_ascii_case(name))
+            {
+                pairs.push((name.to_owned(), value.to_owned()));
+            }
+        }
+        let pairs = rule_options_last(pairs);
+        let rule_pairs: Vec<(&str, &str)> = pairs
             .iter()
-            .any(|(name, _)| name.eq_ignore_ascii_case("Seeds"));
-        if !given_seeds && variant_of(&pairs) == Variant::Kalah {
-            pairs.push(("Seeds".to_owned(), KALAH_START_SEEDS.to_string()));
-        }
-        let pairs = in_rule_order(pairs);
-        let mut options = EngineOptions::default();
-        for (name, value) in &pairs {
-            options.set(name, Some(value)).map_err(|e| e.to_string())?;
-        }
-        Ok((options, pairs))
+            .filter(|(name, _)| is_rule_option(name))
+            .map(|(name, value)| (name.as_str(), value.as_str()))
+            .collect();
+        // Checked as a whole, as the engine checks them at a game start.
+        let rules = AnyRules::build(variant, &rule_pairs).map_err(|e| e.to_string())?;
+        Ok((rules, pairs))
     }
 }
 
-/// `pairs` with the game's rule options moved to the end, in the game's
-/// option order ([`games::rule_steps`]): the engine library checks the
-/// whole rule set after each option, so `--option Length=6 --option
-/// Repeats=true` in the order typed would be refused for a moment's
-/// 151,200 codes. The other options keep their order.
-fn in_rule_order(pairs: Vec<(String, String)>) -> Vec<(String, String)> {
-    let variant = variant_of(&pairs);
-    let mut variant_options = EngineOptions::default();
-    // Choosing a game the engine has cannot fail.
-    let _ = variant_options.set("UCI_Variant", Some(variant.name()));
-    let ui = games::ui(variant);
-    let is_rule = |name: &str| ui.option_names.iter().any(|n| n.eq_ignore_ascii_case(name));
-    if !pairs.iter().any(|(name, _)| is_rule(name)) {
-        return pairs;
-    }
-    // Every rule option, the given value or the game's default, so that
-    // each step's option gets its wanted value after a stepping stone.
-    let defaults = (ui.option_values)(&variant_options);
-    let (rules, mut others): (Vec<_>, Vec<_>) =
-        pairs.into_iter().partition(|(name, _)| is_rule(name));
-    let values = defaults
-        .iter()
-        .map(|(name, value)| (*name, value.as_str()))
-        .chain(
-            rules
-                .iter()
-                .map(|(name, value)| (name.as_str(), value.as_str())),
-        );
-    others.extend(games::rule_steps(variant, values));
+/// The option that chooses the game.
+const VARIANT_OPTION: &str = "UCI_Variant";
+
+/// `pairs` with the game's rule options moved to the end, the others
+/// (`UCI_Variant`, `Hash`, …) first in their order: the engine applies the
+/// rule options as a whole, in any order, so they go last only to keep the
+/// settings that shape the engine ahead of the game.
+fn rule_options_last(pairs: Vec<(String, String)>) -> Vec<(String, String)> {
+    let (rules, mut others): (Vec<_>, Vec<_>) = pairs
+        .into_iter()
+        .partition(|(name, _)| is_rule_option(name));
+    others.extend(rules);
     others
 }
 
-/// The game `pairs` choose (the last `UCI_Variant` the engine takes), or
-/// the engine's default game.
-fn variant_of(pairs: &[(String, String)]) -> Variant {
-    let mut options = EngineOptions::default();
+/// The game `pairs` choose (the last `UCI_Variant`, as the engine takes
+/// it), or the registry's first game.
+///
+/// # Errors
+/// A `UCI_Variant` that names no game, saying which names would do.
+fn variant_of(pairs: &[(String, String)]) -> Result<Variant, String> {
+    let mut variant = Variant::ALL[0];
     for (name, value) in pairs {
-        if name.eq_ignore_ascii_case("UCI_Variant") {
-            // A bad name is reported when the pairs are applied.
-            let _ = options.set(name, Some(value));
+        if name.eq_ignore_ascii_case(VARIANT_OPTION) {
+            variant = Variant::from_name(value).ok_or_else(|| {
+                format!(
+                    "option '{VARIANT_OPTION}' cannot be '{value}': expected one of {}",
+                    Variant::names().join(", ")
+                )
+            })?;
         }
     }
-    options.variant
+    Ok(variant)
 }
 
 /// The engine's strength.
@@ -173,7 +163,7 @@ mod tests {
             ..GameArgs::default()
         };
         let (options, pairs) = args.engine_options().unwrap();
-        assert_eq!(options.kalah.seeds, 4);
+        assert_eq!(rule(&options, "Seeds"), "4");
         assert_eq!(pairs.first().map(|(name, _)| name.as_str()), Some("Hash"));
         assert!(pairs.contains(&("Seeds".to_owned(), "4".to_owned())));
         let bad = GameArgs {
@@ -189,8 +179,19 @@ mod tests {
         assert!(malformed.engine_options().is_err());
     }
 
+    /// The value of the rule option `name` in `rules`.
+    fn rule(rules: &AnyRules, name: &str) -> String {
+        rules
+            .values()
+            .into_iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, v)| v)
+            .unwrap_or_default()
+    }
+
     /// Mastermind's rules checked one option at a time in the order typed
-    /// refused `Length=6` before `Repeats=true` made it 46,656 codes.
+    /// refused `Length=6` before `Repeats=true` made it 46,656 codes; they
+    /// are checked as a whole.
     #[test]
     fn rule_options_are_set_in_an_order_the_rules_allow() {
         let args = GameArgs {
@@ -204,15 +205,20 @@ mod tests {
             ..GameArgs::default()
         };
         let (options, pairs) = args.engine_options().unwrap();
-        assert_eq!(options.mastermind.length, 6);
-        assert_eq!(options.mastermind.symbols, 6);
-        assert!(options.mastermind.repeats);
-        // The engine, given the same pairs, accepts each in turn.
-        let mut engine = EngineOptions::default();
-        for (name, value) in &pairs {
-            engine.set(name, Some(value)).unwrap();
-        }
-        assert_eq!(engine.mastermind, options.mastermind);
+        assert_eq!(rule(&options, "Length"), "6");
+        assert_eq!(rule(&options, "Symbols"), "6");
+        assert_eq!(rule(&options, "Repeats"), "true");
+        // The same pairs, as the engine applies them (a whole, any order),
+        // make the same rules.
+        let rule_pairs: Vec<(&str, &str)> = pairs
+            .iter()
+            .filter(|(name, _)| is_rule_option(name))
+            .map(|(n, v)| (n.as_str(), v.as_str()))
+            .collect();
+        assert_eq!(
+            AnyRules::build(Variant::Mastermind, &rule_pairs).unwrap(),
+            options
+        );
         // Rules that cannot be played are still refused.
         let too_many = GameArgs {
             variant: Some("mastermind".to_owned()),
@@ -228,6 +234,9 @@ mod tests {
             ..GameArgs::default()
         };
         let (options, _) = kalah.engine_options().unwrap();
-        assert_eq!((options.kalah.pits, options.kalah.seeds), (2, 60));
+        assert_eq!(
+            (rule(&options, "Pits"), rule(&options, "Seeds")),
+            ("2".to_owned(), "60".to_owned())
+        );
     }
 }

@@ -3,7 +3,7 @@
 //!
 //! Both start an engine process and speak the protocol to it
 //! ([`engine`]), and both check every move with the engine library's rules
-//! ([`record`], on [`ply_engine::variant::AnyGame`]). What each game looks
+//! ([`record`], on [`ply_rules::variant::AnyGame`]). What each game looks
 //! like lives in [`games`], one module per game.
 
 pub mod cli;

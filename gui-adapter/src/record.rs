@@ -1,10 +1,9 @@
 //! A game in progress: where it started, the moves played, and every
 //! position on the way, all checked by the engine library's rules.
 
-use ply_engine::game::{NotationError, Outcome, Player};
-use ply_engine::options::EngineOptions;
-use ply_engine::variant::AnyGame;
 use ply_protocol::{Command, StartingPosition};
+use ply_rules::game::{NotationError, Outcome, Player};
+use ply_rules::variant::{AnyGame, AnyRules};
 use thiserror::Error;
 
 use crate::games::{self, format_turn};
@@ -61,7 +60,7 @@ pub enum TurnError {
 /// A game: the start, the moves, and the position after each move.
 #[derive(Clone, Debug)]
 pub struct GameRecord {
-    options: EngineOptions,
+    options: AnyRules,
     /// The position string the game started from, when it was not the
     /// start position of the options.
     start_fen: Option<String>,
@@ -79,7 +78,7 @@ impl GameRecord {
     ///
     /// # Errors
     /// Why the options make no playable game.
-    pub fn new(options: &EngineOptions) -> Result<Self, String> {
+    pub fn new(options: &AnyRules) -> Result<Self, String> {
         let start = AnyGame::start(options)?;
         Ok(Self {
             options: options.clone(),
@@ -102,22 +101,12 @@ impl GameRecord {
     /// # Errors
     /// What is wrong with the position string, or that its board has
     /// another size than the options'.
-    pub fn from_position(options: &EngineOptions, text: &str) -> Result<Self, NotationError> {
+    pub fn from_position(options: &AnyRules, text: &str) -> Result<Self, NotationError> {
         let start = AnyGame::from_position_string(options, text)?;
-        let sizes = match &start {
-            AnyGame::Kalah(game) => Some((game.pits(Player::One).len(), options.kalah.pits)),
-            AnyGame::Oware(game) => Some((game.houses(Player::One).len(), options.oware.houses)),
-            _ => None,
-        };
-        if let Some((found, chosen)) = sizes
-            && found != usize::from(chosen)
-        {
+        if let Some(reason) = start.mismatch(options) {
             return Err(NotationError::BadPosition {
                 text: text.to_owned(),
-                reason: format!(
-                    "it has {found} pits a side, and the game is set up with {chosen}: \
-                     choose {found} pits (a new game) first"
-                ),
+                reason,
             });
         }
         Ok(Self {
@@ -131,7 +120,7 @@ impl GameRecord {
 
     /// The options (game and rules) this game is played by.
     #[must_use]
-    pub fn options(&self) -> &EngineOptions {
+    pub fn options(&self) -> &AnyRules {
         &self.options
     }
 
@@ -326,10 +315,10 @@ impl GameRecord {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use ply_rules::variant::Variant;
 
     fn kalah_6_4() -> GameRecord {
-        let mut options = EngineOptions::default();
-        options.set("Seeds", Some("4")).unwrap();
+        let options = AnyRules::build(Variant::Kalah, &[("Seeds", "4")]).unwrap();
         GameRecord::new(&options).unwrap()
     }
 
@@ -397,21 +386,19 @@ mod tests {
 
     #[test]
     fn a_position_of_another_size_is_refused() {
-        let options = EngineOptions::default();
+        let options = AnyRules::default_for(Variant::Kalah);
         let error = GameRecord::from_position(&options, "1,2,3 0 1,2,3 0 s")
             .expect_err("a 3-pit board under Kalah(6,6)");
         assert!(
             error.to_string().contains("it has 3 pits a side"),
             "{error}"
         );
-        let mut three = EngineOptions::default();
-        three.set("Pits", Some("3")).unwrap();
+        let three = AnyRules::build(Variant::Kalah, &[("Pits", "3")]).unwrap();
         assert!(GameRecord::from_position(&three, "1,2,3 0 1,2,3 0 s").is_ok());
-        let mut oware = EngineOptions::default();
-        oware.set("UCI_Variant", Some("oware")).unwrap();
+        let mut oware = AnyRules::default_for(Variant::Oware);
         let four_houses = "4,4,4,4 0 4,4,4,4 0 s";
         assert!(GameRecord::from_position(&oware, four_houses).is_err());
-        oware.set("Pits", Some("4")).unwrap();
+        oware.set("Pits", "4").unwrap();
         assert!(GameRecord::from_position(&oware, four_houses).is_ok());
     }
 
@@ -423,8 +410,7 @@ mod tests {
             game.position_command().to_string(),
             "position startpos moves 3 6"
         );
-        let mut options = EngineOptions::default();
-        options.set("Seeds", Some("4")).unwrap();
+        let options = AnyRules::build(Variant::Kalah, &[("Seeds", "4")]).unwrap();
         let from = GameRecord::from_position(&options, "4,4,0,5,5,0  2 5,5,5,5,4,4 0 n").unwrap();
         assert_eq!(
             from.position_command().to_string(),

@@ -1,7 +1,7 @@
 //! Scores for people: `cp 150` is "+1.50" (seeds), `mate 5` a win in 5.
 
-use ply_engine::game::Player;
 use ply_protocol::{Score, ScoreBound, ScoreValue};
+use ply_rules::game::Player;
 
 /// The score in words, for the side that searched: `+1.50`, `-0.25`,
 /// `win in 5`, `loss in 3`; a bound gets `≥`/`≤` in front.

@@ -5,9 +5,10 @@ use std::fmt;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use ply_engine::variant::Variant;
 use ply_protocol::Dialect;
+use ply_rules::variant::Variant;
 
+use crate::stats::SprtModel;
 use crate::time_control::{TimeControl, format_seconds};
 
 /// Default `timemargin`: how far past its limit an engine may answer.
@@ -148,9 +149,11 @@ pub struct ResignAdjudication {
     pub two_sided: bool,
 }
 
-/// `-sprt elo0=… elo1=… alpha=… beta=…`.
+/// `-sprt elo0=… elo1=… alpha=… beta=… model=…`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SprtConfig {
+    /// What the Elo bounds are measured in.
+    pub model: SprtModel,
     /// Elo under H0.
     pub elo0: f64,
     /// Elo under H1.
@@ -199,6 +202,8 @@ pub struct MatchConfig {
     pub max_moves: Option<u32>,
     /// `-sprt`.
     pub sprt: Option<SprtConfig>,
+    /// `-report penta=…`: statistics by game pairs (the default).
+    pub report_penta: bool,
     /// `-pgnout`.
     pub pgn_out: Option<PathBuf>,
     /// `-results`: JSON lines.
@@ -229,4 +234,6 @@ pub struct MergeConfig {
     pub files: Vec<PathBuf>,
     /// `-sprt`, to evaluate the merged games.
     pub sprt: Option<SprtConfig>,
+    /// `-report penta=…`.
+    pub report_penta: bool,
 }

@@ -82,7 +82,10 @@ fn run(invocation: Invocation) -> Result<ExitCode> {
         }
         Invocation::Match(config) => {
             let ctrl_c = install_interrupt_handler()?;
-            let summary = run_match(&config, &ctrl_c).context("the match could not be played")?;
+            adopt_orphans();
+            let summary = run_match(&config, &ctrl_c);
+            end_everything();
+            let summary = summary.context("the match could not be played")?;
             Ok(match summary.end {
                 MatchEnd::Completed | MatchEnd::Sprt(_) => ExitCode::SUCCESS,
                 MatchEnd::Failed(_) => ExitCode::FAILURE,
@@ -112,7 +115,7 @@ fn install_interrupt_handler() -> Result<Arc<AtomicBool>> {
     ply_signals::on_termination(move || {
         if flag.swap(true, Ordering::SeqCst) {
             // The second signal: no more waiting for anyone.
-            registry::kill_all();
+            end_everything();
             std::process::exit(i32::from(EXIT_INTERRUPTED));
         }
     })
@@ -127,7 +130,31 @@ fn install_panic_hook() {
     std::panic::set_hook(Box::new(move |info| {
         default(info);
         if std::thread::current().name() == Some("main") {
-            registry::kill_all();
+            end_everything();
         }
     }));
+}
+
+/// Makes the referee a child subreaper (Linux): whatever an engine starts
+/// and leaves behind, even in a session of its own out of reach of the
+/// engine's process-group kill, becomes the referee's child, for
+/// [`end_everything`] to end. Elsewhere the process groups are all there is.
+fn adopt_orphans() {
+    #[cfg(target_os = "linux")]
+    if let Err(e) = ply_signals::children::become_subreaper() {
+        log::warn!(
+            "cannot become a child subreaper ({e}): what an engine leaves in a session of its own may outlive the referee"
+        );
+    }
+}
+
+/// Kills every engine with its process group, then every process the
+/// engines left behind that the referee adopted: nothing an engine started
+/// outlives the referee.
+fn end_everything() {
+    registry::kill_all();
+    let ended = ply_signals::children::end_adopted_children(&registry::pids());
+    if ended > 0 {
+        log::info!("ended {ended} processes the engines left behind");
+    }
 }

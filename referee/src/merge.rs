@@ -11,7 +11,7 @@ use thiserror::Error;
 use crate::config::MergeConfig;
 use crate::game::{GameRecord, GameResult};
 use crate::output::{ResultsError, read_results};
-use crate::report::report_lines;
+use crate::report::{Report, report_lines};
 use crate::stats::{Sprt, SprtError};
 use crate::tally::Tally;
 
@@ -29,11 +29,55 @@ pub enum MergeError {
     Output(#[from] io::Error),
 }
 
+/// How many missing game numbers a warning lists before "…".
+const LISTED_MISSING: usize = 8;
+
+/// The game numbers below the highest one read that no file holds: the
+/// shards of one match number their games from 1 without gaps, so a gap
+/// is a shard whose results file is missing or incomplete (games missing
+/// past the highest number read cannot be seen).
+#[must_use]
+pub fn missing_games(numbers: &[u64]) -> Vec<u64> {
+    let Some(&highest) = numbers.iter().max() else {
+        return Vec::new();
+    };
+    (1..=highest)
+        .filter(|n| numbers.binary_search(n).is_err())
+        .collect()
+}
+
+/// The warning line for [`missing_games`], `None` when none is missing.
+#[must_use]
+pub fn missing_games_warning(missing: &[u64], highest: u64) -> Option<String> {
+    if missing.is_empty() {
+        return None;
+    }
+    let mut listed: Vec<String> = missing
+        .iter()
+        .take(LISTED_MISSING)
+        .map(u64::to_string)
+        .collect();
+    if missing.len() > LISTED_MISSING {
+        listed.push("…".to_owned());
+    }
+    Some(format!(
+        "Warning: {} of games 1-{highest} are in no file (game {}): a shard's results file is missing or incomplete",
+        missing.len(),
+        listed.join(", ")
+    ))
+}
+
 /// Reads the files and counts their games, ordered by game number.
 ///
 /// # Errors
 /// [`MergeError::Results`] when a file cannot be read.
 pub fn merged_tally(config: &MergeConfig) -> Result<(Tally, usize), MergeError> {
+    let (tally, numbers) = merged_games(config)?;
+    Ok((tally, numbers.len()))
+}
+
+/// [`merged_tally`], with the game numbers read, in order.
+fn merged_games(config: &MergeConfig) -> Result<(Tally, Vec<u64>), MergeError> {
     let mut games: BTreeMap<u64, GameRecord> = BTreeMap::new();
     for path in &config.files {
         for record in read_results(path)? {
@@ -56,7 +100,7 @@ pub fn merged_tally(config: &MergeConfig) -> Result<(Tally, usize), MergeError> 
     for record in games.values() {
         tally.add(record);
     }
-    Ok((tally, games.len()))
+    Ok((tally, games.keys().copied().collect()))
 }
 
 /// Prints the merged report to `out`; returns the number of games.
@@ -64,20 +108,51 @@ pub fn merged_tally(config: &MergeConfig) -> Result<(Tally, usize), MergeError> 
 /// # Errors
 /// [`MergeError`] when a file cannot be read or the report written.
 pub fn merge(config: &MergeConfig, out: &mut dyn Write) -> Result<u64, MergeError> {
-    let sprt = config
-        .sprt
-        .map(|s| Sprt::new(s.elo0, s.elo1, s.alpha, s.beta))
-        .transpose()?;
-    let (tally, games) = merged_tally(config)?;
+    let report = Report {
+        sprt: config
+            .sprt
+            .map(|s| Sprt::new(s.elo0, s.elo1, s.alpha, s.beta, s.model))
+            .transpose()?,
+        by_pairs: config.report_penta,
+    };
+    let (tally, numbers) = merged_games(config)?;
     writeln!(
         out,
-        "Merged {games} games from {} file{}",
+        "Merged {} games from {} file{}",
+        numbers.len(),
         config.files.len(),
         if config.files.len() == 1 { "" } else { "s" }
     )?;
-    for line in report_lines(&tally, sprt.as_ref(), true) {
+    let highest = numbers.last().copied().unwrap_or(0);
+    if let Some(warning) = missing_games_warning(&missing_games(&numbers), highest) {
+        log::warn!("{warning}");
+        writeln!(out, "{warning}")?;
+    }
+    for line in report_lines(&tally, &report, true) {
         writeln!(out, "{line}")?;
     }
     out.flush()?;
     Ok(tally.games())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn gaps_in_the_game_numbers_are_missing_games() {
+        assert!(missing_games(&[]).is_empty());
+        assert!(missing_games(&[1, 2, 3, 4]).is_empty());
+        assert_eq!(missing_games(&[1, 2, 5, 6, 9]), [3, 4, 7, 8]);
+        assert_eq!(missing_games_warning(&[], 4), None);
+        assert_eq!(
+            missing_games_warning(&[3, 4], 6).as_deref(),
+            Some(
+                "Warning: 2 of games 1-6 are in no file (game 3, 4): a shard's results file is missing or incomplete"
+            )
+        );
+        let many: Vec<u64> = (1..=10).collect();
+        let line = missing_games_warning(&many, 20).unwrap_or_default();
+        assert!(line.contains("(game 1, 2, 3, 4, 5, 6, 7, 8, …)"), "{line}");
+    }
 }

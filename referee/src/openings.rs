@@ -8,8 +8,8 @@
 
 use std::path::{Path, PathBuf};
 
-use ply_engine::variant::AnyGame;
 use ply_protocol::StartingPosition;
+use ply_rules::variant::AnyGame;
 use thiserror::Error;
 
 use crate::config::{OpeningFormat, OpeningOrder, OpeningsConfig};
@@ -228,7 +228,7 @@ mod tests {
         assert_eq!(openings[0].moves, ["3", "6"]);
         assert_eq!(
             openings[0].position.side_to_move(),
-            ply_engine::game::Player::Two
+            ply_rules::game::Player::Two
         );
         assert_eq!(openings[1].moves, ["4"]);
     }

@@ -1,41 +1,71 @@
 //! The statistics lines printed at every `-ratinginterval`, at the end of a
 //! match and by `merge`: cutechess's `Score of …` and `Elo difference: …`,
-//! fastchess's `Ptnml(0-2): …` and `LLR: …`, and for more than two engines
-//! a standings table.
+//! fastchess's `Elo: …, nElo: …`, `Ptnml(0-2): …` and `LLR: …`, and for
+//! more than two engines a standings table.
 
-use crate::stats::{Sprt, SprtDecision, elo_from_wdl, format_elo_line, format_score_line};
-use crate::tally::Tally;
+use crate::stats::{
+    EloEstimate, NeloEstimate, Sprt, SprtDecision, elo_from_pentanomial, elo_from_wdl,
+    format_elo_line, format_score_line, nelo_from_pentanomial, nelo_from_wdl,
+};
+use crate::tally::{EncounterTally, Tally};
+
+/// What the statistics lines report beside the counts.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Report {
+    /// `-sprt`.
+    pub sprt: Option<Sprt>,
+    /// `-report penta=true` (the default, as in fastchess): game pairs are
+    /// the samples of the nElo and SPRT and the `Ptnml(0-2)` line is
+    /// printed; `false`: single games.
+    pub by_pairs: bool,
+}
 
 /// The SPRT's state after the games so far: the LLR (from game pairs when
-/// there are any, else from single games) and the decision.
+/// `by_pairs` and there are any, else from single games) and the decision.
 #[must_use]
-pub fn sprt_status(tally: &Tally, sprt: &Sprt) -> (f64, SprtDecision) {
+pub fn sprt_status(tally: &Tally, sprt: &Sprt, by_pairs: bool) -> (f64, SprtDecision) {
     let h2h = tally.head_to_head();
-    let llr = if h2h.pentanomial.pairs() > 0 {
-        sprt.llr_pentanomial(&h2h.pentanomial)
-    } else {
-        sprt.llr_trinomial(&h2h.wdl)
-    };
+    let llr = sprt.llr(&h2h.pentanomial, &h2h.wdl, by_pairs);
     (llr, sprt.decision(llr))
+}
+
+/// fastchess's `Elo: 12.34 +/- 5.67, nElo: 23.45 +/- 10.11`, from game
+/// pairs when `by_pairs` and there are any, else from the games.
+fn fastchess_elo_line(h2h: &EncounterTally, by_pairs: bool) -> Option<String> {
+    let (elo, nelo): (Option<EloEstimate>, Option<NeloEstimate>) =
+        if by_pairs && h2h.pentanomial.pairs() > 0 {
+            (
+                elo_from_pentanomial(&h2h.pentanomial),
+                nelo_from_pentanomial(&h2h.pentanomial),
+            )
+        } else {
+            (elo_from_wdl(&h2h.wdl), nelo_from_wdl(&h2h.wdl))
+        };
+    let (elo, nelo) = (elo?, nelo?);
+    Some(format!(
+        "Elo: {:.2} +/- {:.2}, nElo: {:.2} +/- {:.2}",
+        elo.elo, elo.error95, nelo.nelo, nelo.error95
+    ))
 }
 
 /// The statistics lines. `final_report` adds the count of terminations.
 #[must_use]
-pub fn report_lines(tally: &Tally, sprt: Option<&Sprt>, final_report: bool) -> Vec<String> {
+pub fn report_lines(tally: &Tally, report: &Report, final_report: bool) -> Vec<String> {
     let mut lines = Vec::new();
     let engines = tally.engines();
     if engines.len() == 2 {
         let h2h = tally.head_to_head();
         lines.push(format_score_line(&engines[0], &engines[1], &h2h.wdl));
-        if h2h.pentanomial.pairs() > 0 {
+        if report.by_pairs && h2h.pentanomial.pairs() > 0 {
             lines.push(h2h.pentanomial.fastchess_line());
         }
         lines.push(match elo_from_wdl(&h2h.wdl) {
             Some(estimate) => format_elo_line(&estimate),
             None => "Elo difference: n/a (no games finished)".to_owned(),
         });
-        if let Some(sprt) = sprt {
-            let (llr, decision) = sprt_status(tally, sprt);
+        lines.extend(fastchess_elo_line(&h2h, report.by_pairs));
+        if let Some(sprt) = &report.sprt {
+            let (llr, decision) = sprt_status(tally, sprt, report.by_pairs);
             lines.push(sprt.llr_line(llr));
             if decision.is_final() {
                 lines.push(format!("SPRT: {decision}"));
@@ -90,4 +120,71 @@ fn standings_table(tally: &Tally) -> Vec<String> {
         ));
     }
     lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::GameResult;
+    use crate::stats::SprtModel;
+    use crate::tally::tests::record;
+
+    /// Two pairs: A wins 1½–½ and 1–1 (WD, WL), i.e. W2 L1 D1.
+    fn tally() -> Tally {
+        let mut tally = Tally::new(&["A".to_owned(), "B".to_owned()]);
+        tally.add(&record(1, 1, "A", "B", GameResult::P1Win));
+        tally.add(&record(2, 1, "B", "A", GameResult::Draw));
+        tally.add(&record(3, 2, "A", "B", GameResult::P1Win));
+        tally.add(&record(4, 2, "B", "A", GameResult::P1Win));
+        tally
+    }
+
+    #[test]
+    fn pairs_report_has_ptnml_nelo_and_llr_lines() {
+        let sprt = Sprt::new(0.0, 5.0, 0.05, 0.05, SprtModel::Normalized).ok();
+        let by_pairs = report_lines(
+            &tally(),
+            &Report {
+                sprt,
+                by_pairs: true,
+            },
+            false,
+        );
+        // Pairs scored ¾ and ½: μ = 0.625, σ² = 0.015625, game σ = √2·0.125;
+        // nElo = 0.125/0.176777 · 347.4355 = 245.67.
+        assert!(
+            by_pairs.contains(&"Ptnml(0-2): [0, 0, 1, 1, 0]".to_owned()),
+            "{by_pairs:?}"
+        );
+        let elo = by_pairs
+            .iter()
+            .find(|l| l.starts_with("Elo: "))
+            .expect("an Elo line");
+        assert!(elo.contains(", nElo: 245.67 +/- "), "{elo}");
+        assert!(
+            by_pairs.iter().any(|l| l.starts_with("LLR: ")),
+            "{by_pairs:?}"
+        );
+        assert!(by_pairs.iter().any(|l| l.starts_with("Elo difference: ")));
+
+        let by_games = report_lines(
+            &tally(),
+            &Report {
+                sprt,
+                by_pairs: false,
+            },
+            false,
+        );
+        assert!(
+            !by_games.iter().any(|l| l.starts_with("Ptnml")),
+            "{by_games:?}"
+        );
+        // W2 L1 D1: μ = 0.625, σ² = 0.171875; nElo = 0.125/0.414578 · 347.4355
+        // = 104.76.
+        let elo = by_games
+            .iter()
+            .find(|l| l.starts_with("Elo: "))
+            .expect("an Elo line");
+        assert!(elo.contains(", nElo: 104.76 +/- "), "{elo}");
+    }
 }

@@ -1,15 +1,18 @@
-//! The rules the referee checks moves against: the engine library's own
-//! rules, chosen the way the engines choose theirs, from `UCI_Variant` and
-//! the game options (`option.Seeds=4`) given to the engines.
+//! The rules the referee checks moves against: the rules crate's, the
+//! very rules the engines play by, chosen the way the engines choose
+//! theirs, from `UCI_Variant` and the game options (`option.Seeds=4`)
+//! given to the engines, applied as a whole as an engine applies them.
 
-use ply_engine::game::{Game, NotationError};
-use ply_engine::options::{EngineOptions, OptionError};
-use ply_engine::variant::{AnyGame, Variant};
-use ply_engine::with_game;
-use ply_protocol::OptionKind;
+use ply_rules::game::{Game, NotationError};
+use ply_rules::options::RuleError;
+use ply_rules::variant::{AnyGame, AnyRules, Variant, is_rule_option};
+use ply_rules::with_game;
 use thiserror::Error;
 
 use crate::config::EngineConfig;
+
+/// The option that chooses the game.
+const VARIANT_OPTION: &str = "UCI_Variant";
 
 /// Engine options that do not make one playable game.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -20,7 +23,7 @@ pub enum RulesError {
         /// The engine whose options these are.
         engine: String,
         /// Why.
-        source: OptionError,
+        source: RuleError,
     },
     /// The options make no playable game.
     #[error("engine '{engine}': {reason}")]
@@ -49,8 +52,8 @@ pub enum RulesError {
 /// The game of a match.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MatchRules {
-    /// The options as the engine library reads them.
-    pub options: EngineOptions,
+    /// The game and its rules.
+    pub options: AnyRules,
     /// The start position.
     pub start: AnyGame,
 }
@@ -86,42 +89,34 @@ impl MatchRules {
         }
     }
 
-    /// The rules one engine's options choose. Options that are not game
-    /// options (`Hash`, an engine's own) are left to the engine.
+    /// The rules one engine's options choose, built as a whole from the
+    /// registry's rule options. Options that are not game options (`Hash`,
+    /// an engine's own) are left to the engine.
     fn for_engine(
         variant: Option<Variant>,
         engine: &str,
         engine_options: &[(String, String)],
     ) -> Result<Self, RulesError> {
-        let mut options = EngineOptions::default();
-        if let Some(variant) = variant {
-            options.variant = variant;
-        }
+        let option_error = |source| RulesError::Option {
+            engine: engine.to_owned(),
+            source,
+        };
+        let mut chosen = variant.unwrap_or(Variant::ALL[0]);
+        let mut rule_options = Vec::new();
         for (name, value) in engine_options {
-            let mut next = options.clone();
-            match next.set(name, Some(value)) {
-                Ok(ply_engine::options::OptionEffect::NewRules) => options = next,
-                Ok(_) | Err(OptionError::Unknown(_) | OptionError::MissingValue(_)) => {}
-                Err(
-                    error @ (OptionError::Rules { .. }
-                    | OptionError::Code { .. }
-                    | OptionError::NotForGame { .. }),
-                ) => {
-                    return Err(RulesError::Option {
-                        engine: engine.to_owned(),
-                        source: error,
-                    });
-                }
-                Err(error @ OptionError::BadValue { .. }) => {
-                    if is_game_option(name) {
-                        return Err(RulesError::Option {
-                            engine: engine.to_owned(),
-                            source: error,
-                        });
-                    }
-                }
+            if name.trim().eq_ignore_ascii_case(VARIANT_OPTION) {
+                chosen = Variant::from_name(value).ok_or_else(|| {
+                    option_error(RuleError::BadValue {
+                        name: VARIANT_OPTION,
+                        value: value.trim().to_owned(),
+                        expected: format!("one of {}", Variant::names().join(", ")),
+                    })
+                })?;
+            } else if is_rule_option(name) {
+                rule_options.push((name.as_str(), value.as_str()));
             }
         }
+        let options = AnyRules::build(chosen, &rule_options).map_err(option_error)?;
         let start = AnyGame::start(&options).map_err(|reason| RulesError::Unplayable {
             engine: engine.to_owned(),
             reason,
@@ -132,7 +127,7 @@ impl MatchRules {
     /// The variant.
     #[must_use]
     pub fn variant(&self) -> Variant {
-        self.options.variant
+        self.options.variant()
     }
 }
 
@@ -159,38 +154,14 @@ pub fn play_move(position: &mut AnyGame, text: &str) -> Result<String, NotationE
 /// record says which one ended the game.
 #[must_use]
 pub fn draw_rule(position: &AnyGame) -> Option<&'static str> {
-    match position {
-        AnyGame::Russian(game) => game.draw_rule().map(|rule| rule.describe()),
-        _ => None,
-    }
+    position.draw_rule()
 }
 
-/// Whether setting `name` to its default changes the rules of some game:
-/// the game options, found from the engine library's own declarations.
-/// Each game is asked, since an option such as Mastermind's `Length` is
-/// refused by the others.
+/// Whether `name` chooses the game or its rules: `UCI_Variant` and the
+/// rule options the games declare.
+#[cfg(test)]
 fn is_game_option(name: &str) -> bool {
-    EngineOptions::declarations()
-        .into_iter()
-        .filter(|decl| decl.name.eq_ignore_ascii_case(name.trim()))
-        .any(|decl| {
-            let value = match decl.kind {
-                OptionKind::Check { default } => default.to_string(),
-                OptionKind::Spin { default, .. } => default.to_string(),
-                OptionKind::Combo { default, .. } | OptionKind::String { default } => default,
-                OptionKind::Button => return false,
-            };
-            Variant::ALL.iter().any(|variant| {
-                let mut options = EngineOptions {
-                    variant: *variant,
-                    ..EngineOptions::default()
-                };
-                matches!(
-                    options.set(&decl.name, Some(&value)),
-                    Ok(ply_engine::options::OptionEffect::NewRules)
-                )
-            })
-        })
+    name.trim().eq_ignore_ascii_case(VARIANT_OPTION) || is_rule_option(name)
 }
 
 #[cfg(test)]
@@ -297,8 +268,12 @@ mod tests {
             &[engine("a", &[("Symbols", "6"), ("Repeats", "true")])],
         )
         .unwrap();
-        assert_eq!(rules.options.mastermind.symbols, 6);
-        assert!(rules.options.mastermind.repeats);
+        let values = rules.options.values();
+        assert!(values.contains(&("Symbols", "6".to_owned())), "{values:?}");
+        assert!(
+            values.contains(&("Repeats", "true".to_owned())),
+            "{values:?}"
+        );
         let err = MatchRules::from_engines(
             Some(Variant::Mastermind),
             &[engine("a", &[("Length", "four")])],
@@ -311,6 +286,35 @@ mod tests {
         )
         .unwrap_err();
         assert!(matches!(err, RulesError::Disagree { .. }), "{err}");
+    }
+
+    #[test]
+    fn game_options_are_applied_as_a_whole_in_any_order() {
+        // `Length` 6 alone makes too many codes; with the others it fits.
+        let rules = MatchRules::from_engines(
+            Some(Variant::Mastermind),
+            &[engine(
+                "a",
+                &[
+                    ("Length", "6"),
+                    ("Hash", "8"),
+                    ("Symbols", "6"),
+                    ("Repeats", "true"),
+                ],
+            )],
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        assert!(rules.options.values().contains(&("Length", "6".to_owned())));
+        // The game chosen among the engine's options, after its rules.
+        let oware = MatchRules::from_engines(
+            None,
+            &[engine("a", &[("Seeds", "3"), ("UCI_Variant", "oware")])],
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            oware.start.position_string(),
+            "3,3,3,3,3,3 0 3,3,3,3,3,3 0 s"
+        );
     }
 
     #[test]

@@ -13,7 +13,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::thread;
 use std::time::Duration;
 
-use crossbeam_channel::{Receiver, RecvTimeoutError, Sender, unbounded};
+use crossbeam_channel::{Receiver, RecvTimeoutError, Sender, bounded, unbounded};
 use thiserror::Error;
 
 use crate::config::MatchConfig;
@@ -23,7 +23,7 @@ use crate::openings::{self, Opening, OpeningsError};
 use crate::output::{
     Console, MatchEnd, Output, PgnWriter, ResultsError, ResultsWriter, read_results,
 };
-use crate::report::sprt_status;
+use crate::report::{Report, sprt_status};
 use crate::rules::{MatchRules, RulesError};
 use crate::schedule::{Schedule, ScheduleParams, ScheduledGame, Unit};
 use crate::stats::{Sprt, SprtError};
@@ -96,7 +96,11 @@ enum Event {
         p1: String,
         p2: String,
     },
-    Finished(Box<GameRecord>),
+    /// A finished game, and where to say that it is counted: the worker
+    /// waits for that before it starts another game, so that a decision
+    /// taken on the count (the SPRT's) stops the match with at most one
+    /// game a worker under way, as fastchess does, however fast the games.
+    Finished(Box<GameRecord>, Sender<()>),
     EngineLost(String),
     Fatal(MatchError),
     /// A worker stopped because the match's games were interrupted (the
@@ -207,10 +211,13 @@ pub fn run_match_to(
     if let Some(shard) = config.shard {
         schedule = schedule.shard(shard);
     }
-    let sprt = config
-        .sprt
-        .map(|s| Sprt::new(s.elo0, s.elo1, s.alpha, s.beta))
-        .transpose()?;
+    let report = Report {
+        sprt: config
+            .sprt
+            .map(|s| Sprt::new(s.elo0, s.elo1, s.alpha, s.beta, s.model))
+            .transpose()?,
+        by_pairs: config.report_penta,
+    };
     let names: Vec<String> = config.engines.iter().map(|e| e.name.clone()).collect();
     let mut tally = Tally::new(&names);
 
@@ -274,8 +281,8 @@ pub fn run_match_to(
     });
 
     let mut end: Option<MatchEnd> = None;
-    if let Some(sprt) = &sprt {
-        let (_, decision) = sprt_status(&tally, sprt);
+    if let Some(sprt) = &report.sprt {
+        let (_, decision) = sprt_status(&tally, sprt, report.by_pairs);
         if decision.is_final() {
             end = Some(MatchEnd::Sprt(decision.to_string()));
         }
@@ -314,7 +321,7 @@ pub fn run_match_to(
             ctrl_c,
             outputs: &mut outputs,
             tally: &mut tally,
-            sprt: sprt.as_ref(),
+            report: &report,
             total: schedule.total_games,
             end: &mut end,
             failure: &mut failure,
@@ -339,9 +346,9 @@ pub fn run_match_to(
         (Some(error), _) => MatchEnd::Failed(error.to_string()),
         (None, end) => end.unwrap_or(MatchEnd::Completed),
     };
-    let report = failure.is_none() || tally.games() > 0;
-    for output in outputs.iter_mut().filter(|_| report) {
-        if let Err(e) = output.on_match_end(&tally, sprt.as_ref(), &end) {
+    let report_anything = failure.is_none() || tally.games() > 0;
+    for output in outputs.iter_mut().filter(|_| report_anything) {
+        if let Err(e) = output.on_match_end(&tally, &report, &end) {
             if output_may_go(output.as_ref(), &e, ctrl_c.load(Ordering::SeqCst)) {
                 log::warn!("cannot write the console ({e}): the match ends without it");
             } else {
@@ -437,7 +444,7 @@ struct MainLoop<'a> {
     ctrl_c: &'a AtomicBool,
     outputs: &'a mut Vec<Box<dyn Output>>,
     tally: &'a mut Tally,
-    sprt: Option<&'a Sprt>,
+    report: &'a Report,
     total: u64,
     end: &'a mut Option<MatchEnd>,
     failure: &'a mut Option<MatchError>,
@@ -490,32 +497,48 @@ impl MainLoop<'_> {
         });
     }
 
+    /// Counts a finished game (unless it was interrupted), writes it, and
+    /// stops the match when the SPRT has decided.
+    fn finished(&mut self, mut record: Box<GameRecord>) {
+        // The worker may have seen an engine die of the job's
+        // signal before the referee's own handler set the flag;
+        // once the referee is stopping such a game is interrupted.
+        let stopping =
+            self.ctrl_c.load(Ordering::SeqCst) || self.shared.interrupt.load(Ordering::SeqCst);
+        if stopping && record.ended_by_a_silent_engine() {
+            *record = record.into_interrupted();
+        }
+        self.output(|o| o.on_game_finished(&record));
+        if record.result == GameResult::None {
+            return;
+        }
+        self.tally.add(&record);
+        let interval = u64::from(self.shared.config.rating_interval);
+        let tally = &*self.tally;
+        let report = self.report;
+        if interval > 0 && tally.games().is_multiple_of(interval) {
+            let snapshot = tally.clone();
+            self.output(|o| o.on_rating_interval(&snapshot, report));
+        }
+        if let Some(sprt) = &self.report.sprt {
+            let (_, decision) = sprt_status(self.tally, sprt, report.by_pairs);
+            if decision.is_final() && self.end.is_none() {
+                *self.end = Some(MatchEnd::Sprt(decision.to_string()));
+                self.shared.stop(true);
+            }
+        }
+    }
+
     fn handle(&mut self, event: Event) {
         match event {
             Event::Started { game, p1, p2 } => {
                 let total = self.total;
                 self.output(|o| o.on_game_started(game, total, &p1, &p2));
             }
-            Event::Finished(record) => {
-                self.output(|o| o.on_game_finished(&record));
-                if record.result == GameResult::None {
-                    return;
-                }
-                self.tally.add(&record);
-                let interval = u64::from(self.shared.config.rating_interval);
-                let tally = &*self.tally;
-                let sprt = self.sprt;
-                if interval > 0 && tally.games().is_multiple_of(interval) {
-                    let snapshot = tally.clone();
-                    self.output(|o| o.on_rating_interval(&snapshot, sprt));
-                }
-                if let Some(sprt) = self.sprt {
-                    let (_, decision) = sprt_status(self.tally, sprt);
-                    if decision.is_final() && self.end.is_none() {
-                        *self.end = Some(MatchEnd::Sprt(decision.to_string()));
-                        self.shared.stop(true);
-                    }
-                }
+            Event::Finished(record, counted) => {
+                self.finished(record);
+                // The worker is gone only when the match is over.
+                let _ = counted.send(());
             }
             Event::EngineLost(why) => {
                 if self.end.is_none() {
@@ -554,7 +577,12 @@ fn worker(shared: &Shared, units: &Receiver<Unit>, events: &Sender<Event>) {
                     let lost = (shared.config.recover && record.result != GameResult::None)
                         .then(|| shared.note_faults(game.encounter, &engines))
                         .flatten();
-                    if events.send(Event::Finished(Box::new(record))).is_err() {
+                    let (counted, is_counted) = bounded(1);
+                    if events
+                        .send(Event::Finished(Box::new(record), counted))
+                        .is_err()
+                        || is_counted.recv().is_err()
+                    {
                         return;
                     }
                     if let Some(why) = lost {

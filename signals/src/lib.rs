@@ -6,6 +6,12 @@
 //! **`nohup`.** ctrlc takes SIGHUP over even when it was ignored, as
 //! `nohup` leaves it; a program started under `nohup` would then end with
 //! its terminal. So a SIGHUP ignored at the start stays ignored.
+//!
+//! [`children`]: the other side, the child processes: started so that a
+//! job-wide signal leaves them to their parent, and ended with everything
+//! they started (process groups, Linux's child subreaper).
+
+pub mod children;
 
 /// Runs `handler` on its own thread whenever SIGINT, SIGTERM or SIGHUP
 /// (Ctrl-C and the console's close on Windows) arrives; a SIGHUP that was

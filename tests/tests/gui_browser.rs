@@ -4,8 +4,8 @@
 //! along the way it asks for a hint, takes a turn back and flips the
 //! board, and it takes screenshots.
 //!
-//! Needs Debian's `chromium` and `chromium-driver` (.ci/run installs
-//! them); without them the test fails and says so. The screenshots go to
+//! Needs Debian's `chromium` and `chromium-driver` (scripts/test installs
+//! them, unless PLY_SKIP_BROWSER_INSTALL=1); without them the test fails and says so. The screenshots go to
 //! the test's temporary directory, and to docs/screenshots/ when
 //! PLY_UPDATE_SCREENSHOTS=1.
 
@@ -15,7 +15,7 @@ use gui_support::Gui;
 use gui_support::page::{
     WAIT, is_shown, moves_shown, panels_beside_board, save_screenshot, text_of, use_laptop_window,
 };
-use gui_support::webdriver::{Browser, browser_tools};
+use gui_support::webdriver::{BROWSER_PACKAGES, Browser, browser_tools, missing_tool_message};
 use ply_engine::game::Game;
 use ply_engine::games::kalah::Kalah;
 
@@ -157,4 +157,19 @@ fn a_kalah_game_against_the_engine_played_by_clicking_in_chromium() {
         .unwrap_or(0);
     assert!(animated > 10, "sowings were animated ({animated})");
     save_screenshot(&browser, "web-kalah-end.png");
+}
+
+#[test]
+fn a_missing_browser_fails_with_the_packages_to_install() {
+    let message = missing_tool_message(std::path::Path::new("/nowhere/chromium"));
+    assert!(
+        message.starts_with("/nowhere/chromium is missing"),
+        "{message}"
+    );
+    assert!(
+        message.contains(&format!("apt-get install -y {BROWSER_PACKAGES}")),
+        "{message}"
+    );
+    assert!(message.contains("PLY_SKIP_BROWSER_INSTALL=1"), "{message}");
+    assert!(message.contains("PLY_CHROMIUM"), "{message}");
 }

@@ -6,13 +6,11 @@
 mod referee_support;
 
 use ply_engine::game::{Outcome, Player};
-use ply_engine::options::EngineOptions;
+use ply_engine::variant::{AnyRules, Variant};
 use referee_support::{TempDir, ply_engine, read_results, replay, run_ok, words};
 
-fn kalah_6_4() -> EngineOptions {
-    let mut options = EngineOptions::default();
-    options.set("Seeds", Some("4")).expect("Kalah(6,4)");
-    options
+fn kalah_6_4() -> AnyRules {
+    AnyRules::build(Variant::Kalah, &[("Seeds", "4")]).expect("Kalah(6,4)")
 }
 
 #[test]

@@ -6,8 +6,7 @@
 mod referee_support;
 
 use ply_engine::game::{Outcome, Player};
-use ply_engine::options::EngineOptions;
-use ply_engine::variant::Variant;
+use ply_engine::variant::{AnyRules, Variant};
 use referee_support::{TempDir, ply_engine, read_results, replay, run_ok, words};
 
 /// Runs a match of `games` games of `variant` between two engines with
@@ -42,10 +41,7 @@ fn play(
 /// Replays every game with the engine library's rules: the moves are
 /// legal, the final position and the result are the ones recorded.
 fn check_games(variant: Variant, games: &[serde_json::Value], start: &str) -> Vec<Outcome> {
-    let options = EngineOptions {
-        variant,
-        ..EngineOptions::default()
-    };
+    let options = AnyRules::default_for(variant);
     games
         .iter()
         .map(|game| {

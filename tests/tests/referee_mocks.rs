@@ -23,18 +23,24 @@ const FAULTY_GAMES: usize = 2;
 
 /// Plays `good` against a mock in `mode` for [`GAMES`] games and checks
 /// that the mock lost every one with `termination`.
-fn misbehaving_engine_loses(mode: &str, extra: &[&str], options: &str, termination: &str) {
-    misbehaving_engine_loses_games(mode, extra, options, termination, GAMES);
+fn misbehaving_engine_loses(
+    mode: &str,
+    extra: &[&str],
+    options: &str,
+    termination: &str,
+) -> Vec<serde_json::Value> {
+    misbehaving_engine_loses_games(mode, extra, options, termination, GAMES)
 }
 
-/// As [`misbehaving_engine_loses`], for `games` games.
+/// As [`misbehaving_engine_loses`], for `games` games; returns the
+/// records.
 fn misbehaving_engine_loses_games(
     mode: &str,
     extra: &[&str],
     options: &str,
     termination: &str,
     games: usize,
-) {
+) -> Vec<serde_json::Value> {
     let dir = TempDir::new(mode);
     let pids = dir.path("pids");
     let results = dir.path("results.jsonl");
@@ -64,6 +70,7 @@ fn misbehaving_engine_loses_games(
         assert_eq!(game["result"], winner, "{game}");
     }
     assert_no_survivors(&pids);
+    records
 }
 
 #[test]
@@ -75,6 +82,75 @@ fn a_crashing_engine_loses_by_disconnect_and_is_restarted() {
         "disconnect",
         FAULTY_GAMES,
     );
+}
+
+#[test]
+fn a_second_bestmove_is_named_as_such() {
+    for game in misbehaving_engine_loses("double", &["--after", "1"], "st=0.5", "illegal move") {
+        let reason = game["reason"].as_str().unwrap_or_default();
+        assert!(
+            reason.contains("sends a second bestmove") && !reason.contains("is empty"),
+            "{game}"
+        );
+    }
+}
+
+#[test]
+fn a_line_past_one_mebibyte_is_garbage() {
+    let records = misbehaving_engine_loses_games(
+        "flood",
+        &["--after", "1"],
+        "st=0.5",
+        "illegal move",
+        FAULTY_GAMES,
+    );
+    for game in records {
+        let reason = game["reason"].as_str().unwrap_or_default();
+        assert!(
+            reason.contains("sends garbage (a line longer than 1 MiB"),
+            "{game}"
+        );
+    }
+}
+
+/// An engine that closes its output and runs on is said to have closed
+/// its output, not to have exited.
+#[test]
+fn an_engine_that_closes_its_output_but_runs_is_named_so() {
+    let dir = TempDir::new("mute");
+    let pids = dir.path("pids");
+    let results = dir.path("results.jsonl");
+    let mut args = mock_engine("good", "good", &[], &pids);
+    // The mock crashes at its third move; the shell that started it then
+    // closes the output they shared and sleeps (its pid is the engine's).
+    args.extend([
+        "-engine".to_owned(),
+        "cmd=sh".to_owned(),
+        "name=mute".to_owned(),
+        "arg=-c".to_owned(),
+        format!(
+            "arg=echo $$ >> {pids}; {mock} --mode crash --after 2 --pidfile {pids}; exec >&-; exec sleep 300",
+            pids = pids.display(),
+            mock = referee_support::mock()
+        ),
+    ]);
+    args.extend(words(&format!(
+        "-each st=0.5 option.Seeds=4 -games {FAULTY_GAMES} -recover -results {}",
+        results.display()
+    )));
+    let stdout = run_ok(&args);
+    let records = read_results(&results);
+    assert_eq!(records.len(), FAULTY_GAMES, "{stdout}");
+    for game in &records {
+        assert_eq!(game["termination"], "disconnect", "{game}");
+        assert_eq!(game["fault"], "mute", "{game}");
+        let reason = game["reason"].as_str().unwrap_or_default();
+        assert!(
+            reason.contains("its engine closed its output but still runs"),
+            "{game}"
+        );
+    }
+    assert_no_survivors(&pids);
 }
 
 #[test]

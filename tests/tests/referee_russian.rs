@@ -6,8 +6,7 @@
 mod referee_support;
 
 use ply_engine::game::{Outcome, Player};
-use ply_engine::options::EngineOptions;
-use ply_engine::variant::{AnyGame, Variant};
+use ply_engine::variant::{AnyGame, AnyRules, Variant};
 use referee_support::{TempDir, ply_engine, read_results, replay, run_ok, words};
 
 /// Runs `games` games of Russian draughts; returns the PDN text and the
@@ -31,10 +30,7 @@ fn play(dir: &TempDir, games: u32, extra: &str) -> (String, Vec<serde_json::Valu
 
 /// Replays a game with the engine library's rules and checks the record.
 fn check_game(game: &serde_json::Value) -> AnyGame {
-    let options = EngineOptions {
-        variant: Variant::Russian,
-        ..EngineOptions::default()
-    };
+    let options = AnyRules::default_for(Variant::Russian);
     assert_eq!(game["variant"], "russian");
     let (end, _) = replay(game, &options);
     if game["termination"] == "normal" {

@@ -67,6 +67,20 @@ fn shards_merged_give_the_statistics_of_the_whole_match() {
         "{merged}\nvs\n{whole_out}"
     );
 
+    assert!(!merged.contains("Warning"), "{merged}");
+
+    // Without shard 2 (pairs 2, 5, 8: games 3, 4, 9, 10, 15, 16) the gaps
+    // below the highest game read are named.
+    let partial = run_ok(&[
+        "merge".to_owned(),
+        files[0].display().to_string(),
+        files[2].display().to_string(),
+    ]);
+    assert!(
+        partial.contains("Warning: 4 of games 1-14 are in no file (game 3, 4, 9, 10)"),
+        "{partial}"
+    );
+
     // Merging the whole match's own file again changes nothing (duplicates count once).
     merge.push(whole.display().to_string());
     assert_eq!(stats_lines(&run_ok(&merge)), whole_stats);

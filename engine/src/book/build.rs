@@ -13,6 +13,7 @@
 use std::collections::{HashSet, VecDeque};
 
 use super::{Book, BookMove, section_of};
+use crate::engine_game::EngineGame;
 use crate::game::{Game, Outcome, SearchGame};
 use crate::search::score::MATE;
 use crate::search::{
@@ -20,6 +21,7 @@ use crate::search::{
     TranspositionTable, search,
 };
 use crate::variant::AnyGame;
+use crate::with_game;
 
 /// The weight of the best move; moves at the margin get 1.
 pub const TOP_WEIGHT: u32 = 100;
@@ -51,6 +53,11 @@ pub struct BuildProgress {
 #[error("{0} has no book: its moves come from a strategy search of its own")]
 pub struct NoBookForGame(pub &'static str);
 
+/// Whether `G`'s moves come from elsewhere than books.
+fn has_no_book<G: EngineGame>(_: &G) -> bool {
+    G::NO_BOOK.is_some()
+}
+
 /// Adds to `book` the analysis of every position within `settings.plies`
 /// moves of `start` that it does not hold yet; returns how many positions
 /// were added.
@@ -64,14 +71,11 @@ pub fn extend_book(
     progress: &mut dyn FnMut(BuildProgress),
 ) -> Result<usize, NoBookForGame> {
     let section = section_of(start);
-    let analysed = match start {
-        AnyGame::Kalah(g) => analyse(g, &section, book, settings, progress),
-        AnyGame::Oware(g) => analyse(g, &section, book, settings, progress),
-        AnyGame::TicTacToe(g) => analyse(g, &section, book, settings, progress),
-        AnyGame::Russian(g) => analyse(g, &section, book, settings, progress),
-        // The breaker's strategy has a precomputed table of its own.
-        AnyGame::Mastermind(_) => return Err(NoBookForGame("mastermind")),
-    };
+    // Mastermind's breaker has a precomputed table of its own.
+    if with_game!(start, g => has_no_book(g)) {
+        return Err(NoBookForGame(start.variant().name()));
+    }
+    let analysed = with_game!(start, g => analyse(g, &section, book, settings, progress));
     let added = analysed.len();
     for (position, moves) in analysed {
         book.insert(&section, &position, moves);
@@ -205,7 +209,7 @@ fn weigh<G: Game>(position: &G, scored: &[(G::Move, i32)], margin: i32) -> Vec<B
 mod tests {
     use super::*;
     use crate::games::tictactoe::TicTacToe;
-    use crate::options::EngineOptions;
+    use crate::variant::{AnyRules, Variant};
 
     #[test]
     fn positions_are_counted_once() {
@@ -243,11 +247,8 @@ mod tests {
         // Every move the book keeps at depth 9 with no margin keeps the
         // value: from the empty board every square draws.
         let mut book = Book::new();
-        let start = AnyGame::start(&EngineOptions {
-            variant: crate::variant::Variant::TicTacToe,
-            ..EngineOptions::default()
-        })
-        .expect("tic-tac-toe starts");
+        let start =
+            AnyGame::start(&AnyRules::default_for(Variant::TicTacToe)).expect("tic-tac-toe starts");
         let settings = BuildSettings {
             plies: 1,
             depth: 9,

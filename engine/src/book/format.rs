@@ -39,6 +39,17 @@ pub enum BookError {
         /// What the system said.
         message: String,
     },
+    /// The file is larger than a book may be.
+    #[error(
+        "book file {path}: {bytes} bytes; a book may hold at most {} bytes",
+        super::MAX_BOOK_BYTES
+    )]
+    TooLarge {
+        /// The file.
+        path: String,
+        /// Its size (or as much of it as was read).
+        bytes: u64,
+    },
     /// A line is not in the book format.
     #[error("book line {line}: {reason}")]
     Syntax {

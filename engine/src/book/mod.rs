@@ -26,14 +26,22 @@ pub mod build;
 pub mod format;
 
 use std::collections::HashMap;
+use std::io::Read;
 use std::path::Path;
 
 pub use format::BookError;
 
+use crate::engine_game::EngineGame;
 use crate::game::Game;
-use crate::options::EngineOptions;
-use crate::variant::{AnyGame, Variant};
-use crate::with_game;
+use crate::regular_file::open_regular;
+use crate::variant::{AnyGame, AnyRules, Variant};
+use crate::{with_game, with_variant};
+
+/// The largest book file read, in bytes (64 MiB). The whole file is read
+/// into memory and parsed into tables several times its size, so a file
+/// without limit could exhaust the memory; books are far smaller (the
+/// shipped one is 60 KB, and a million positions take about 50 MB).
+pub const MAX_BOOK_BYTES: u64 = 64 << 20;
 
 /// One move of a book position and how often to play it, relatively.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -69,16 +77,34 @@ impl Book {
         Self::default()
     }
 
-    /// Reads a book file.
+    /// Reads a book file: a regular file (see [`crate::regular_file`]) of
+    /// at most [`MAX_BOOK_BYTES`].
     ///
     /// # Errors
-    /// [`BookError`] when the file cannot be read or a line is malformed
-    /// (the message names the line).
+    /// [`BookError`] when the file cannot be read, is no regular file, is
+    /// too large, or a line is malformed (the message names the line).
     pub fn load(path: &Path) -> Result<Self, BookError> {
-        let text = std::fs::read_to_string(path).map_err(|e| BookError::Io {
+        let io_error = |message: String| BookError::Io {
             path: path.display().to_string(),
-            message: e.to_string(),
-        })?;
+            message,
+        };
+        let too_large = |bytes: u64| BookError::TooLarge {
+            path: path.display().to_string(),
+            bytes,
+        };
+        let (file, bytes) = open_regular(path).map_err(|e| io_error(e.to_string()))?;
+        if bytes > MAX_BOOK_BYTES {
+            return Err(too_large(bytes));
+        }
+        // The size said is not trusted: a file may grow while it is read,
+        // and some (in /proc) say 0 and hold more.
+        let mut text = String::new();
+        file.take(MAX_BOOK_BYTES + 1)
+            .read_to_string(&mut text)
+            .map_err(|e| io_error(e.to_string()))?;
+        if text.len() as u64 > MAX_BOOK_BYTES {
+            return Err(too_large(text.len() as u64));
+        }
         Self::parse(&text).map_err(|e| match e {
             BookError::Syntax { line, reason } => BookError::FileSyntax {
                 path: path.display().to_string(),
@@ -202,8 +228,23 @@ impl Book {
     }
 }
 
-/// The games a book can hold, by section name, for error messages.
-const BOOK_SECTIONS: &str = "kalah, kalah empty-capture, oware, tictactoe, russian";
+/// The sections a book can hold, for error messages: every game that
+/// books serve, and its sections for rules a position string does not
+/// show ("kalah, kalah empty-capture, oware, …").
+fn book_sections() -> String {
+    let mut sections = Vec::new();
+    for variant in Variant::ALL {
+        with_variant!(variant, G => {
+            if <G as EngineGame>::NO_BOOK.is_none() {
+                sections.push(variant.name().to_owned());
+                for (suffix, _) in <G as EngineGame>::BOOK_SECTIONS {
+                    sections.push(format!("{} {suffix}", variant.name()));
+                }
+            }
+        });
+    }
+    sections.join(", ")
+}
 
 /// Checks a book entry against the game its section names and writes it
 /// as that game writes it: the position string as `d` prints it (so
@@ -223,27 +264,30 @@ pub fn canonical_entry(
         Some((variant, rule)) => (variant, Some(rule)),
         None => (section, None),
     };
-    let unknown = || format!("unknown section [{section}]: a book holds {BOOK_SECTIONS}");
-    let mut options = EngineOptions::default();
-    options
-        .set("UCI_Variant", Some(variant))
-        .map_err(|_| unknown())?;
-    match (options.variant, rule) {
-        (Variant::Mastermind, _) => {
-            return Err(
-                "Mastermind has no book: the breaker's strategy has its own table".to_owned(),
-            );
-        }
-        (Variant::Kalah, Some("empty-capture")) => {
-            options
-                .set("EmptyCapture", Some("true"))
-                .map_err(|e| e.to_string())?;
-        }
-        (_, Some(_)) => return Err(unknown()),
-        (_, None) => {}
+    let unknown = || {
+        format!(
+            "unknown section [{section}]: a book holds {}",
+            book_sections()
+        )
+    };
+    let variant = Variant::from_name(variant).ok_or_else(unknown)?;
+    let (no_book, sections) = with_variant!(variant, G => {
+        (<G as EngineGame>::NO_BOOK, <G as EngineGame>::BOOK_SECTIONS)
+    });
+    if let Some(reason) = no_book {
+        return Err(reason.to_owned());
     }
+    let options: &[(&str, &str)] = match rule {
+        None => &[],
+        Some(rule) => sections
+            .iter()
+            .find(|(suffix, _)| *suffix == rule)
+            .map(|(_, options)| *options)
+            .ok_or_else(unknown)?,
+    };
+    let rules = AnyRules::build(variant, options).map_err(|e| e.to_string())?;
     // 2. The position, as the game writes it.
-    let game = AnyGame::from_position_string(&options, position).map_err(|e| e.to_string())?;
+    let game = AnyGame::from_position_string(&rules, position).map_err(|e| e.to_string())?;
     // 3. The moves, legal and each once.
     let mut canonical: Vec<BookMove> = Vec::with_capacity(moves.len());
     for mv in moves {
@@ -271,10 +315,7 @@ fn canonical_move(game: &AnyGame, text: &str) -> Option<String> {
 /// already shows them.
 #[must_use]
 pub fn section_of(game: &AnyGame) -> String {
-    match game {
-        AnyGame::Kalah(kalah) if kalah.empty_capture() => "kalah empty-capture".to_owned(),
-        other => other.variant().name().to_owned(),
-    }
+    with_game!(game, g => g.book_section())
 }
 
 /// A small pseudo-random generator (xorshift64*) for book choices: not

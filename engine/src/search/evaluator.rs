@@ -5,8 +5,8 @@
 //! evaluation earns its place) needs no copy of the search. It is a type
 //! parameter, so the call is monomorphised and costs nothing.
 
-use crate::game::SearchGame;
-use crate::games::oracles::Oracles;
+use super::game::SearchGame;
+use crate::search::oracles::Oracles;
 
 /// A static evaluation of positions of `G`, from the side to move's view.
 pub trait Evaluator<G>: Clone + Send + Sync + 'static {

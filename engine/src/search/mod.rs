@@ -1,4 +1,4 @@
-//! The search, generic over any [`crate::game::SearchGame`].
+//! The search, generic over any [`SearchGame`].
 //!
 //! - [`searcher`]: iterative deepening, principal variation search,
 //!   several lines (MultiPV) and threads (lazy SMP);
@@ -6,12 +6,16 @@
 //! - [`ordering`]: move ordering and the history heuristic;
 //! - [`limits`], [`time`], [`control`]: when to stop;
 //! - [`score`]: score units and proven results;
-//! - [`evaluator`]: which static evaluation the search calls.
+//! - [`evaluator`]: which static evaluation the search calls;
+//! - [`game`]: what the search needs from a game beyond its rules;
+//! - [`oracles`]: exact knowledge (endgame databases) the evaluation may use.
 
 pub mod control;
 pub mod evaluator;
+pub mod game;
 pub mod huge_pages;
 pub mod limits;
+pub mod oracles;
 pub mod ordering;
 pub mod prefetch;
 pub mod score;
@@ -21,6 +25,7 @@ pub mod tt;
 
 pub use control::SearchControl;
 pub use evaluator::{Evaluator, GameEvaluation};
+pub use game::SearchGame;
 pub use limits::{Clock, Limits};
 pub use ordering::History;
 pub use searcher::{

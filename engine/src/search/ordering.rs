@@ -5,7 +5,9 @@
 //! (extra turns and captures in Kalah); then the history heuristic, which
 //! favours moves that caused cut-offs elsewhere in the tree.
 
-use crate::game::{MAX_MOVES, MoveList, Player, SearchGame};
+use ply_rules::game::{MAX_MOVES, MoveList, Player};
+
+use super::game::SearchGame;
 
 /// Ceiling of a history score; all scores are halved when one reaches it,
 /// so old experience fades instead of overflowing.

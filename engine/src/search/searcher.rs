@@ -27,7 +27,9 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::game::{Game, MoveBuffer, Outcome, SearchGame};
+use ply_rules::game::{Game, MoveBuffer, Outcome};
+
+use super::game::SearchGame;
 
 use super::control::SearchControl;
 use super::evaluator::Evaluator;

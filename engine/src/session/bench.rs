@@ -2,21 +2,21 @@
 //! tables, so the node count is the same on every machine and every run
 //! (a signature of the search, as in Stockfish) and the speed can be compared.
 
+use std::sync::Arc;
 use std::time::Instant;
 
 use ply_protocol::{Info, Response};
 
 use crate::game::SearchGame;
-use crate::options::EngineOptions;
 use crate::search::{
     GameEvaluation, History, Limits, SearchControl, SearchSettings, SearchTables,
     TranspositionTable, search,
 };
-use crate::variant::{AnyGame, Variant};
+use crate::variant::{AnyGame, AnyRules, Variant};
 use crate::with_game;
 
 use super::Output;
-use super::go::nodes_per_second;
+use super::running::{RunningSearch, nodes_per_second};
 
 /// Depth searched by `bench` when none is given.
 pub const BENCH_DEPTH: u32 = 13;
@@ -59,36 +59,56 @@ const POSITIONS: [(Variant, &str); 15] = [
 /// Figures of one bench run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BenchFigures {
-    /// Nodes over all positions: the signature.
+    /// Nodes over all positions: the signature (when `complete`).
     pub nodes: u64,
     /// Wall time in ms.
     pub millis: u64,
+    /// Whether every position was searched (not stopped part way).
+    pub complete: bool,
+}
+
+/// Starts the bench on a new thread, like a search: `stop` and `quit` end
+/// it, `isready` is answered meanwhile.
+pub fn start(depth: u32, out: Output) -> RunningSearch {
+    let control = Arc::new(SearchControl::new(false, false));
+    let thread_control = Arc::clone(&control);
+    let handle = std::thread::spawn(move || {
+        run_bench(&out, depth, &thread_control);
+    });
+    // The bench ends by itself: a later command waits for it (or a `stop`).
+    RunningSearch::new(control, handle, true)
 }
 
 /// Runs the bench at `depth`, printing one `info string` per position and a
 /// final `info nodes … nps … time …` and `Nodes searched: N`.
-pub fn run_bench(out: &Output, depth: u32) -> BenchFigures {
+///
+/// When `control` is stopped part way, an `info string` says after how
+/// many positions, with the nodes so far, and no `Nodes searched` line is
+/// printed: a part of the signature is no signature.
+pub fn run_bench(out: &Output, depth: u32, control: &SearchControl) -> BenchFigures {
     let started = Instant::now();
     let mut nodes = 0;
+    let mut searched = 0;
     for (i, &(variant, text)) in POSITIONS.iter().enumerate() {
-        let options = EngineOptions {
-            variant,
-            ..EngineOptions::default()
-        };
-        let position = match AnyGame::from_position_string(&options, text) {
+        let rules = AnyRules::default_for(variant);
+        let position = match AnyGame::from_position_string(&rules, text) {
             Ok(position) => position,
             Err(e) => {
                 out.error(&format!("bench position {text}: {e}"));
                 continue;
             }
         };
-        let found = with_game!(&position, game => bench_one(game, depth));
+        let found = with_game!(&position, game => bench_one(game, depth, control));
+        nodes += found;
+        if control.stopped() {
+            break;
+        }
+        searched += 1;
         out.send(&Response::InfoString(format!(
             "bench position {}/{} nodes {found} fen {text}",
             i + 1,
             POSITIONS.len()
         )));
-        nodes += found;
     }
     let elapsed = started.elapsed();
     let millis = u64::try_from(elapsed.as_millis()).unwrap_or(u64::MAX);
@@ -99,25 +119,37 @@ pub fn run_bench(out: &Output, depth: u32) -> BenchFigures {
         time: Some(millis),
         ..Info::default()
     }));
-    out.send(&Response::PerftTotal(nodes));
-    BenchFigures { nodes, millis }
+    let complete = !control.stopped();
+    if complete {
+        out.send(&Response::PerftTotal(nodes));
+    } else {
+        out.send(&Response::InfoString(format!(
+            "bench stopped after {searched} of {} positions: {nodes} nodes searched so far, \
+             not the bench signature",
+            POSITIONS.len()
+        )));
+    }
+    BenchFigures {
+        nodes,
+        millis,
+        complete,
+    }
 }
 
 /// Searches one position with fresh tables and returns the node count.
-fn bench_one<G: SearchGame>(position: &G, depth: u32) -> u64 {
+fn bench_one<G: SearchGame>(position: &G, depth: u32, control: &SearchControl) -> u64 {
     let mut tt = TranspositionTable::new(BENCH_HASH_MB);
     let mut history = History::new(G::MOVE_INDEX_LIMIT);
     let tables = SearchTables {
         tt: &mut tt,
         history: &mut history,
     };
-    let control = SearchControl::new(false, false);
     search(
         position,
         &Limits::depth(depth),
         SearchSettings::default(),
         tables,
-        &control,
+        control,
         GameEvaluation::default(),
         |_| {},
     )

@@ -1,5 +1,6 @@
-//! `go`: turning the command into search limits, running the search on its
-//! own thread, and printing its `info` lines and the one `bestmove`.
+//! `go` for the board games: the alpha-beta search on its own thread,
+//! printing its `info` lines and the one `bestmove`. (A game that thinks
+//! otherwise says so through its `EngineGame` hook.)
 //!
 //! With `MultiPV` 1 an iteration prints one `info` line without a
 //! `multipv` field, as before MultiPV existed (so tools that read the
@@ -10,113 +11,38 @@
 //! no `bestmove`.
 
 use std::sync::{Arc, Mutex, PoisonError};
-use std::thread::JoinHandle;
-use std::time::Duration;
 
 use ply_protocol::{GoParams, Info, Response, Score};
 
-use crate::game::{Game, Player, SearchGame};
-use crate::games::oracles::Oracles;
+use crate::game::{Game, SearchGame};
 use crate::options::EngineOptions;
+use crate::search::oracles::Oracles;
 use crate::search::score::{margin_of, to_protocol};
 use crate::search::{
-    Clock, GameEvaluation, Iteration, Limits, Root, SearchControl, SearchResult, SearchSettings,
+    GameEvaluation, Iteration, Limits, Root, SearchControl, SearchResult, SearchSettings,
     SearchTables, search_root,
 };
-use crate::variant::AnyGame;
-use crate::with_game;
 
-use super::{EngineTables, Output};
+use super::output::Output;
+use super::running::{RunningSearch, limits_from, nodes_per_second};
+use super::tables::EngineTables;
 
-/// A search running on its own thread.
-#[derive(Debug)]
-pub struct RunningSearch {
-    control: Arc<SearchControl>,
-    handle: JoinHandle<()>,
-    /// Whether a limit (depth, nodes, time) ends the search by itself.
-    limited: bool,
-}
-
-impl RunningSearch {
-    /// A search running on `handle`, controlled through `control`;
-    /// `limited` when it ends by itself (see [`Self::finish_naturally`]).
-    #[must_use]
-    pub fn new(control: Arc<SearchControl>, handle: JoinHandle<()>, limited: bool) -> Self {
-        Self {
-            control,
-            handle,
-            limited,
-        }
-    }
-
-    /// Asks the search to stop and waits for its `bestmove` to be printed.
-    pub fn stop(self) {
-        self.control.stop();
-        self.join();
-    }
-
-    /// Lets a search with a limit run to it; stops an infinite or pondering
-    /// one, or one without any limit (a bare `go`), which would run on and on.
-    pub fn finish_naturally(self) {
-        self.stop_unless_limited();
-        self.join();
-    }
-
-    /// Stops the search unless a limit ends it by itself (see
-    /// [`Self::finish_naturally`]); does not wait.
-    pub fn stop_unless_limited(&self) {
-        if !self.limited || self.control.pondering() || self.control.waits_for_stop() {
-            self.control.stop();
-        }
-    }
-
-    /// Asks the search to stop; does not wait.
-    pub fn request_stop(&self) {
-        self.control.stop();
-    }
-
-    /// Whether the search thread has ended (its `bestmove` is printed).
-    #[must_use]
-    pub fn is_finished(&self) -> bool {
-        self.handle.is_finished()
-    }
-
-    /// `ponderhit`: the ponder search goes on as a normal timed search.
-    pub fn ponder_hit(&self) {
-        self.control.ponder_hit();
-    }
-
-    /// Waits for the search thread to end.
-    pub fn join(self) {
-        if self.handle.join().is_err() {
-            log::error!("the search thread panicked");
-        }
-    }
-}
-
-/// Starts searching `position` as `params` say, on a new thread;
+/// Starts searching `game` as `params` say, on a new thread;
 /// `with_ponder` adds the expected reply to `bestmove`.
 ///
 /// # Errors
 /// A `searchmoves` move that is malformed or not legal here, named with
 /// what is wrong: nothing is started.
-pub fn start(
-    position: &AnyGame,
+pub fn start<G: SearchGame>(
+    game: G,
     params: &GoParams,
     options: &EngineOptions,
     with_ponder: bool,
     tables: Arc<Mutex<EngineTables>>,
     out: Output,
 ) -> Result<RunningSearch, String> {
-    if let AnyGame::Mastermind(game) = position {
-        if !params.searchmoves.is_empty() {
-            return Err("searchmoves: Mastermind chooses among every code; \
-                 searchmoves is for the board games"
-                .to_owned());
-        }
-        return Ok(super::mastermind::start(game.clone(), params, options, out));
-    }
-    let limits = limits_from(params, position.side_to_move());
+    let searchmoves = parse_searchmoves(&game, &params.searchmoves)?;
+    let limits = limits_from(params, game.side_to_move());
     let control = Arc::new(SearchControl::new(params.ponder, limits.infinite));
     let settings = SearchSettings {
         move_overhead: options.move_overhead,
@@ -125,14 +51,21 @@ pub fn start(
     };
     let thread_control = Arc::clone(&control);
     let thread_limits = limits.clone();
-    let handle = with_game!(position.clone(), game => {
-        let searchmoves = parse_searchmoves(&game, &params.searchmoves)?;
-        std::thread::spawn(move || {
-            let mut tables = tables.lock().unwrap_or_else(PoisonError::into_inner);
-            let root = Root { position: &game, searchmoves: &searchmoves };
-            let result = run(root, &thread_limits, settings, &mut tables, &thread_control, &out);
-            out.send(&best_move_line(&game, &result, with_ponder));
-        })
+    let handle = std::thread::spawn(move || {
+        let mut tables = tables.lock().unwrap_or_else(PoisonError::into_inner);
+        let root = Root {
+            position: &game,
+            searchmoves: &searchmoves,
+        };
+        let result = run(
+            root,
+            &thread_limits,
+            settings,
+            &mut tables,
+            &thread_control,
+            &out,
+        );
+        out.send(&best_move_line(&game, &result, with_ponder));
     });
     let limited = limits.depth.is_some()
         || limits.nodes.is_some()
@@ -156,25 +89,6 @@ pub fn parse_searchmoves<G: Game>(position: &G, texts: &[String]) -> Result<Vec<
         .collect()
 }
 
-/// The search limits a `go` command sets for `side` to move.
-#[must_use]
-pub fn limits_from(params: &GoParams, side: Player) -> Limits {
-    let ms = Duration::from_millis;
-    let clock = params.time[side.index()].map(|remaining| Clock {
-        remaining: ms(remaining),
-        increment: ms(params.inc[side.index()].unwrap_or(0)),
-        moves_to_go: params.movestogo,
-    });
-    Limits {
-        // `go mate N`: a win within N plies is found by a depth-N search.
-        depth: params.depth.or(params.mate),
-        nodes: params.nodes,
-        movetime: params.movetime.map(ms),
-        clock,
-        infinite: params.infinite,
-    }
-}
-
 /// Searches, printing `info` after each iteration; the caller prints the
 /// one `bestmove`.
 fn run<G: SearchGame>(
@@ -187,9 +101,7 @@ fn run<G: SearchGame>(
 ) -> SearchResult<G::Move> {
     tables.history.ensure_size(G::MOVE_INDEX_LIMIT);
     let evaluation = GameEvaluation {
-        oracles: Oracles {
-            kalah: tables.endgame_db.clone(),
-        },
+        oracles: Oracles::default().with(tables.endgame_db.clone()),
     };
     let search_tables = SearchTables {
         tt: &mut tables.tt,
@@ -312,14 +224,6 @@ fn format_line<G: Game>(root: &G, moves: &[G::Move]) -> Vec<String> {
             text
         })
         .collect()
-}
-
-/// Nodes per second, from a time in microseconds (so short searches are not
-/// rounded to zero milliseconds).
-#[must_use]
-pub fn nodes_per_second(nodes: u64, micros: u64) -> u64 {
-    let per_second = u128::from(nodes) * 1_000_000 / u128::from(micros.max(1));
-    u64::try_from(per_second).unwrap_or(u64::MAX)
 }
 
 /// A margin in centi-seeds written in seeds with its sign: `+8`, `-2`, `0`.

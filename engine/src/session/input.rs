@@ -9,8 +9,9 @@
 //! for a search it looks at them:
 //! - `quit` stops the search, and every search after it at once, and is
 //!   carried out in its turn;
-//! - `stop` stops the search, unless a `go` or `solve` sent before it is
-//!   still queued: then the `stop` is that search's, and waits its turn;
+//! - `stop` stops the search, unless a `go`, `solve`, `go perft` or `bench`
+//!   sent before it is still queued: then the `stop` is that one's, and
+//!   waits its turn;
 //! - `isready` is answered at once when nothing sent before it is still
 //!   queued (its `readyok` says those commands are done), else it waits;
 //! - everything else waits its turn.
@@ -116,12 +117,15 @@ impl InputQueue {
         self.quit
     }
 
-    /// Whether a queued line starts a search (`go`, `solve`), which a
-    /// `stop` read after it belongs to.
+    /// Whether a queued line starts a search (`go`, `solve`, `go perft`,
+    /// `bench`), which a `stop` read after it belongs to.
     fn search_queued(&self) -> bool {
         self.deferred.iter().any(|input| match input {
             Input::Line(line) => {
-                matches!(parse_command(line), Ok(Command::Go(_) | Command::Solve))
+                matches!(
+                    parse_command(line),
+                    Ok(Command::Go(_) | Command::Solve | Command::Perft(_) | Command::Bench(_))
+                )
             }
             Input::End => false,
         })
@@ -195,6 +199,12 @@ mod tests {
             urgent,
             [Urgent::Later, Urgent::Stop, Urgent::Later, Urgent::Later]
         );
+    }
+
+    #[test]
+    fn a_stop_after_a_queued_perft_or_bench_is_that_ones() {
+        let (urgent, _) = polled("go perft 30\nstop\nbench 30\nstop\n");
+        assert_eq!(urgent, [Urgent::Later; 4]);
     }
 
     #[test]

@@ -2,16 +2,19 @@
 //!
 //! The loop only parses commands, changes state and prints answers; the
 //! search runs on its own thread ([`go`]), so `isready`, `stop` and
-//! `ponderhit` are handled at once while it thinks. Bad input never kills
+//! `ponderhit` are handled at once while it thinks. So do `solve`,
+//! `go perft` and `bench` ([`solve`], [`perft`], [`bench`]), which may run
+//! for hours too. Bad input never kills
 //! the process and never half-changes the state: it is answered with
 //! `info string error: …` and the last good state stays.
 
 mod bench;
-mod go;
+pub mod go;
 mod input;
-mod mastermind;
-mod output;
-mod solve;
+pub mod output;
+mod perft;
+pub mod running;
+pub mod tables;
 
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -22,17 +25,16 @@ use ply_protocol::{
 use crate::book::{Book, BookRandom};
 use crate::game::{Outcome, Player};
 use crate::games::kalah::endgame::EndgameDb;
-use crate::games::kalah::solve::table::BoundTable;
 use crate::options::{EngineOptions, OptionEffect};
-use crate::perft::perft_divide;
-use crate::search::{History, TranspositionTable};
 use crate::variant::AnyGame;
-use crate::{game::Game, with_game};
+use crate::with_game;
 
+pub use crate::engine_game::{BookSection, EngineGame, no_solver};
 pub use bench::{BENCH_DEPTH, run_bench};
-pub use go::RunningSearch;
 pub use input::{Input, InputQueue};
 pub use output::Output;
+pub use running::RunningSearch;
+pub use tables::EngineTables;
 
 /// The engine's name in `id name`.
 pub const ENGINE_NAME: &str = concat!("Ply ", env!("CARGO_PKG_VERSION"));
@@ -46,50 +48,6 @@ pub enum Flow {
     Continue,
     /// `quit` was received: end the process.
     Quit,
-}
-
-/// The tables a search learns into, kept from one search to the next.
-#[derive(Debug)]
-pub struct EngineTables {
-    /// The transposition table (`Hash` MB).
-    pub tt: TranspositionTable,
-    /// The history heuristic.
-    pub history: History,
-    /// The solver's bound table (`Hash` MB), made on the first `solve`.
-    pub solver_table: Option<BoundTable>,
-    /// The endgame database loaded with `EndgameDB`.
-    pub endgame_db: Option<Arc<EndgameDb>>,
-    /// Size of the tables in MB.
-    pub hash_mb: usize,
-}
-
-impl EngineTables {
-    fn new(hash_mb: usize) -> Self {
-        Self {
-            tt: TranspositionTable::new(hash_mb),
-            history: History::new(0),
-            solver_table: None,
-            endgame_db: None,
-            hash_mb,
-        }
-    }
-
-    /// Forgets what searches learnt (the endgame database stays).
-    fn clear(&mut self) {
-        self.tt.clear();
-        self.history.clear();
-        self.solver_table = None;
-    }
-
-    /// New tables of `hash_mb` MB; when the system will not give that
-    /// much memory, the old tables stay and the error says so.
-    fn resize(&mut self, hash_mb: usize) -> Result<(), String> {
-        let tt = TranspositionTable::try_new(hash_mb).map_err(|e| format!("Hash: {e}"))?;
-        self.hash_mb = hash_mb;
-        self.tt = tt;
-        self.solver_table = None;
-        Ok(())
-    }
 }
 
 /// The state of one engine process.
@@ -118,7 +76,7 @@ impl Session {
     #[must_use]
     pub fn new(out: Output) -> Self {
         let options = EngineOptions::default();
-        let position = AnyGame::start(&options).unwrap_or_else(|e| {
+        let position = AnyGame::start(&options.game.rules()).unwrap_or_else(|e| {
             // The defaults are checked by tests; this cannot happen in a release.
             panic!("the default options must make a playable game: {e}")
         });
@@ -180,6 +138,9 @@ impl Session {
     /// Carries out one parsed command.
     pub fn execute(&mut self, command: Command) -> Flow {
         log::debug!("command: {command}");
+        if needs_position(&command) {
+            self.start_pending_game();
+        }
         match command {
             Command::Hello(dialect) => {
                 self.dialect = dialect;
@@ -205,21 +166,20 @@ impl Session {
                 if self.play_from_book(&params) {
                     return Flow::Continue;
                 }
-                match go::start(
-                    &self.position,
+                match with_game!(self.position.clone(), game => game.go(
                     &params,
                     &self.options,
                     self.dialect == Dialect::Uci,
                     Arc::clone(&self.tables),
                     self.out.clone(),
-                ) {
+                )) {
                     Ok(running) => self.running = Some(running),
                     Err(e) => self.out.error(&e),
                 }
             }
             Command::Perft(depth) => {
                 self.finish_search();
-                self.perft(depth);
+                self.running = Some(perft::start(&self.position, depth, self.out.clone()));
             }
             Command::Stop => self.stop_search(),
             Command::PonderHit => {
@@ -239,16 +199,15 @@ impl Session {
             }
             Command::Bench(depth) => {
                 self.finish_search();
-                run_bench(&self.out, depth.unwrap_or(BENCH_DEPTH));
+                self.running = Some(bench::start(depth.unwrap_or(BENCH_DEPTH), self.out.clone()));
             }
             Command::Solve => {
                 self.finish_search();
-                match solve::start(
-                    &self.position,
+                match with_game!(self.position.clone(), game => game.solve(
                     self.options.threads,
                     Arc::clone(&self.tables),
                     self.out.clone(),
-                ) {
+                )) {
                     Ok(running) => self.running = Some(running),
                     Err(e) => self.out.error(&e),
                 }
@@ -310,6 +269,8 @@ impl Session {
     }
 
     /// `setoption`: do what the new value implies; keep it only if that works.
+    /// The game's options wait for the next game start
+    /// ([`Self::start_pending_game`]).
     fn set_option(&mut self, name: &str, value: Option<&str>) {
         let mut options = self.options.clone();
         let effect = match options.set(name, value) {
@@ -317,15 +278,7 @@ impl Session {
             Err(e) => return self.out.error(&e.to_string()),
         };
         match effect {
-            OptionEffect::NewRules => match AnyGame::start(&options) {
-                Ok(start) => {
-                    if let AnyGame::Mastermind(game) = &start {
-                        mastermind::prepare(game);
-                    }
-                    self.position = start;
-                }
-                Err(e) => return self.out.error(&e),
-            },
+            OptionEffect::NewRules => {}
             OptionEffect::LoadEndgameDb => match load_endgame_db(&options.endgame_db) {
                 Ok(db) => {
                     if let Some(db) = &db {
@@ -393,9 +346,29 @@ impl Session {
         true
     }
 
+    /// Applies the game options set since the last game start, as a whole,
+    /// and sets up the start position of the game they choose. What does
+    /// not fit is reported; unplayable rules keep the old game.
+    fn start_pending_game(&mut self) {
+        let applied = self.options.game.apply_pending();
+        for error in &applied.errors {
+            self.out.error(error);
+        }
+        let Some(rules) = applied.restart else {
+            return;
+        };
+        match AnyGame::start(&rules) {
+            Ok(start) => {
+                with_game!(&start, game => game.prepare());
+                self.position = start;
+            }
+            Err(e) => self.out.error(&e),
+        }
+    }
+
     /// The start position of the current game and rules.
     fn reset_to_start(&mut self) {
-        match AnyGame::start(&self.options) {
+        match AnyGame::start(&self.options.game.rules()) {
             Ok(start) => self.position = start,
             Err(e) => self.out.error(&e),
         }
@@ -404,29 +377,16 @@ impl Session {
     /// `position`: build the new position aside; keep it only if all of it is good.
     fn set_position(&mut self, start: &StartingPosition, moves: &[String]) {
         let base = match start {
-            StartingPosition::StartPos => AnyGame::start(&self.options),
+            StartingPosition::StartPos => AnyGame::start(&self.options.game.rules()),
             StartingPosition::Fen(text) => {
-                AnyGame::from_position_string(&self.options, text).map_err(|e| e.to_string())
+                AnyGame::from_position_string(&self.options.game.rules(), text)
+                    .map_err(|e| e.to_string())
             }
         };
         match base.and_then(|base| base.with_moves(moves).map_err(|e| e.to_string())) {
             Ok(position) => self.position = position,
             Err(e) => self.out.error(&format!("{e}; the position is unchanged")),
         }
-    }
-
-    /// `go perft N`: per-root-move counts, a blank line, the total (Stockfish's form).
-    fn perft(&self, depth: u32) {
-        let total = with_game!(&self.position, game => {
-            let mut total = 0;
-            for (mv, nodes) in perft_divide(game, depth) {
-                self.out.send(&Response::PerftMove { mv: game.format_move(mv), nodes });
-                total += nodes;
-            }
-            total
-        });
-        self.out.line("");
-        self.out.send(&Response::PerftTotal(total));
     }
 
     /// `query gameover|p1turn|result` (UGI).
@@ -446,6 +406,21 @@ impl Session {
     }
 }
 
+/// Whether `command` reads or sets the position, so that the game options
+/// set before it must be applied first.
+fn needs_position(command: &Command) -> bool {
+    matches!(
+        command,
+        Command::NewGame(_)
+            | Command::Position { .. }
+            | Command::Go(_)
+            | Command::Perft(_)
+            | Command::Query(_)
+            | Command::Display
+            | Command::Solve
+    )
+}
+
 /// Reads the book at `path`; an empty book for an empty path.
 fn load_book(path: &std::path::Path) -> Result<Book, String> {
     if path.as_os_str().is_empty() {
@@ -461,5 +436,6 @@ fn load_endgame_db(path: &std::path::Path) -> Result<Option<Arc<EndgameDb>>, Str
     }
     EndgameDb::open(path)
         .map(|db| Some(Arc::new(db)))
-        .map_err(|e| format!("EndgameDB {}: {e}", path.display()))
+        // The error names the file.
+        .map_err(|e| format!("EndgameDB: {e}"))
 }

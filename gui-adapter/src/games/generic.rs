@@ -1,46 +1,37 @@
 //! The fallback for a game the front ends have no drawing for yet: the
-//! engine library's own text drawing (`d`), and on the page a button for
-//! each legal move.
+//! rules crate's own text drawing (the engine's `d`), and on the page a
+//! button for each legal move.
 
-use ply_engine::game::Player;
-use ply_engine::options::EngineOptions;
-use ply_engine::variant::AnyGame;
+use ply_rules::game::Player;
+use ply_rules::registry::GameDef;
 use serde_json::{Value, json};
 
 use super::{BoardView, GameUi};
 
-/// Plain names that fit any two-player game.
+/// Plain words that fit any two-player game.
 pub static UI: GameUi = GameUi {
-    side_names: ["Player 1", "Player 2"],
-    option_names: &[],
     seat: "player 1 moves first",
     turn_example: "[move]",
     move_help: "Moves are written in the game's notation; the engine's `d` and \
                 `go perft` show them.",
     unit: "point",
     two_sided: true,
+    start_options: &[],
     turn_goes_on: "you move again",
     turn_is_over: "the turn is over",
-    title,
-    option_values: |_| Vec::new(),
-    option_order: &[],
 };
 
-fn title(options: &EngineOptions) -> String {
-    options.variant.name().to_owned()
-}
-
-/// Any position, drawn by the engine library.
+/// Any position, drawn by the rules crate.
 #[derive(Debug)]
-pub struct GenericView<'a>(pub &'a AnyGame);
+pub struct GenericView<'a, G>(pub &'a G);
 
-impl BoardView for GenericView<'_> {
+impl<G: GameDef> BoardView for GenericView<'_, G> {
     /// The engine's drawing; it has one orientation only.
     fn text(&self, _bottom: Player) -> String {
-        self.0.drawing()
+        GameDef::drawing(self.0)
     }
 
     fn json(&self) -> Value {
-        json!({ "kind": "generic", "text": self.0.drawing() })
+        json!({ "kind": "generic", "text": GameDef::drawing(self.0) })
     }
 }

@@ -1,17 +1,14 @@
 //! Kalah in the front ends: seed 000's drawing in the terminal, pits and
 //! stores for the page's SVG board (`web/assets/games/mancala.js`).
 
-use ply_engine::game::{Game, Player};
-use ply_engine::games::kalah::Kalah;
-use ply_engine::options::EngineOptions;
+use ply_rules::game::{Game, Player};
+use ply_rules::games::kalah::Kalah;
 use serde_json::{Value, json};
 
-use super::{BoardView, GameUi};
+use super::{BoardView, GameFrontEnd, GameUi};
 
-/// Kalah's names and options.
+/// Kalah's words for the front ends.
 pub static UI: GameUi = GameUi {
-    side_names: ["South", "North"],
-    option_names: &["Pits", "Seeds", "EmptyCapture"],
     seat: "your row is at the bottom, your store on the right",
     turn_example: "[1,5]",
     // The bracketed turn, `[1,5]`, is how seed 000 (a Prolog program)
@@ -23,38 +20,17 @@ pub static UI: GameUi = GameUi {
                 1 5 or 1,5; a one-sowing turn is just 3.",
     unit: "seed",
     two_sided: true,
+    start_options: &[("Seeds", "4")],
     turn_goes_on: "the last seed landed in your store, so you sow again",
     turn_is_over: "the last seed did not land in your store, so the turn is over",
-    title,
-    option_values,
-    // One seed a pit fits any pit count; then the real seeds, so that a
-    // board too full is refused naming Seeds.
-    option_order: &[
-        ("Seeds", Some("1")),
-        ("Pits", None),
-        ("Seeds", None),
-        ("EmptyCapture", None),
-    ],
 };
 
-fn option_values(options: &EngineOptions) -> Vec<(&'static str, String)> {
-    let rules = options.kalah;
-    vec![
-        ("Pits", rules.pits.to_string()),
-        ("Seeds", rules.seeds.to_string()),
-        ("EmptyCapture", rules.empty_capture.to_string()),
-    ]
-}
+impl GameFrontEnd for Kalah {
+    const UI: &'static GameUi = &UI;
 
-/// "Kalah(6,4)", with the capture rule when it is not the standard one.
-fn title(options: &EngineOptions) -> String {
-    let rules = options.kalah;
-    let capture = if rules.empty_capture {
-        ", empty capture"
-    } else {
-        ""
-    };
-    format!("Kalah({},{}){capture}", rules.pits, rules.seeds)
+    fn view(&self) -> Box<dyn BoardView + '_> {
+        Box::new(KalahView(self))
+    }
 }
 
 /// A Kalah position as the front ends show it.
@@ -107,14 +83,5 @@ mod tests {
         assert_eq!(value["pits"][0], json!([0, 13, 6, 1, 2, 0]));
         assert_eq!(value["stores"], json!([13, 11]));
         assert_eq!(value["side"], json!(1));
-    }
-
-    #[test]
-    fn the_title_names_the_variant() {
-        let mut options = EngineOptions::default();
-        options.set("Seeds", Some("4")).unwrap();
-        assert_eq!((UI.title)(&options), "Kalah(6,4)");
-        options.set("EmptyCapture", Some("true")).unwrap();
-        assert_eq!((UI.title)(&options), "Kalah(6,4), empty capture");
     }
 }

@@ -3,22 +3,19 @@
 //! (`web/assets/games/mastermind.js`), where the person types a guess or
 //! chooses an answer instead of clicking one of thousands of moves.
 
-use ply_engine::game::{Game, Player};
-use ply_engine::games::mastermind::{Mastermind, MastermindRules};
-use ply_engine::options::EngineOptions;
 use ply_protocol::{Score, ScoreValue};
+use ply_rules::game::{Game, Player};
+use ply_rules::games::mastermind::Mastermind;
 use serde_json::{Value, json};
 
-use super::{BoardView, GameUi};
+use super::{BoardView, GameFrontEnd, GameUi};
 
 /// The most codes still possible that the page lists one by one; beyond
 /// that the count alone says more than a wall of digits.
 pub const MAX_LISTED_CODES: usize = 12;
 
-/// Mastermind's names and options.
+/// Mastermind's words for the front ends.
 pub static UI: GameUi = GameUi {
-    side_names: ["Breaker", "Maker"],
-    option_names: &["Length", "Symbols", "Repeats", "MaxGuesses"],
     seat: "the breaker guesses a code, the maker answers each guess with bulls and cows",
     turn_example: "0123 (a guess) or 1A2B (an answer)",
     move_help: "The breaker's move is a guess: the code's digits from the left, as 0123. \
@@ -30,46 +27,22 @@ pub static UI: GameUi = GameUi {
     // guesses still expected, no one's advantage, and there is no board
     // to turn round.
     two_sided: false,
+    start_options: &[],
     turn_goes_on: "you move again",
     turn_is_over: "a turn is one guess or one answer",
-    title,
-    option_values,
-    // A code of one digit allows any symbols with or without repeats;
-    // then the real length.
-    option_order: &[
-        ("Length", Some("1")),
-        ("Repeats", None),
-        ("Symbols", None),
-        ("Length", None),
-        ("MaxGuesses", None),
-    ],
 };
 
-fn option_values(options: &EngineOptions) -> Vec<(&'static str, String)> {
-    let rules = options.mastermind;
-    vec![
-        ("Length", rules.length.to_string()),
-        ("Symbols", rules.symbols.to_string()),
-        ("Repeats", rules.repeats.to_string()),
-        ("MaxGuesses", rules.max_guesses.to_string()),
-    ]
-}
+impl GameFrontEnd for Mastermind {
+    const UI: &'static GameUi = &UI;
 
-/// "Bulls and cows (4 of 0-9)" for the seed's game, "Mastermind (4 of 0-5,
-/// repeats)" when codes may repeat a symbol, as classic Mastermind's do.
-fn title(options: &EngineOptions) -> String {
-    let rules: MastermindRules = options.mastermind;
-    let name = if rules.repeats {
-        "Mastermind"
-    } else {
-        "Bulls and cows"
-    };
-    let repeats = if rules.repeats { ", repeats" } else { "" };
-    format!(
-        "{name} ({} of 0-{}{repeats})",
-        rules.length,
-        rules.symbols.saturating_sub(1)
-    )
+    fn view(&self) -> Box<dyn BoardView + '_> {
+        Box::new(MastermindView(self))
+    }
+
+    /// A maker may type the answer `1A2B` as `1 2`.
+    fn typed_turn(&self, moves: Vec<String>) -> Vec<String> {
+        typed_turn(self, moves)
+    }
 }
 
 /// A Mastermind position as the front ends show it.
@@ -179,6 +152,7 @@ pub fn typed_turn(game: &Mastermind, moves: Vec<String>) -> Vec<String> {
 mod tests {
     use super::*;
     use ply_protocol::ScoreBound;
+    use ply_rules::games::mastermind::MastermindRules;
 
     fn game(fen: &str) -> Mastermind {
         Mastermind::from_position_string(fen, MastermindRules::default()).unwrap()
@@ -201,16 +175,6 @@ mod tests {
         assert_eq!(solved["solved"], true);
         assert_eq!(solved["possible"], 1);
         assert_eq!(solved["candidates"], json!(["4567"]));
-    }
-
-    #[test]
-    fn the_title_names_the_game_the_options_make() {
-        let mut options = EngineOptions::default();
-        options.set("UCI_Variant", Some("mastermind")).unwrap();
-        assert_eq!(title(&options), "Bulls and cows (4 of 0-9)");
-        options.set("Symbols", Some("6")).unwrap();
-        options.set("Repeats", Some("true")).unwrap();
-        assert_eq!(title(&options), "Mastermind (4 of 0-5, repeats)");
     }
 
     #[test]

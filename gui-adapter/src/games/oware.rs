@@ -2,47 +2,32 @@
 //! seeds in the stores, and the same SVG board on the page
 //! (`web/assets/games/mancala.js`).
 
-use ply_engine::game::{Game, Player};
-use ply_engine::games::mancala::display::{Side, picture};
-use ply_engine::games::oware::Oware;
-use ply_engine::options::EngineOptions;
+use ply_rules::game::{Game, Player};
+use ply_rules::games::mancala::display::{Side, picture};
+use ply_rules::games::oware::Oware;
 use serde_json::{Value, json};
 
-use super::{BoardView, GameUi};
+use super::{BoardView, GameFrontEnd, GameUi};
 
-/// Oware's names and options.
+/// Oware's words for the front ends.
 pub static UI: GameUi = GameUi {
-    side_names: ["South", "North"],
-    option_names: &["Pits", "Seeds"],
     seat: "your row is at the bottom, your captures on the right",
     turn_example: "3",
     move_help: "A move is the number of a house you sow, counted from 1 on your left. \
                 A turn is one move. The stores hold the seeds each side has captured.",
     unit: "seed",
     two_sided: true,
+    start_options: &[],
     turn_goes_on: "you move again",
     turn_is_over: "a turn is one move",
-    title,
-    option_values,
-    // One seed a house fits any house count; then the real seeds.
-    option_order: &[("Seeds", Some("1")), ("Pits", None), ("Seeds", None)],
 };
 
-fn title(options: &EngineOptions) -> String {
-    let rules = options.oware;
-    if (rules.houses, rules.seeds) == (6, 4) {
-        "Oware (Abapa)".to_owned()
-    } else {
-        format!("Oware({},{})", rules.houses, rules.seeds)
-    }
-}
+impl GameFrontEnd for Oware {
+    const UI: &'static GameUi = &UI;
 
-fn option_values(options: &EngineOptions) -> Vec<(&'static str, String)> {
-    let rules = options.oware;
-    vec![
-        ("Pits", rules.houses.to_string()),
-        ("Seeds", rules.seeds.to_string()),
-    ]
+    fn view(&self) -> Box<dyn BoardView + '_> {
+        Box::new(OwareView(self))
+    }
 }
 
 /// An Oware position as the front ends show it.

@@ -1,28 +1,32 @@
 //! Tic-tac-toe in the front ends: the engine library's drawing in the
 //! terminal, a 3×3 SVG grid on the page (`web/assets/games/tictactoe.js`).
 
-use ply_engine::game::{Game, Player};
-use ply_engine::games::tictactoe::TicTacToe;
+use ply_rules::game::{Game, Player};
+use ply_rules::games::tictactoe::TicTacToe;
 use serde_json::{Value, json};
 
-use super::{BoardView, GameUi};
+use super::{BoardView, GameFrontEnd, GameUi};
 
-/// Tic-tac-toe's names.
+/// Tic-tac-toe's words for the front ends.
 pub static UI: GameUi = GameUi {
-    side_names: ["x", "o"],
-    option_names: &[],
     seat: "x moves first",
     turn_example: "b2",
     move_help: "A move is a square: a file a-c from the left and a rank 1-3 from the bottom, \
                 as b2 for the middle. A turn is one move.",
     unit: "point",
     two_sided: true,
+    start_options: &[],
     turn_goes_on: "you move again",
     turn_is_over: "a turn is one move",
-    title: |_| "Tic-tac-toe".to_owned(),
-    option_values: |_| Vec::new(),
-    option_order: &[],
 };
+
+impl GameFrontEnd for TicTacToe {
+    const UI: &'static GameUi = &UI;
+
+    fn view(&self) -> Box<dyn BoardView + '_> {
+        Box::new(TicTacToeView(self))
+    }
+}
 
 /// A tic-tac-toe position as the front ends show it.
 #[derive(Debug)]

@@ -13,9 +13,9 @@ pub mod input;
 use std::io::{BufRead, Write};
 
 use anyhow::{Context, Result, bail};
-use ply_engine::game::{Outcome, Player};
-use ply_engine::options::EngineOptions;
 use ply_protocol::{Command, Dialect, Info};
+use ply_rules::game::{Outcome, Player};
+use ply_rules::variant::AnyRules;
 
 use crate::engine::Engine;
 use crate::games::{self, format_turn, group_into_turns};
@@ -31,7 +31,7 @@ pub const PROMPT: &str = "Your move> ";
 #[derive(Clone, Debug)]
 pub struct PlayConfig {
     /// The game and its rules.
-    pub options: EngineOptions,
+    pub options: AnyRules,
     /// The `setoption` pairs that give the engine the same options.
     pub option_pairs: Vec<(String, String)>,
     /// Start from this position string instead of the start position.
@@ -108,7 +108,7 @@ fn new_record(config: &PlayConfig) -> Result<GameRecord> {
 
 impl<R: BufRead, W: Write> Play<'_, R, W> {
     fn ui(&self) -> &'static games::GameUi {
-        games::ui(self.config.options.variant)
+        games::ui(self.config.options.variant())
     }
 
     fn new_game(&mut self) -> Result<()> {
@@ -123,8 +123,8 @@ impl<R: BufRead, W: Write> Play<'_, R, W> {
         self.declined_offer = None;
         self.engine.send_checked(&Command::NewGame(Dialect::Uci))?;
         let ui = self.ui();
-        let title = (ui.title)(&self.config.options);
-        let side = ui.side_names[self.person.index()];
+        let title = self.config.options.title();
+        let side = self.config.options.variant().side_name(self.person);
         writeln!(
             self.out,
             "\n{title} against {} ({}).\nYou play {side}: {}.",
@@ -280,7 +280,12 @@ impl<R: BufRead, W: Write> Play<'_, R, W> {
         self.declined_offer = None;
         // The record is back where the first move taken back was played.
         let turns = group_into_turns(self.record.current(), &taken);
-        let text = taken_back(&turns, self.person, &self.name, self.ui().side_names);
+        let text = taken_back(
+            &turns,
+            self.person,
+            &self.name,
+            self.config.options.variant().sides(),
+        );
         writeln!(self.out, "{}", wrap(&text, 78))?;
         self.draw()
     }
@@ -451,7 +456,7 @@ const DETAILS_WIDTH: usize = 78;
 
 /// A second line: `  depth 9, score +1.50 for Ply, line [3,6] [2,1] [5]`,
 /// the line cut short to fit a terminal.
-fn describe_search(from: &ply_engine::variant::AnyGame, info: &Info, whose: &str) -> String {
+fn describe_search(from: &ply_rules::variant::AnyGame, info: &Info, whose: &str) -> String {
     let mut parts = Vec::new();
     if let Some(depth) = info.depth {
         parts.push(format!("depth {depth}"));

@@ -12,10 +12,10 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use ply_engine::game::{Outcome, Player};
-use ply_engine::options::EngineOptions;
-use ply_engine::variant::{AnyGame, Variant};
-use ply_protocol::{Command, Dialect, Info, OptionKind, Response, ScoreValue};
+use ply_protocol::{Command, Dialect, Info, Response, ScoreValue};
+use ply_rules::game::{Outcome, Player};
+use ply_rules::options::RuleKind;
+use ply_rules::variant::{AnyGame, AnyRules, Variant};
 use serde_json::Value;
 
 use super::messages::{
@@ -38,7 +38,7 @@ pub struct SessionConfig {
     /// process plays both sides.
     pub engine_paths: [PathBuf; 2],
     /// The game and rules a session starts with.
-    pub options: EngineOptions,
+    pub options: AnyRules,
     /// The command line's `setoption` pairs, sent to every engine first.
     pub engine_pairs: Vec<(String, String)>,
     /// The engine's strength a session starts with.
@@ -100,7 +100,7 @@ impl Session {
     /// Why the configured options make no playable game.
     pub fn new(config: Arc<SessionConfig>) -> Result<Self, String> {
         let record = GameRecord::new(&config.options)?;
-        let option_values = initial_values(&config, config.options.variant);
+        let option_values = initial_values(&config, config.options.variant());
         Ok(Self {
             option_values,
             record,
@@ -351,13 +351,15 @@ impl Session {
         }
     }
 
-    /// `UCI_Variant` and the rule options, as sent to the engines: in the
-    /// game's option order, which an engine accepts whatever rules it had
-    /// (the previous game's).
+    /// `UCI_Variant` and the rule options, as sent to the engines (which
+    /// apply them as a whole, in any order, at the next game start).
     fn rules_pairs(&self) -> Vec<(String, String)> {
-        let variant = self.record.options().variant;
+        let variant = self.record.options().variant();
         std::iter::once(("UCI_Variant".to_owned(), variant.name().to_owned()))
-            .chain(games::rule_steps(variant, pairs_of(&self.option_values)))
+            .chain(
+                pairs_of(&self.option_values)
+                    .map(|(name, value)| (name.to_owned(), value.to_owned())),
+            )
             .collect()
     }
 
@@ -366,7 +368,7 @@ impl Session {
         variant: Option<String>,
         given: &BTreeMap<String, OptionValue>,
     ) -> Result<(), String> {
-        let current = self.record.options().variant;
+        let current = self.record.options().variant();
         let variant = match variant {
             Some(name) => Variant::from_name(&name).ok_or_else(|| {
                 format!(
@@ -382,7 +384,7 @@ impl Session {
         } else {
             initial_values(&self.config, variant)
         };
-        let allowed = games::ui(variant).option_names;
+        let allowed = variant.option_names();
         for (name, value) in given {
             let declared = allowed
                 .iter()
@@ -405,12 +407,12 @@ impl Session {
             }
             values.insert((*declared).to_owned(), text);
         }
-        let options = options_for(&self.config, variant, &values)?;
+        let options = options_for(variant, &values)?;
         let record = GameRecord::new(&options)?;
         self.cancel_search();
         // The values as the engine library read them ("4", not the page's
         // "4\n", which would write a line of its own to the engine).
-        self.option_values = values_of(&options, variant);
+        self.option_values = values_of(&options);
         self.reset(record);
         Ok(())
     }
@@ -471,7 +473,7 @@ impl Session {
         if self.players[side.index()] != PlayerKind::Human {
             return Err(format!(
                 "it is {}'s move, and the engine plays that side",
-                games::ui(self.record.options().variant).side_names[side.index()]
+                self.record.options().variant().side_name(side)
             ));
         }
         if self
@@ -603,8 +605,7 @@ impl Session {
     #[must_use]
     pub fn state(&self) -> ServerMessage {
         let game = self.record.current();
-        let variant = self.record.options().variant;
-        let ui = games::ui(variant);
+        let variant = self.record.options().variant();
         let view = games::view(game);
         let side = game.side_to_move();
         let thinking = self.search.as_ref().map(|s| s.side.index());
@@ -627,7 +628,7 @@ impl Session {
                     winner: Some(winner.index()),
                     text: format!(
                         "{} wins{}",
-                        ui.side_names[winner.index()],
+                        variant.side_name(winner),
                         counts(winner.index())
                     ),
                 },
@@ -660,9 +661,9 @@ impl Session {
         });
         ServerMessage::State(Box::new(StateInfo {
             variant: variant.name(),
-            title: (ui.title)(self.record.options()),
+            title: self.record.options().title(),
             options: self.option_values.clone(),
-            side_names: ui.side_names,
+            side_names: variant.sides(),
             fen: game.position_string(),
             board: view.json(),
             text: view.text(bottom),
@@ -692,42 +693,27 @@ impl Session {
 /// The rule options a session starts `variant` with: the command line's
 /// for its own game, the game's defaults for the others.
 fn initial_values(config: &SessionConfig, variant: Variant) -> BTreeMap<String, String> {
-    let mut options = config.options.clone();
-    if variant != options.variant {
-        // Choosing a game the engine has cannot fail.
-        let _ = options.set("UCI_Variant", Some(variant.name()));
+    if variant == config.options.variant() {
+        values_of(&config.options)
+    } else {
+        values_of(&AnyRules::default_for(variant))
     }
-    values_of(&options, variant)
 }
 
-/// The game's rule options in `options`, by name.
-fn values_of(options: &EngineOptions, variant: Variant) -> BTreeMap<String, String> {
-    (games::ui(variant).option_values)(options)
+/// The game's rule options in `rules`, by name.
+fn values_of(rules: &AnyRules) -> BTreeMap<String, String> {
+    rules
+        .values()
         .into_iter()
         .map(|(name, value)| (name.to_owned(), value))
         .collect()
 }
 
-/// The engine library's options for `variant` with `values`, checked as
-/// a whole: set in the game's option order, whose steps are valid from
-/// any rules, so only rules that cannot be played are refused (the
-/// options' alphabetical order refused Mastermind's `Length` 6 before
-/// `Repeats` allowed it).
-fn options_for(
-    config: &SessionConfig,
-    variant: Variant,
-    values: &BTreeMap<String, String>,
-) -> Result<EngineOptions, String> {
-    let mut options = config.options.clone();
-    options
-        .set("UCI_Variant", Some(variant.name()))
-        .map_err(|e| e.to_string())?;
-    for (name, value) in games::rule_steps(variant, pairs_of(values)) {
-        options
-            .set(&name, Some(&value))
-            .map_err(|e| e.to_string())?;
-    }
-    Ok(options)
+/// The rules of `variant` with `values`, checked as a whole (as the
+/// engine checks them), so only rules that cannot be played are refused.
+fn options_for(variant: Variant, values: &BTreeMap<String, String>) -> Result<AnyRules, String> {
+    let pairs: Vec<(&str, &str)> = pairs_of(values).collect();
+    AnyRules::build(variant, &pairs).map_err(|e| e.to_string())
 }
 
 /// The options as name and value.
@@ -737,54 +723,33 @@ fn pairs_of(values: &BTreeMap<String, String>) -> impl Iterator<Item = (&str, &s
         .map(|(name, value)| (name.as_str(), value.as_str()))
 }
 
-/// A game for the page's menu.
+/// A game for the page's menu: its rule options with the game's own
+/// defaults and ranges (Kalah's and Oware's boards differ).
 fn variant_info(variant: Variant) -> VariantInfo {
     let ui = games::ui(variant);
-    let mut options = EngineOptions::default();
-    let _ = options.set("UCI_Variant", Some(variant.name()));
-    let defaults = values_of(&options, variant);
-    let options = EngineOptions::declarations()
+    let options = variant
+        .rule_options()
         .into_iter()
-        .filter_map(|decl| {
-            let name = ui
-                .option_names
-                .iter()
-                .find(|n| n.eq_ignore_ascii_case(&decl.name))?;
-            let (kind, default, min, max, vars) = match decl.kind {
-                OptionKind::Check { default } => {
-                    ("check", Value::from(default), None, None, vec![])
+        .map(|decl| {
+            let (kind, default, min, max) = match decl.kind {
+                RuleKind::Check => ("check", Value::from(decl.default != 0), None, None),
+                RuleKind::Spin { min, max, .. } => {
+                    ("spin", Value::from(decl.default), Some(min), Some(max))
                 }
-                OptionKind::Spin { default, min, max } => {
-                    ("spin", Value::from(default), Some(min), Some(max), vec![])
-                }
-                OptionKind::Combo { default, vars } => {
-                    ("combo", Value::from(default), None, None, vars)
-                }
-                OptionKind::String { default } => {
-                    ("string", Value::from(default), None, None, vec![])
-                }
-                OptionKind::Button => return None,
             };
-            // The game's own default (Kalah's and Oware's boards differ).
-            let default = match defaults.get(*name) {
-                Some(text) if kind == "spin" => text.parse::<i64>().map_or(default, Value::from),
-                Some(text) if kind == "check" => Value::from(text == "true"),
-                Some(text) => Value::from(text.clone()),
-                None => default,
-            };
-            Some(OptionInfo {
-                name: (*name).to_owned(),
+            OptionInfo {
+                name: decl.name.to_owned(),
                 kind,
                 default,
                 min,
                 max,
-                vars,
-            })
+                vars: Vec::new(),
+            }
         })
         .collect();
     VariantInfo {
         name: variant.name(),
-        side_names: ui.side_names,
+        side_names: variant.sides(),
         options,
         unit: ui.unit,
         two_sided: ui.two_sided,
@@ -851,7 +816,7 @@ mod tests {
     fn session(players: [PlayerKind; 2]) -> Session {
         let config = SessionConfig {
             engine_paths: [mock_engine(), mock_engine()],
-            options: EngineOptions::default(),
+            options: AnyRules::default_for(Variant::ALL[0]),
             engine_pairs: Vec::new(),
             strength: Strength::default(),
             players,

@@ -6,11 +6,15 @@ ply-referee: matches and tournaments between game engines (UCI/UGI), like cutech
 
 USAGE
     ply-referee -engine cmd=PROGRAM [name=NAME …] -engine … [OPTIONS]
-    ply-referee merge RESULTS.jsonl… [-sprt elo0=… elo1=… [alpha=… beta=…]]
+    ply-referee merge RESULTS.jsonl… [-sprt elo0=… elo1=… [alpha=… beta=… model=…]] [-report penta=…]
     ply-referee --help
 
 EXAMPLE
-    ply-referee -engine cmd=ply-engine name=deep depth=8 -engine cmd=ply-engine name=shallow depth=4 \\
+    From the repository root, after `cargo build --release -p ply-engine -p ply-referee`
+    (cmd= is a path, or a program on PATH):
+
+    target/release/ply-referee -engine cmd=target/release/ply-engine name=deep depth=8 \\
+        -engine cmd=target/release/ply-engine name=shallow depth=4 \\
         -each option.Seeds=4 -variant kalah -games 20 -concurrency 2 -results match.jsonl -pgnout match.pgn
 
 ENGINES
@@ -69,10 +73,12 @@ ADJUDICATION (scores are the engines' own 'info … score cp X', 100 = one seed)
 
 STATISTICS AND OUTPUT
     -ratinginterval N     print the score and Elo every N games (default 0: at the end only)
-    -sprt elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05]
-                          sequential probability ratio test; the match stops as soon as the LLR
-                          crosses a bound (two engines only); Elo is logistic (model=logistic,
-                          the only model implemented)
+    -sprt elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05] [model=normalized|logistic|bayesian]
+                          sequential probability ratio test (fastchess's exact GSPRT); the match
+                          stops as soon as the LLR crosses a bound (two engines only); model= is
+                          the Elo of elo0/elo1 (default normalized, as in fastchess)
+    -report penta=true|false
+                          statistics and SPRT by game pairs (default true) or by single games
     -pgnout FILE | -pgnout file=FILE
                           append a PGN-style record of each game (PDN for draughts)
     -results FILE         append one JSON object per finished game (JSON lines). If FILE exists,
@@ -111,6 +117,14 @@ See docs/referee.md for the output, the JSON fields and the PGN tags.
 mod tests {
     use super::HELP;
 
+    /// The help's list of games is text: a game added to the registry
+    /// must be added to it too.
+    #[test]
+    fn every_registered_game_is_in_the_help() {
+        let names = ply_rules::variant::Variant::names().join(", ");
+        assert!(HELP.contains(&format!("the game ({names})")), "{names}");
+    }
+
     #[test]
     fn every_option_is_documented() {
         for option in [
@@ -146,6 +160,8 @@ mod tests {
             "-stalltimeout",
             "-ratinginterval",
             "-sprt",
+            "-report",
+            "model=",
             "-pgnout",
             "-results",
             "-event",

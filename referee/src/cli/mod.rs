@@ -13,13 +13,14 @@ mod tokens;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use ply_engine::variant::Variant;
+use ply_rules::variant::Variant;
 use thiserror::Error;
 
 use crate::config::{
     DEFAULT_STALL_TIMEOUT, DrawAdjudication, MatchConfig, MergeConfig, OpeningFormat, OpeningOrder,
     OpeningsConfig, ResignAdjudication, Shard, SprtConfig, TournamentKind,
 };
+use crate::stats::SprtModel;
 use crate::time_control::parse_seconds;
 use engine::EngineSpec;
 use tokens::{OptionGroup, key_value};
@@ -135,6 +136,7 @@ fn default_match() -> MatchConfig {
         resign: None,
         max_moves: None,
         sprt: None,
+        report_penta: true,
         pgn_out: None,
         results: None,
         // The project brief: a crash or stall loses that game and the
@@ -195,6 +197,7 @@ fn parse_match(groups: &[OptionGroup]) -> Result<MatchConfig, CliError> {
             "resign" => config.resign = Some(parse_resign(group)?),
             "maxmoves" => config.max_moves = Some(number(group, 1)?),
             "sprt" => config.sprt = Some(parse_sprt(group)?),
+            "report" => config.report_penta = parse_report(group)?,
             "pgnout" => config.pgn_out = Some(parse_file_option(group)?),
             "results" => config.results = Some(PathBuf::from(single(group, "a file name")?)),
             "recover" => {
@@ -257,6 +260,7 @@ fn parse_match(groups: &[OptionGroup]) -> Result<MatchConfig, CliError> {
 fn parse_merge(args: &[String]) -> Result<Invocation, CliError> {
     let mut files = Vec::new();
     let mut sprt = None;
+    let mut report_penta = true;
     let mut rest = args;
     while let Some((first, tail)) = rest.split_first() {
         if first.starts_with('-') {
@@ -264,6 +268,7 @@ fn parse_merge(args: &[String]) -> Result<Invocation, CliError> {
             for group in &groups {
                 match group.name.as_str() {
                     "sprt" => sprt = Some(parse_sprt(group)?),
+                    "report" => report_penta = parse_report(group)?,
                     name if is_help(name) => return Ok(Invocation::Help),
                     other => return Err(CliError::UnknownOption(other.to_owned())),
                 }
@@ -278,7 +283,11 @@ fn parse_merge(args: &[String]) -> Result<Invocation, CliError> {
             "merge needs results files: ply-referee merge FILE… [-sprt …]".to_owned(),
         ));
     }
-    Ok(Invocation::Merge(MergeConfig { files, sprt }))
+    Ok(Invocation::Merge(MergeConfig {
+        files,
+        sprt,
+        report_penta,
+    }))
 }
 
 fn bad(group: &OptionGroup, value: &str, expected: &str) -> CliError {
@@ -480,13 +489,9 @@ fn parse_resign(group: &OptionGroup) -> Result<ResignAdjudication, CliError> {
     Ok(resign)
 }
 
-/// The one SPRT model `-sprt model=` accepts: the LLR of stats/sprt.rs is
-/// about logistic Elo (fastchess's `normalized` and `bayesian` are not
-/// implemented).
-const SPRT_MODEL: &str = "logistic";
-
 fn parse_sprt(group: &OptionGroup) -> Result<SprtConfig, CliError> {
     let mut sprt = SprtConfig {
+        model: SprtModel::default(),
         elo0: f64::NAN,
         elo1: f64::NAN,
         alpha: 0.05,
@@ -499,17 +504,12 @@ fn parse_sprt(group: &OptionGroup) -> Result<SprtConfig, CliError> {
             "elo1" => sprt.elo1 = number()?,
             "alpha" => sprt.alpha = number()?,
             "beta" => sprt.beta = number()?,
-            // fastchess's model=…: the LLR (stats/sprt.rs) is for logistic
-            // Elo only, so any other model would silently test something
-            // else than asked.
             _ => {
-                if !value.eq_ignore_ascii_case(SPRT_MODEL) {
-                    return Err(CliError::BadValue {
-                        option: format!("-{} {key}", group.name),
-                        value: value.to_owned(),
-                        expected: format!("{SPRT_MODEL} (only the logistic model is implemented)"),
-                    });
-                }
+                sprt.model = value.parse().map_err(|_| CliError::BadValue {
+                    option: format!("-{} {key}", group.name),
+                    value: value.to_owned(),
+                    expected: SprtModel::NAMES.join(", "),
+                })?;
             }
         }
     }
@@ -520,6 +520,16 @@ fn parse_sprt(group: &OptionGroup) -> Result<SprtConfig, CliError> {
         return Err(missing_key(group, "elo1"));
     }
     Ok(sprt)
+}
+
+/// `-report penta=true|false` (fastchess): whether the statistics are by
+/// game pairs; returns the `penta` value.
+fn parse_report(group: &OptionGroup) -> Result<bool, CliError> {
+    let mut penta = true;
+    for (key, value) in pairs(group, &["penta"])? {
+        penta = key_number(group, key, value, "true or false")?;
+    }
+    Ok(penta)
 }
 
 /// `-pgnout FILE` (cutechess) or `-pgnout file=FILE` (fastchess).
@@ -621,18 +631,31 @@ mod tests {
     }
 
     #[test]
-    fn the_logistic_sprt_model_is_the_one_accepted() {
-        for model in ["logistic", "Logistic"] {
-            let line = format!(
-                "-engine cmd=a depth=1 -engine cmd=b depth=1 -sprt elo0=0 elo1=5 model={model}"
-            );
-            let config = parse_match_line(&line).unwrap();
-            assert_eq!(config.sprt.unwrap().elo1, 5.0);
+    fn sprt_models_and_report_penta() {
+        let base = "-engine cmd=a depth=1 -engine cmd=b depth=1 -sprt elo0=0 elo1=5";
+        let config = parse_match_line(base).unwrap();
+        // fastchess's defaults: normalized Elo, statistics by pairs.
+        assert_eq!(config.sprt.unwrap().model, SprtModel::Normalized);
+        assert!(config.report_penta);
+        for (name, model) in [
+            ("logistic", SprtModel::Logistic),
+            ("Logistic", SprtModel::Logistic),
+            ("normalized", SprtModel::Normalized),
+            ("bayesian", SprtModel::Bayesian),
+        ] {
+            let config = parse_match_line(&format!("{base} model={name}")).unwrap();
+            assert_eq!(config.sprt.unwrap().model, model);
         }
-        let err = parse_args(&args("merge a.jsonl -sprt elo0=0 elo1=5 model=normalized"))
-            .unwrap_err()
-            .to_string();
-        assert!(err.contains("only the logistic model"), "{err}");
+        let config = parse_match_line(&format!("{base} -report penta=false")).unwrap();
+        assert!(!config.report_penta);
+        let Invocation::Merge(merge) = parse_args(&args(
+            "merge a.jsonl -sprt elo0=0 elo1=5 model=logistic -report penta=false",
+        ))
+        .unwrap() else {
+            panic!("a merge");
+        };
+        assert_eq!(merge.sprt.unwrap().model, SprtModel::Logistic);
+        assert!(!merge.report_penta);
     }
 
     #[test]
@@ -690,13 +713,11 @@ mod tests {
             ("-openings format=pgn file=x", "fen or moves"),
             ("-sprt elo0=0", "elo1"),
             (
-                "-sprt elo0=0 elo1=5 model=normalized",
-                "only the logistic model is implemented",
+                "-sprt elo0=0 elo1=5 model=elo",
+                "normalized, logistic, bayesian",
             ),
-            (
-                "-sprt elo0=0 elo1=5 model=bayesian",
-                "only the logistic model is implemented",
-            ),
+            ("-report penta=maybe", "true or false"),
+            ("-report pairs=true", "penta"),
             ("-draw movecount=3", "score"),
             ("-variant chess", "kalah"),
         ] {

@@ -18,6 +18,17 @@ pub enum EngineError {
     /// The process closed its output or its input: it exited or crashed.
     #[error("the engine process exited (disconnected)")]
     Disconnected,
+    /// The process closed its output but still runs: it can no longer
+    /// answer.
+    #[error("the engine closed its output but still runs")]
+    OutputClosed,
+    /// One line of output passed the limit without a line end: garbage
+    /// (and a referee that kept reading it would run out of memory).
+    #[error("the engine printed a line longer than {limit} bytes")]
+    LineTooLong {
+        /// The limit, [`MAX_LINE_BYTES`](super::process::MAX_LINE_BYTES).
+        limit: usize,
+    },
     /// No answer in time.
     #[error("no {waiting_for} within {} s", after.as_secs_f64())]
     Timeout {

@@ -11,11 +11,11 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Receiver, RecvTimeoutError, unbounded};
-use ply_engine::variant::Variant;
 use ply_protocol::{Command, Dialect, GoParams, Response, parse_response};
+use ply_rules::variant::Variant;
 
 use super::error::EngineError;
-use super::registry::{self, SharedChild};
+use super::registry::{self, ChildState, SharedChild};
 use crate::config::EngineConfig;
 
 /// How long an engine may take to exit after `quit` before it is killed.
@@ -24,6 +24,15 @@ pub const QUIT_GRACE: Duration = Duration::from_millis(1000);
 /// How often a wait checks the interrupt flag.
 const POLL: Duration = Duration::from_millis(25);
 
+/// The longest line an engine may print (1 MiB): protocol lines are short,
+/// so a longer one is garbage, and reading on without a line end would
+/// grow the referee's memory without bound.
+pub const MAX_LINE_BYTES: usize = 1 << 20;
+
+/// When an engine's output ends, how long it may take to exit before it
+/// is said to have closed its output while still running.
+const EXIT_AFTER_EOF: Duration = Duration::from_millis(200);
+
 /// A line from the engine and when it arrived.
 #[derive(Clone, Debug)]
 pub struct Line {
@@ -31,6 +40,9 @@ pub struct Line {
     pub text: String,
     /// When the reader thread got it.
     pub at: Instant,
+    /// The line passed [`MAX_LINE_BYTES`]: `text` is its beginning, and
+    /// nothing more is read from the engine.
+    pub overlong: bool,
 }
 
 /// What is needed to start (and restart) an engine.
@@ -100,9 +112,14 @@ impl EngineProcess {
             command.current_dir(dir);
         }
         // Engines get a process group of their own, so that Ctrl-C in the
-        // terminal reaches only the referee, which then stops them in order.
+        // terminal reaches only the referee, which then stops them in order,
+        // and so that the group can be killed with whatever they started;
+        // and they ignore the signals a whole job gets (scancel, kill of the
+        // referee and its children), which are the referee's to act on:
+        // an engine killed in mid-game would count as a forfeit.
         #[cfg(unix)]
         std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        ply_signals::children::ignore_job_signals(&mut command);
         let mut child = command.spawn().map_err(|source| EngineError::Spawn {
             cmd: config.cmd.clone(),
             source,
@@ -119,12 +136,13 @@ impl EngineProcess {
             let spawned = thread::Builder::new()
                 .name(format!("{name} stdout"))
                 .spawn(move || {
-                    for_each_line(stdout, |text| {
+                    for_each_line(stdout, |text, overlong| {
                         log::debug!("{reader_name} < {text}");
                         sender
                             .send(Line {
                                 text,
                                 at: Instant::now(),
+                                overlong,
                             })
                             .is_ok()
                     });
@@ -136,7 +154,7 @@ impl EngineProcess {
         if let Some(stderr) = stderr {
             let thread_name = format!("{name} stderr");
             let spawned = thread::Builder::new().name(thread_name).spawn(move || {
-                for_each_line(stderr, |text| {
+                for_each_line(stderr, |text, _| {
                     log::info!("{name} stderr: {text}");
                     true
                 });
@@ -230,7 +248,9 @@ impl EngineProcess {
     /// its parse (`None` for a line that is no protocol response).
     ///
     /// # Errors
-    /// [`EngineError::Timeout`], [`EngineError::Disconnected`] or
+    /// [`EngineError::Timeout`], [`EngineError::Disconnected`] (the
+    /// process exited), [`EngineError::OutputClosed`] (it runs but its
+    /// output ended), [`EngineError::LineTooLong`] or
     /// [`EngineError::Interrupted`].
     pub fn read_until<T>(
         &mut self,
@@ -252,15 +272,55 @@ impl EngineProcess {
             }
             match self.lines.recv_timeout((deadline - now).min(POLL)) {
                 Ok(line) => {
+                    if line.overlong {
+                        return Err(EngineError::LineTooLong {
+                            limit: MAX_LINE_BYTES,
+                        });
+                    }
                     let response = parse_response(&line.text).ok();
                     if let Some(found) = pick(&line, response.as_ref()) {
                         return Ok(found);
                     }
                 }
                 Err(RecvTimeoutError::Timeout) => {}
-                Err(RecvTimeoutError::Disconnected) => return Err(EngineError::Disconnected),
+                Err(RecvTimeoutError::Disconnected) => return Err(self.output_ended()),
             }
         }
+    }
+
+    /// Why the output ended: the process exited (it may take a moment
+    /// after closing its output), or it closed its output and runs on.
+    fn output_ended(&self) -> EngineError {
+        let deadline = Instant::now() + EXIT_AFTER_EOF;
+        loop {
+            let running = matches!(
+                registry::state(&mut registry::lock(&self.child)),
+                ChildState::Running
+            );
+            if !running {
+                return EngineError::Disconnected;
+            }
+            if Instant::now() >= deadline {
+                return EngineError::OutputClosed;
+            }
+            thread::sleep(POLL.min(EXIT_AFTER_EOF));
+        }
+    }
+
+    /// A `bestmove` the engine sent that nobody asked for (one more after
+    /// the answer to the last `go`), if any; every line received so far is
+    /// consumed. Asked before each `go`, so a duplicate is named as such
+    /// rather than read as the answer to the next position.
+    pub fn unasked_bestmove(&mut self) -> Option<String> {
+        let mut found = None;
+        while let Ok(line) = self.lines.try_recv() {
+            if found.is_none()
+                && matches!(parse_response(&line.text), Ok(Response::BestMove { .. }))
+            {
+                found = Some(line.text);
+            }
+        }
+        found
     }
 
     /// `isready`, then waits for `readyok` until `deadline`.
@@ -298,7 +358,12 @@ impl EngineProcess {
     /// marked broken or its process has exited.
     #[must_use]
     pub fn needs_restart(&self) -> bool {
-        self.broken || self.gone || !matches!(registry::lock(&self.child).try_wait(), Ok(None))
+        self.broken
+            || self.gone
+            || !matches!(
+                registry::state(&mut registry::lock(&self.child)),
+                ChildState::Running
+            )
     }
 
     /// A fresh process with the same settings in place of this one.
@@ -326,31 +391,26 @@ impl EngineProcess {
         // Closing stdin is end of input, which is `quit` too.
         self.stdin = None;
         let deadline = Instant::now() + grace;
+        let name = &self.setup.config.name;
         loop {
             let mut child = registry::lock(&self.child);
-            let waited = child.try_wait();
-            match next_step(&waited, Instant::now() >= deadline) {
-                Reaping::Exited | Reaping::Lost => {
-                    match waited {
-                        Ok(Some(status)) => {
-                            log::debug!("{} exited: {status}", self.setup.config.name);
-                        }
-                        Err(e) => log::warn!(
-                            "{}: cannot wait for it ({e}); taking it as gone",
-                            self.setup.config.name
-                        ),
-                        Ok(None) => {}
+            let state = registry::state(&mut child);
+            match next_step(&state, Instant::now() >= deadline) {
+                Reaping::Lost => {
+                    if let ChildState::Lost(e) = state {
+                        log::warn!("{name}: cannot wait for it ({e}); taking it as gone");
                     }
                     break;
                 }
                 Reaping::Wait => {}
-                Reaping::Kill => {
-                    // Not yet reaped (try_wait said so), so its pid and
-                    // process group are still its own and may be killed.
-                    if let Err(e) = registry::kill_and_reap(&mut child) {
-                        log::debug!("{}: kill: {e}", self.setup.config.name);
+                // Exited by itself, or still running after the grace period:
+                // either way what is left of its process group is killed
+                // (still unreaped, so the group is still its own).
+                Reaping::Reap | Reaping::Kill => {
+                    match registry::kill_and_reap(&mut child) {
+                        Ok(status) => log::debug!("{name} ended: {status}"),
+                        Err(e) => log::debug!("{name}: kill: {e}"),
                     }
-                    log::debug!("{} killed", self.setup.config.name);
                     break;
                 }
             }
@@ -361,33 +421,29 @@ impl EngineProcess {
     }
 }
 
-/// What [`EngineProcess::shutdown`] does after one `try_wait`.
+/// What [`EngineProcess::shutdown`] does after looking at the child.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Reaping {
-    /// The process exited and is reaped.
-    Exited,
+    /// The process exited by itself: kill what is left of its process
+    /// group, and reap it.
+    Reap,
     /// It runs and the grace period is not over: wait a little more.
     Wait,
     /// It runs after the grace period: kill it and its process group.
     Kill,
-    /// `try_wait` failed (e.g. ECHILD when SIGCHLD is ignored and the
-    /// kernel reaped the child): its pid may be another process's by now,
+    /// It cannot be waited for: its pid may be another process's by now,
     /// so nothing may be signalled; it is taken as gone.
     Lost,
 }
 
-/// The step after `waited`, a `try_wait` result; `past_deadline` when the
-/// grace period is over. Only a child known to be unreaped (`Ok(None)`) is
-/// ever killed.
-fn next_step(
-    waited: &std::io::Result<Option<std::process::ExitStatus>>,
-    past_deadline: bool,
-) -> Reaping {
-    match waited {
-        Ok(Some(_)) => Reaping::Exited,
-        Ok(None) if past_deadline => Reaping::Kill,
-        Ok(None) => Reaping::Wait,
-        Err(_) => Reaping::Lost,
+/// The step after `state`; `past_deadline` when the grace period is over.
+/// Only a child that can still be waited for is ever signalled.
+fn next_step(state: &ChildState, past_deadline: bool) -> Reaping {
+    match state {
+        ChildState::Exited(_) => Reaping::Reap,
+        ChildState::Running if past_deadline => Reaping::Kill,
+        ChildState::Running => Reaping::Wait,
+        ChildState::Lost(_) => Reaping::Lost,
     }
 }
 
@@ -398,19 +454,26 @@ impl Drop for EngineProcess {
 }
 
 /// Calls `each` with every line of `source` (lossy UTF-8, line end
-/// removed) until it returns false or the source ends.
-fn for_each_line(source: impl Read, mut each: impl FnMut(String) -> bool) {
+/// removed) until it returns false or the source ends. A line longer than
+/// [`MAX_LINE_BYTES`] is passed as its first [`MAX_LINE_BYTES`] with
+/// `overlong` set, and ends the reading: memory stays bounded whatever the
+/// engine prints.
+fn for_each_line(source: impl Read, mut each: impl FnMut(String, bool) -> bool) {
     let mut reader = BufReader::new(source);
     let mut buffer = Vec::new();
+    // The line end (`\r\n` at most) may follow the longest line allowed.
+    let limit = u64::try_from(MAX_LINE_BYTES + 2).unwrap_or(u64::MAX);
     loop {
         buffer.clear();
-        match reader.read_until(b'\n', &mut buffer) {
+        match (&mut reader).take(limit).read_until(b'\n', &mut buffer) {
             Ok(0) | Err(_) => return,
             Ok(_) => {
                 while buffer.last().is_some_and(|b| *b == b'\n' || *b == b'\r') {
                     buffer.pop();
                 }
-                if !each(String::from_utf8_lossy(&buffer).into_owned()) {
+                let overlong = buffer.len() > MAX_LINE_BYTES;
+                buffer.truncate(MAX_LINE_BYTES);
+                if !each(String::from_utf8_lossy(&buffer).into_owned(), overlong) || overlong {
                     return;
                 }
             }
@@ -423,14 +486,38 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_line_past_the_limit_ends_the_reading() {
+        let mut input = b"uciok\n".to_vec();
+        input.extend(std::iter::repeat_n(b'x', MAX_LINE_BYTES + 10));
+        input.extend(b"\nreadyok\n");
+        let mut seen = Vec::new();
+        for_each_line(input.as_slice(), |text, overlong| {
+            seen.push((text.len(), overlong));
+            true
+        });
+        assert_eq!(seen, [(5, false), (MAX_LINE_BYTES, true)]);
+        // Exactly at the limit, with its line end, is a line like any other.
+        let mut input = vec![b'y'; MAX_LINE_BYTES];
+        input.extend(b"\r\nok\n");
+        let mut seen = Vec::new();
+        for_each_line(input.as_slice(), |text, overlong| {
+            seen.push((text.len(), overlong));
+            true
+        });
+        assert_eq!(seen, [(MAX_LINE_BYTES, false), (2, false)]);
+    }
+
+    #[test]
     fn only_a_child_known_to_run_is_killed() {
         // Any try_wait error (ECHILD after the kernel reaped the child, as
         // when SIGCHLD is ignored): the pid may be reused, so no kill.
-        let gone = || Err(std::io::Error::from(std::io::ErrorKind::NotFound));
+        let gone = || ChildState::Lost(std::io::Error::from(std::io::ErrorKind::NotFound));
         assert_eq!(next_step(&gone(), true), Reaping::Lost);
         assert_eq!(next_step(&gone(), false), Reaping::Lost);
-        assert_eq!(next_step(&Ok(None), true), Reaping::Kill);
-        assert_eq!(next_step(&Ok(None), false), Reaping::Wait);
+        assert_eq!(next_step(&ChildState::Running, true), Reaping::Kill);
+        assert_eq!(next_step(&ChildState::Running, false), Reaping::Wait);
+        // Exited by itself: its group is ended before it is reaped.
+        assert_eq!(next_step(&ChildState::Exited(None), false), Reaping::Reap);
     }
 
     #[test]

@@ -41,14 +41,15 @@ pub fn live_count() -> usize {
     children().len()
 }
 
-/// Kills and reaps every registered child at once.
+/// Kills and reaps every registered child at once, each with what is left
+/// of its process group.
 pub fn kill_all() {
     let all: Vec<SharedChild> = std::mem::take(&mut *children()).into_values().collect();
     for child in all {
         let mut child = lock(&child);
         // Its owner may have reaped it meanwhile: then its pid may be
         // another process's by now, and must not be signalled.
-        if matches!(child.try_wait(), Ok(None))
+        if !matches!(state(&mut child), ChildState::Lost(_))
             && let Err(e) = kill_and_reap(&mut child)
         {
             log::debug!("kill pid {}: {e}", child.id());
@@ -56,46 +57,66 @@ pub fn kill_all() {
     }
 }
 
-/// Kills a child that has not been reaped, with everything in its process
-/// group, and reaps it. An engine may be a wrapper script that starts the
-/// real engine without `exec`: killing the script alone would orphan the
-/// real one. Each engine leads its own group (started with
-/// `process_group(0)`), so the group is the engine and whatever it started.
-///
-/// # Errors
-/// Killing or reaping the child itself failed.
-pub fn kill_and_reap(child: &mut Child) -> std::io::Result<()> {
-    #[cfg(unix)]
-    kill_group(child);
-    let killed = child.kill();
-    child.wait()?;
-    killed
+/// The pids of the registered children (to tell them from the orphans a
+/// subreaper adopts).
+#[must_use]
+pub fn pids() -> Vec<u32> {
+    children().values().map(|c| lock(c).id()).collect()
 }
 
-/// SIGKILL to the process group `child` leads. The caller must not have
-/// reaped `child`: until it is reaped its pid, and so the group id, cannot
-/// be another process's.
-#[cfg(unix)]
-fn kill_group(child: &Child) {
-    // Guard against ids that would signal the wrong group: 0 is our own
-    // group, 1 (init's) every process we may signal.
-    let Some(group) = libc::pid_t::try_from(child.id())
-        .ok()
-        .filter(|&pid| pid > 1)
-    else {
-        return;
-    };
-    #[allow(unsafe_code)]
-    // SAFETY: kill(2) takes plain integers and touches no memory of ours.
-    // A negative pid names the process group `group`, which is the child's
-    // own (it leads it since its spawn) and cannot have been reused, as the
-    // child is not reaped; `group > 1` keeps it from meaning our own group
-    // or every process.
-    let result = unsafe { libc::kill(-group, libc::SIGKILL) };
-    if result != 0 {
-        log::debug!(
-            "kill process group {group}: {}",
-            std::io::Error::last_os_error()
-        );
+/// What a child is doing. On Unix this is found without reaping it, so
+/// that its pid, and the process group it leads, stay its own until
+/// [`kill_and_reap`] has killed what is left of the group.
+#[derive(Debug)]
+pub enum ChildState {
+    /// It runs.
+    Running,
+    /// It has exited: on Unix not yet reaped (unless std reaped it before,
+    /// then with its status).
+    Exited(Option<std::process::ExitStatus>),
+    /// It cannot be waited for (e.g. ECHILD when SIGCHLD is ignored and the
+    /// kernel reaped it): its pid may be another process's by now, so
+    /// nothing may be signalled; it is taken as gone.
+    Lost(std::io::Error),
+}
+
+/// See [`ChildState`].
+pub fn state(child: &mut Child) -> ChildState {
+    #[cfg(unix)]
+    match ply_signals::children::has_exited(child.id()) {
+        Ok(false) => return ChildState::Running,
+        Ok(true) => return ChildState::Exited(None),
+        // Not waitable: std may have reaped it before (then it knows the
+        // status), or it is lost.
+        Err(_) => {}
     }
+    match child.try_wait() {
+        Ok(None) => ChildState::Running,
+        Ok(Some(status)) => ChildState::Exited(Some(status)),
+        Err(e) => ChildState::Lost(e),
+    }
+}
+
+/// Kills a child with everything in its process group, and reaps it; for
+/// a child that has exited by itself, kills what it left in its group (a
+/// wrapper's background job, a helper). An engine may be a wrapper script
+/// that starts the real engine without `exec`: killing the script alone
+/// would orphan the real one. Each engine leads its own group (started
+/// with `process_group(0)`), so the group is the engine and whatever it
+/// started. The group is only signalled while the child is unreaped (its
+/// pid, so the group id, cannot be another's then).
+///
+/// # Errors
+/// Reaping the child failed.
+pub fn kill_and_reap(child: &mut Child) -> std::io::Result<std::process::ExitStatus> {
+    #[cfg(unix)]
+    if ply_signals::children::has_exited(child.id()).is_ok()
+        && let Err(e) = ply_signals::children::kill_group(child.id())
+        && e.raw_os_error() != Some(libc::ESRCH)
+    {
+        log::debug!("kill process group {}: {e}", child.id());
+    }
+    // A child that has exited cannot be killed any more; that is no error.
+    let _ = child.kill();
+    child.wait()
 }

@@ -1,9 +1,9 @@
 //! Adjudication from the engines' own scores (`-draw`, `-resign`) and the
 //! game's length (`-maxmoves`), as cutechess does it.
 
-use ply_engine::game::{Outcome, Player};
-use ply_engine::variant::Variant;
 use ply_protocol::ScoreValue;
+use ply_rules::game::{Outcome, Player};
+use ply_rules::variant::Variant;
 
 use super::termination::Adjudication;
 use crate::config::{DrawAdjudication, ResignAdjudication};
@@ -118,7 +118,7 @@ impl Adjudicator {
 /// Whether `variant`'s engine scores say who stands better, as `-draw`
 /// and `-resign` read them.
 fn scores_are_evaluations(variant: Variant) -> bool {
-    !matches!(variant, Variant::Mastermind)
+    variant.scores_are_evaluations()
 }
 
 #[cfg(test)]

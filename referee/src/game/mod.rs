@@ -6,12 +6,10 @@ mod adjudication;
 mod clock;
 mod play;
 mod record;
-mod sides;
 mod termination;
 
 pub use adjudication::{Adjudicator, ScoredMove};
 pub use clock::Clock;
 pub use play::{GameSpec, STOP_GRACE, play_game};
 pub use record::{GameRecord, GameResult, MoveDetail, OpeningRecord, PerSide};
-pub use sides::side_name;
 pub use termination::{Adjudication, Termination};

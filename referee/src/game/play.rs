@@ -10,17 +10,18 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use ply_engine::game::{Outcome, Player};
-use ply_engine::variant::AnyGame;
 use ply_protocol::{Command, GoParams, Response, ScoreValue};
+use ply_rules::game::{Outcome, Player};
+use ply_rules::variant::AnyGame;
 
 use super::adjudication::{Adjudicator, ScoredMove};
 use super::clock::Clock;
 use super::record::{GameRecord, GameResult, MoveDetail, PerSide};
-use super::sides::side_name;
 use super::termination::{Adjudication, Termination};
 use crate::config::Limits;
-use crate::date::UtcTime;
+use jiff::Timestamp;
+
+use crate::date::rfc3339_seconds;
 use crate::engine::{EngineError, EngineProcess};
 use crate::openings::Opening;
 use crate::rules::{MatchRules, draw_rule, play_move};
@@ -31,6 +32,9 @@ pub const STOP_GRACE: Duration = Duration::from_millis(1000);
 
 /// How many unreadable lines of an engine are quoted in a game's reason.
 const QUOTED_UNREADABLE: usize = 1;
+
+/// How much of an engine's line a game's reason quotes, in characters.
+const QUOTED_LINE_CHARS: usize = 60;
 
 /// Everything about a game but the engines.
 #[derive(Clone, Debug)]
@@ -107,7 +111,7 @@ pub fn play_game(
     players: [&mut EngineProcess; 2],
     interrupt: &AtomicBool,
 ) -> GameRecord {
-    let started = UtcTime::now();
+    let started = Timestamp::now();
     let t0 = Instant::now();
     let clocks = [
         players[0].config().limits.time_control.and_then(Clock::new),
@@ -135,7 +139,7 @@ fn millis(duration: Duration) -> u64 {
 
 impl Game<'_, '_> {
     fn side(&self, player: Player) -> &'static str {
-        side_name(self.spec.rules.variant(), player)
+        self.spec.rules.variant().side_name(player)
     }
 
     fn run(&mut self) -> Ending {
@@ -209,18 +213,47 @@ impl Game<'_, '_> {
     }
 
     /// The ending when talking to `player`'s engine failed while waiting
-    /// for `waiting_for`.
+    /// for `waiting_for`. Once the referee is stopping the match (Ctrl-C,
+    /// SIGTERM, an SPRT decision), an engine that stopped answering or
+    /// went away is no fault of its own: a signal sent to the whole job
+    /// may have reached it first. The game is interrupted, not lost.
     fn failure(&mut self, player: Player, error: EngineError, waiting_for: &str) -> Ending {
         let side = self.side(player);
+        let stopping = self.interrupt.load(Ordering::SeqCst);
         let engine = &mut *self.players[player.index()];
         match error {
             EngineError::Interrupted => Ending::interrupted(),
+            EngineError::Disconnected | EngineError::OutputClosed | EngineError::Timeout { .. }
+                if stopping =>
+            {
+                engine.mark_broken();
+                Ending::interrupted()
+            }
             EngineError::Disconnected | EngineError::Spawn { .. } => {
                 engine.mark_broken();
                 Ending::fault(
                     player,
                     Termination::Disconnect,
                     format!("{side} disconnects (its engine exited)"),
+                )
+            }
+            EngineError::OutputClosed => {
+                engine.mark_broken();
+                Ending::fault(
+                    player,
+                    Termination::Disconnect,
+                    format!("{side} disconnects (its engine closed its output but still runs)"),
+                )
+            }
+            EngineError::LineTooLong { limit } => {
+                engine.mark_broken();
+                Ending::fault(
+                    player,
+                    Termination::IllegalMove,
+                    format!(
+                        "{side} sends garbage (a line longer than {} MiB while waiting for {waiting_for})",
+                        limit >> 20
+                    ),
                 )
             }
             EngineError::Timeout { after, .. } => {
@@ -266,6 +299,19 @@ impl Game<'_, '_> {
             .or(config.limits.movetime);
 
         let engine = &mut *self.players[mover.index()];
+        // A bestmove already waiting was not asked for (a second one after
+        // the last answer): read now, it would pass for the answer to
+        // this position and be judged as a move in it.
+        if let Some(line) = engine.unasked_bestmove() {
+            return Err(Ending::fault(
+                mover,
+                Termination::IllegalMove,
+                format!(
+                    "{side} sends a second bestmove ('{}') for one go",
+                    line.chars().take(QUOTED_LINE_CHARS).collect::<String>()
+                ),
+            ));
+        }
         if let Err(e) = engine.send(&position).and_then(|()| engine.send(&go)) {
             return Err(self.failure(mover, e, "bestmove"));
         }
@@ -291,7 +337,7 @@ impl Game<'_, '_> {
                 if !line.text.trim().is_empty() {
                     *unreadable_count += 1;
                     if unreadable_quotes.len() < QUOTED_UNREADABLE {
-                        unreadable_quotes.push(line.text.chars().take(60).collect());
+                        unreadable_quotes.push(line.text.chars().take(QUOTED_LINE_CHARS).collect());
                     }
                 }
                 None
@@ -413,7 +459,7 @@ impl Game<'_, '_> {
         }
     }
 
-    fn record(&self, ending: &Ending, started: &UtcTime, duration: Duration) -> GameRecord {
+    fn record(&self, ending: &Ending, started: &Timestamp, duration: Duration) -> GameRecord {
         let spec = self.spec;
         let mut reason = ending.reason.clone();
         if let Some(player) = ending.fault {
@@ -461,16 +507,10 @@ impl Game<'_, '_> {
                 p1: limits(Player::One),
                 p2: limits(Player::Two),
             },
-            started: started.rfc3339(),
+            started: rfc3339_seconds(*started),
             duration_ms: millis(duration),
-            guesses: match &self.position {
-                AnyGame::Mastermind(game) => Some(game.guesses_made()),
-                _ => None,
-            },
-            solved: match &self.position {
-                AnyGame::Mastermind(game) => Some(game.is_solved()),
-                _ => None,
-            },
+            guesses: self.position.guesses().map(|(guesses, _)| guesses),
+            solved: self.position.guesses().map(|(_, solved)| solved),
         }
     }
 }

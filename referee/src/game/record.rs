@@ -1,7 +1,7 @@
 //! A finished game as the results file (JSON lines) holds it: everything a
 //! script needs, and what resuming and merging read back.
 
-use ply_engine::game::{Outcome, Player};
+use ply_rules::game::{Outcome, Player};
 use serde::{Deserialize, Serialize};
 
 use super::termination::Termination;
@@ -171,6 +171,33 @@ pub struct GameRecord {
 }
 
 impl GameRecord {
+    /// Whether the game was lost because its engine went away or stopped
+    /// answering (`disconnect`, `stall`), which a signal to the whole job
+    /// can cause as well as the engine itself.
+    #[must_use]
+    pub fn ended_by_a_silent_engine(&self) -> bool {
+        matches!(
+            self.termination(),
+            Some(Termination::Disconnect | Termination::Stall)
+        )
+    }
+
+    /// The same game as interrupted: no result, not counted, not written
+    /// (the referee was stopping when it ended, see
+    /// [`GameRecord::ended_by_a_silent_engine`]).
+    #[must_use]
+    pub fn into_interrupted(self) -> Self {
+        Self {
+            result: GameResult::None,
+            score: GameResult::None.pgn().to_owned(),
+            termination: Termination::Interrupt.name().to_owned(),
+            adjudication: None,
+            reason: "Interrupted".to_owned(),
+            fault: None,
+            ..self
+        }
+    }
+
     /// The termination, read back from its names.
     #[must_use]
     pub fn termination(&self) -> Option<Termination> {

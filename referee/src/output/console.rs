@@ -5,8 +5,7 @@ use std::io::{self, Write};
 
 use super::{MatchEnd, Output};
 use crate::game::GameRecord;
-use crate::report::report_lines;
-use crate::stats::Sprt;
+use crate::report::{Report, report_lines};
 use crate::tally::Tally;
 
 /// Writes the match's progress for a person.
@@ -66,21 +65,16 @@ impl Output for Console {
         )])
     }
 
-    fn on_rating_interval(&mut self, tally: &Tally, sprt: Option<&Sprt>) -> io::Result<()> {
+    fn on_rating_interval(&mut self, tally: &Tally, report: &Report) -> io::Result<()> {
         self.reported = Some(tally.games());
-        self.lines(&report_lines(tally, sprt, false))
+        self.lines(&report_lines(tally, report, false))
     }
 
-    fn on_match_end(
-        &mut self,
-        tally: &Tally,
-        sprt: Option<&Sprt>,
-        end: &MatchEnd,
-    ) -> io::Result<()> {
-        let mut lines = report_lines(tally, sprt, true);
+    fn on_match_end(&mut self, tally: &Tally, report: &Report, end: &MatchEnd) -> io::Result<()> {
+        let mut lines = report_lines(tally, report, true);
         if self.reported == Some(tally.games()) {
             // The statistics of these very games were just printed.
-            let printed = report_lines(tally, sprt, false);
+            let printed = report_lines(tally, report, false);
             lines.retain(|line| !printed.contains(line));
         }
         lines.push(match end {

@@ -15,7 +15,7 @@ pub use pgn::PgnWriter;
 pub use results::{ResultsError, ResultsWriter, read_results};
 
 use crate::game::GameRecord;
-use crate::stats::Sprt;
+use crate::report::Report;
 use crate::tally::Tally;
 
 /// How a match ended.
@@ -56,7 +56,7 @@ pub trait Output {
     ///
     /// # Errors
     /// When the output cannot be written.
-    fn on_rating_interval(&mut self, _tally: &Tally, _sprt: Option<&Sprt>) -> io::Result<()> {
+    fn on_rating_interval(&mut self, _tally: &Tally, _report: &Report) -> io::Result<()> {
         Ok(())
     }
 
@@ -67,7 +67,7 @@ pub trait Output {
     fn on_match_end(
         &mut self,
         _tally: &Tally,
-        _sprt: Option<&Sprt>,
+        _report: &Report,
         _end: &MatchEnd,
     ) -> io::Result<()> {
         Ok(())

@@ -20,22 +20,18 @@
 //!   start position; the position is the PDN FEN the engine reads
 //!   (`W:Wa1,…:Bb8,…`).
 
-use ply_engine::options::EngineOptions;
-use ply_engine::variant::{AnyGame, Variant};
+use ply_rules::variant::{AnyGame, AnyRules, Variant};
 
 /// The `GameType` tag of `variant` when its records are PDN.
 #[must_use]
 pub fn game_type(variant: Variant) -> Option<&'static str> {
-    match variant {
-        Variant::Russian => Some("25"),
-        _ => None,
-    }
+    variant.pdn_game_type()
 }
 
 /// Whether `fen` is the start position of the game `options` choose (PDN
 /// leaves the `FEN` tag out then).
 #[must_use]
-pub fn is_start(options: &EngineOptions, fen: &str) -> bool {
+pub fn is_start(options: &AnyRules, fen: &str) -> bool {
     AnyGame::start(options).is_ok_and(|start| start.position_string() == fen)
 }
 
@@ -47,8 +43,7 @@ mod tests {
     fn russian_draughts_is_game_type_25() {
         assert_eq!(game_type(Variant::Russian), Some("25"));
         assert_eq!(game_type(Variant::Kalah), None);
-        let mut options = EngineOptions::default();
-        options.set("UCI_Variant", Some("russian")).unwrap();
+        let options = AnyRules::default_for(Variant::Russian);
         let start = AnyGame::start(&options).unwrap().position_string();
         assert!(is_start(&options, &start));
         assert!(!is_start(&options, "W:WKa1:BKh8"));

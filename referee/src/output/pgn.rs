@@ -11,13 +11,12 @@ use std::fs::{File, OpenOptions};
 use std::io::{self, Write};
 use std::path::Path;
 
-use ply_engine::game::Player;
-use ply_engine::options::EngineOptions;
-use ply_engine::variant::{AnyGame, Variant};
+use ply_rules::game::Player;
+use ply_rules::variant::{AnyGame, AnyRules, Variant};
 
 use super::Output;
 use super::pdn;
-use crate::game::{GameRecord, GameResult, MoveDetail, side_name};
+use crate::game::{GameRecord, GameResult, MoveDetail};
 
 /// Longest line of move text.
 const LINE_WIDTH: usize = 79;
@@ -26,7 +25,7 @@ const LINE_WIDTH: usize = 79;
 #[derive(Debug)]
 pub struct PgnWriter {
     file: File,
-    options: EngineOptions,
+    options: AnyRules,
     event: String,
     site: String,
 }
@@ -37,7 +36,7 @@ impl PgnWriter {
     ///
     /// # Errors
     /// When the file cannot be opened.
-    pub fn open(path: &Path, options: EngineOptions, event: &str, site: &str) -> io::Result<Self> {
+    pub fn open(path: &Path, options: AnyRules, event: &str, site: &str) -> io::Result<Self> {
         let file = OpenOptions::new().create(true).append(true).open(path)?;
         Ok(Self {
             file,
@@ -73,12 +72,7 @@ fn comment(detail: &MoveDetail) -> String {
 
 /// The record as PGN text.
 #[must_use]
-pub fn format_game(
-    record: &GameRecord,
-    options: &EngineOptions,
-    event: &str,
-    site: &str,
-) -> String {
+pub fn format_game(record: &GameRecord, options: &AnyRules, event: &str, site: &str) -> String {
     let variant = Variant::from_name(&record.variant);
     let date = record
         .started
@@ -94,7 +88,7 @@ pub fn format_game(
     ];
     if let Some(variant) = variant {
         for (player, name) in [(Player::One, &record.p1), (Player::Two, &record.p2)] {
-            let side = side_name(variant, player);
+            let side = variant.side_name(player);
             // Draughts' sides are White and Black already.
             if side != "White" && side != "Black" {
                 tags.push((side.into(), name.clone()));
@@ -150,7 +144,7 @@ pub fn format_game(
 /// The moves with turn numbers and comments. The game is replayed with
 /// the rules to know who made each move (a Kalah turn may be several
 /// moves); should that fail, the moves are listed unnumbered.
-fn move_tokens(record: &GameRecord, options: &EngineOptions) -> Vec<String> {
+fn move_tokens(record: &GameRecord, options: &AnyRules) -> Vec<String> {
     let book = record.opening.moves.len();
     let mut tokens = Vec::new();
     let mut game = AnyGame::from_position_string(options, &record.opening.fen).ok();
@@ -199,8 +193,7 @@ mod tests {
 
     #[test]
     fn turns_are_numbered_by_side_and_tags_are_complete() {
-        let mut options = EngineOptions::default();
-        options.set("Seeds", Some("4")).unwrap();
+        let options = AnyRules::build(Variant::Kalah, &[("Seeds", "4")]).unwrap();
         let detail = |mv: &str, side: &str, cp: i32| MoveDetail {
             mv: mv.to_owned(),
             side: side.to_owned(),
@@ -272,8 +265,7 @@ mod tests {
 
     #[test]
     fn draughts_games_are_pdn() {
-        let mut options = EngineOptions::default();
-        options.set("UCI_Variant", Some("russian")).unwrap();
+        let options = AnyRules::default_for(Variant::Russian);
         let start = AnyGame::start(&options).unwrap().position_string();
         let moves: Vec<String> = ["c3-d4", "f6-e5", "d4:f6", "g7:e5"]
             .map(String::from)

@@ -40,7 +40,7 @@ pub const CONFIDENCE_LEVEL: f64 = 0.95;
 
 /// The score of two equally strong engines, and the LOS when nothing tells
 /// them apart.
-const EVEN_SCORE: f64 = 0.5;
+pub(crate) const EVEN_SCORE: f64 = 0.5;
 
 /// An Elo estimate for the first engine against the second, with what
 /// cutechess-cli prints beside it.
@@ -169,7 +169,7 @@ pub fn elo_from_pentanomial(pentanomial: &Pentanomial) -> Option<EloEstimate> {
 }
 
 /// The `z` of a two-sided interval at [`CONFIDENCE_LEVEL`]: Φ⁻¹(0.975).
-fn z_two_sided() -> f64 {
+pub(crate) fn z_two_sided() -> f64 {
     normal_quantile(1.0 - (1.0 - CONFIDENCE_LEVEL) / 2.0)
 }
 

@@ -11,8 +11,10 @@
 //! - [`elo_from_wdl`] (cutechess-cli, games independent) and
 //!   [`elo_from_pentanomial`] (fastchess, pairs independent): Elo
 //!   difference, 95 % error margin, LOS and draw ratio.
-//! - [`Sprt`]: Wald's bounds and the GSPRT log-likelihood ratio in Van den
-//!   Bergh's approximation, with the stop decision.
+//! - [`nelo_from_wdl`] and [`nelo_from_pentanomial`]: fastchess's
+//!   normalized Elo with its error margin.
+//! - [`Sprt`]: Wald's bounds and the exact GSPRT log-likelihood ratio
+//!   fastchess computes, for its three models, with the stop decision.
 //! - [`format_score_line`] and [`format_elo_line`]: cutechess-cli's summary
 //!   lines.
 //! - [`erf`], [`normal_cdf`], [`normal_quantile`]: the special functions the
@@ -22,7 +24,9 @@
 //! split match equal those of the whole.
 
 mod elo;
+mod gsprt;
 mod moments;
+mod nelo;
 mod normal;
 mod pentanomial;
 mod report;
@@ -33,8 +37,9 @@ pub use elo::{
     CONFIDENCE_LEVEL, ELO_SCALE, EloEstimate, elo_from_pentanomial, elo_from_score, elo_from_wdl,
     los_from_wdl, score_from_elo,
 };
+pub use nelo::{NELO_SCALE, NeloEstimate, nelo_from_pentanomial, nelo_from_wdl};
 pub use normal::{erf, erfc, normal_cdf, normal_quantile};
 pub use pentanomial::{PAIR_SCORES, PENTANOMIAL_BUCKETS, Pentanomial};
 pub use report::{format_elo_line, format_score_line};
-pub use sprt::{Sprt, SprtDecision, SprtError};
+pub use sprt::{Sprt, SprtDecision, SprtError, SprtModel, UnknownSprtModel};
 pub use wdl::{DRAW_POINTS, GAME_SCORES, GameScore, LOSS_POINTS, WIN_POINTS, Wdl};

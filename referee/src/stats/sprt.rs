@@ -8,39 +8,91 @@
 //! which bounds the false-positive rate by α and the false-negative rate by
 //! β whatever the match length.
 //!
-//! The hypotheses are about the *logistic* Elo difference (fastchess's
-//! default `logistic` model, cutechess-cli's and Fishtest's old default):
-//! `s_i = 1 / (1 + 10^(−elo_i/400))` is the expected score under H_i. The
-//! score distribution is otherwise unknown, which makes this a generalized
-//! SPRT; Michel Van den Bergh ("GSPRT approximation", Fishtest notes, and
-//! "Comments on Normalized Elo") shows that for small Elo differences its
-//! LLR is, to second order,
+//! The score distribution is otherwise unknown, which makes this a
+//! generalized SPRT; its LLR is computed exactly as fastchess computes it
+//! (see [`super::gsprt`]), with fastchess's three models of what `elo0` and
+//! `elo1` mean ([`SprtModel`]):
 //!
-//! ```text
-//! LLR ≈ N · (s1 − s0) · (2μ − s0 − s1) / (2σ²)
-//! ```
+//! - `normalized` (fastchess's default): normalized Elo, the score's
+//!   distance from ½ in standard deviations, `t = (μ − ½)/σ`, with
+//!   `nElo = t · 800/ln 10` per game (`σ` of one game) or `t·√2 · 800/ln 10`
+//!   per pair;
+//! - `logistic` (cutechess-cli's): the expected score is
+//!   `1/(1 + 10^(−elo/400))`;
+//! - `bayesian` (old Fishtest): BayesElo with the draw Elo measured from
+//!   the games, on single games only.
 //!
-//! where `N` is the number of independent samples and `μ`, `σ²` are the
-//! mean and (population) variance of their scores. For game pairs
-//! ([`Sprt::llr_pentanomial`]) a sample is a pair, scored 0, ¼, ½, ¾ or 1;
-//! without pairs ([`Sprt::llr_trinomial`]) it is a game, scored 0, ½ or 1.
-//! fastchess maximises the likelihood exactly (Van den Bergh's
-//! proposition 1.1, solved by root finding); the approximation needs no
-//! iteration and differs from that by about 0.1–0.2 % of the LLR when the
-//! observed Elo is near `elo0`/`elo1`, where the decision is made, and by
-//! about 1 % when it is 30 Elo or more away, where the test stops quickly
-//! either way (tested below).
+//! Samples are game pairs (pentanomial, scored 0, ¼, ½, ¾, 1) when the
+//! match is reported by pairs (`-report penta=true`, the default), else
+//! single games (trinomial, 0, ½, 1); see [`Sprt::llr`].
 
 use std::fmt;
+use std::str::FromStr;
 
 use super::elo::score_from_elo;
-use super::moments::Moments;
-use super::pentanomial::Pentanomial;
-use super::wdl::Wdl;
+use super::gsprt::{logistic_llr, normalized_llr, regularised};
+use super::nelo::NELO_SCALE;
+use super::pentanomial::{PAIR_SCORES, Pentanomial};
+use super::wdl::{GAME_SCORES, Wdl};
 
-/// Fewer distinct outcomes than this and the sample has no variance to speak
-/// of, so the LLR is reported as 0 ("no evidence yet").
-const MIN_OUTCOME_KINDS: usize = 2;
+/// The logistic Elo scale, points per factor of ten in the odds.
+const BAYES_ELO_SCALE: f64 = 400.0;
+
+/// Bayesian draw Elo: `200·log₁₀(((1 − L)/L)·((1 − W)/W))`.
+const DRAW_ELO_SCALE: f64 = 200.0;
+
+/// What `elo0` and `elo1` are measured in (`-sprt model=…`, fastchess's
+/// names).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum SprtModel {
+    /// Normalized Elo (fastchess's default).
+    #[default]
+    Normalized,
+    /// Logistic Elo, as cutechess-cli and the Elo line.
+    Logistic,
+    /// BayesElo; single games only.
+    Bayesian,
+}
+
+impl SprtModel {
+    /// The names `-sprt model=` accepts.
+    pub const NAMES: [&'static str; 3] = ["normalized", "logistic", "bayesian"];
+
+    /// Whether the model is defined for game pairs (all but `bayesian`,
+    /// as in fastchess).
+    #[must_use]
+    pub const fn handles_pairs(self) -> bool {
+        !matches!(self, Self::Bayesian)
+    }
+}
+
+impl fmt::Display for SprtModel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Self::Normalized => Self::NAMES[0],
+            Self::Logistic => Self::NAMES[1],
+            Self::Bayesian => Self::NAMES[2],
+        })
+    }
+}
+
+/// An SPRT model name that is not one of [`SprtModel::NAMES`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown SPRT model '{0}': expected normalized, logistic or bayesian")]
+pub struct UnknownSprtModel(pub String);
+
+impl FromStr for SprtModel {
+    type Err = UnknownSprtModel;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.to_ascii_lowercase().as_str() {
+            "normalized" => Ok(Self::Normalized),
+            "logistic" => Ok(Self::Logistic),
+            "bayesian" => Ok(Self::Bayesian),
+            _ => Err(UnknownSprtModel(s.to_owned())),
+        }
+    }
+}
 
 /// Why SPRT parameters were refused.
 #[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
@@ -109,17 +161,19 @@ impl fmt::Display for SprtDecision {
 }
 
 /// The parameters of an SPRT, as given by `-sprt elo0=… elo1=… alpha=…
-/// beta=…`.
+/// beta=… model=…`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Sprt {
-    /// Logistic Elo difference under H0.
+    /// Elo difference under H0, in the model's unit.
     pub elo0: f64,
-    /// Logistic Elo difference under H1 (greater than `elo0`).
+    /// Elo difference under H1 (greater than `elo0`).
     pub elo1: f64,
     /// Probability of accepting H1 when H0 holds.
     pub alpha: f64,
     /// Probability of accepting H0 when H1 holds.
     pub beta: f64,
+    /// What `elo0` and `elo1` are measured in.
+    pub model: SprtModel,
 }
 
 impl Sprt {
@@ -128,7 +182,13 @@ impl Sprt {
     ///
     /// # Errors
     /// The first condition that fails, as a [`SprtError`].
-    pub fn new(elo0: f64, elo1: f64, alpha: f64, beta: f64) -> Result<Self, SprtError> {
+    pub fn new(
+        elo0: f64,
+        elo1: f64,
+        alpha: f64,
+        beta: f64,
+        model: SprtModel,
+    ) -> Result<Self, SprtError> {
         let open_unit = |x: f64| x > 0.0 && x < 1.0;
         if !elo0.is_finite() || !elo1.is_finite() {
             return Err(SprtError::NonFiniteElo { elo0, elo1 });
@@ -150,6 +210,7 @@ impl Sprt {
             elo1,
             alpha,
             beta,
+            model,
         })
     }
 
@@ -162,20 +223,87 @@ impl Sprt {
         (lower, upper)
     }
 
-    /// The LLR from game pairs (module docs): samples are pairs, scored 0,
-    /// ¼, ½, ¾, 1. Returns 0 when fewer than two kinds of pair have been seen
-    /// or the scores have no variance.
+    /// The LLR of the match so far: from the game pairs when `by_pairs`
+    /// (fastchess's `-report penta=true`), the model handles pairs and at
+    /// least one pair has finished; else from the single games.
     #[must_use]
-    pub fn llr_pentanomial(&self, pentanomial: &Pentanomial) -> f64 {
-        self.llr(pentanomial.moments())
+    pub fn llr(&self, pentanomial: &Pentanomial, wdl: &Wdl, by_pairs: bool) -> f64 {
+        if by_pairs && self.model.handles_pairs() && pentanomial.pairs() > 0 {
+            self.llr_pentanomial(pentanomial)
+        } else {
+            self.llr_trinomial(wdl)
+        }
     }
 
-    /// The LLR from independent games (module docs), for matches without
-    /// game pairs: samples are games, scored 0, ½, 1. Returns 0 when fewer
-    /// than two kinds of result have been seen.
+    /// The LLR from game pairs, scored 0, ¼, ½, ¾, 1. The `bayesian`
+    /// model is not defined for pairs (fastchess turns pair reports off for
+    /// it); it gives NaN here, which never stops a match: use [`Self::llr`].
+    #[must_use]
+    pub fn llr_pentanomial(&self, pentanomial: &Pentanomial) -> f64 {
+        let counts = &pentanomial.0;
+        match self.model {
+            SprtModel::Normalized => {
+                // A pair's σ is that of two games over √2.
+                let t = |elo: f64| std::f64::consts::SQRT_2 * elo / NELO_SCALE;
+                normalized_llr(counts, &PAIR_SCORES, t(self.elo0), t(self.elo1))
+            }
+            SprtModel::Logistic => logistic_llr(
+                counts,
+                &PAIR_SCORES,
+                score_from_elo(self.elo0),
+                score_from_elo(self.elo1),
+            ),
+            SprtModel::Bayesian => f64::NAN,
+        }
+    }
+
+    /// The LLR from independent games, scored 0, ½, 1.
     #[must_use]
     pub fn llr_trinomial(&self, wdl: &Wdl) -> f64 {
-        self.llr(wdl.moments())
+        let counts = [wdl.losses, wdl.draws, wdl.wins];
+        match self.model {
+            SprtModel::Normalized => {
+                let t = |elo: f64| elo / NELO_SCALE;
+                normalized_llr(&counts, &GAME_SCORES, t(self.elo0), t(self.elo1))
+            }
+            SprtModel::Logistic => logistic_llr(
+                &counts,
+                &GAME_SCORES,
+                score_from_elo(self.elo0),
+                score_from_elo(self.elo1),
+            ),
+            SprtModel::Bayesian => self.bayesian_llr(wdl),
+        }
+    }
+
+    /// BayesElo: the draw Elo is measured from the games, the hypotheses'
+    /// expected scores follow from it, and the LLR is the logistic one for
+    /// those scores. Without a win and a loss the draw Elo is undefined and
+    /// the LLR is 0, as in fastchess.
+    fn bayesian_llr(&self, wdl: &Wdl) -> f64 {
+        if wdl.wins == 0 || wdl.losses == 0 {
+            return 0.0;
+        }
+        let counts = [wdl.losses, wdl.draws, wdl.wins];
+        // fastchess takes the win and loss rates after counting an empty
+        // draw bin as a few thousandths of a game.
+        let (_, p) = regularised(&counts);
+        let (loss, win) = (p[0], p[2]);
+        let draw_elo = DRAW_ELO_SCALE * ((1.0 - loss) / loss * (1.0 - win) / win).log10();
+        let score = |elo: f64| {
+            let p_win = 1.0 / (1.0 + 10f64.powf((draw_elo - elo) / BAYES_ELO_SCALE));
+            let p_loss = 1.0 / (1.0 + 10f64.powf((draw_elo + elo) / BAYES_ELO_SCALE));
+            p_win + 0.5 * (1.0 - p_win - p_loss)
+        };
+        logistic_llr(&counts, &GAME_SCORES, score(self.elo0), score(self.elo1))
+    }
+
+    /// How far the LLR has gone towards the bound it is heading for, as a
+    /// fraction (fastchess's `getFraction`): `llr/upper` or `llr/lower`.
+    #[must_use]
+    pub fn progress(&self, llr: f64) -> f64 {
+        let (lower, upper) = self.bounds();
+        if llr >= 0.0 { llr / upper } else { llr / lower }
     }
 
     /// `H1` once `llr ≥ upper`, `H0` once `llr ≤ lower`, otherwise continue
@@ -192,78 +320,166 @@ impl Sprt {
         }
     }
 
-    /// The line fastchess prints, `LLR: 2.95 (-2.94, 2.94) [0.00, 5.00]`:
-    /// the LLR, then the (lower, upper) bounds, then [elo0, elo1], each
-    /// with two decimals (fastchess's `SPRT::getBounds` / `getElo` with
-    /// `std::setprecision(2)`).
+    /// The line fastchess prints, `LLR: 2.95 (100.2%) (-2.94, 2.94) [0.00,
+    /// 5.00]`: the LLR with two decimals, how far it is to the bound it
+    /// heads for in percent with one ([`Self::progress`]), the (lower,
+    /// upper) bounds and [elo0, elo1] with two (fastchess's `printSprt`).
     #[must_use]
     pub fn llr_line(&self, llr: f64) -> String {
         let (lower, upper) = self.bounds();
         format!(
-            "LLR: {llr:.2} ({lower:.2}, {upper:.2}) [{:.2}, {:.2}]",
-            self.elo0, self.elo1
+            "LLR: {llr:.2} ({:.1}%) ({lower:.2}, {upper:.2}) [{:.2}, {:.2}]",
+            self.progress(llr) * 100.0,
+            self.elo0,
+            self.elo1
         )
-    }
-
-    /// Van den Bergh's approximation, `N(s1 − s0)(2μ − s0 − s1)/(2σ²)`.
-    fn llr(&self, moments: Option<Moments>) -> f64 {
-        let Some(m) = moments else {
-            return 0.0;
-        };
-        if m.kinds < MIN_OUTCOME_KINDS || m.variance <= 0.0 {
-            return 0.0;
-        }
-        let s0 = score_from_elo(self.elo0);
-        let s1 = score_from_elo(self.elo1);
-        m.samples * (s1 - s0) * (2.0 * m.mean - s0 - s1) / (2.0 * m.variance)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::stats::pentanomial::PAIR_SCORES;
-    use crate::stats::wdl::GAME_SCORES;
 
-    fn standard() -> Sprt {
-        Sprt::new(0.0, 5.0, 0.05, 0.05).expect("valid parameters")
+    fn sprt(elo0: f64, elo1: f64, model: SprtModel) -> Sprt {
+        Sprt::new(elo0, elo1, 0.05, 0.05, model).expect("valid parameters")
     }
 
-    /// The exact GSPRT LLR (Van den Bergh, "Comments on Normalized Elo",
-    /// proposition 1.1, as fastchess computes it): the maximum-likelihood
-    /// distribution with mean `s` is `p̂ᵢ/(1 + θ(aᵢ − s))`, θ solving
-    /// `Σ p̂ᵢ(aᵢ − s)/(1 + θ(aᵢ − s)) = 0`; here θ is found by bisection.
-    fn exact_llr(counts: &[u64], scores: &[f64], sprt: &Sprt) -> f64 {
-        let n: u64 = counts.iter().sum();
-        let p: Vec<f64> = counts.iter().map(|&c| c as f64 / n as f64).collect();
-        let mle = |s: f64| -> Vec<f64> {
-            let first = scores[0];
-            let last = scores[scores.len() - 1];
-            let (mut lo, mut hi) = (-1.0 / (last - s), -1.0 / (first - s));
-            let f = |theta: f64| -> f64 {
-                p.iter()
-                    .zip(scores)
-                    .map(|(pi, a)| pi * (a - s) / (1.0 + theta * (a - s)))
-                    .sum()
-            };
-            for _ in 0..200 {
-                let mid = (lo + hi) / 2.0;
-                if f(mid) > 0.0 { lo = mid } else { hi = mid }
-            }
-            let theta = (lo + hi) / 2.0;
-            p.iter()
-                .zip(scores)
-                .map(|(pi, a)| pi / (1.0 + theta * (a - s)))
-                .collect()
-        };
-        let p0 = mle(score_from_elo(sprt.elo0));
-        let p1 = mle(score_from_elo(sprt.elo1));
-        n as f64
-            * p.iter()
-                .zip(p0.iter().zip(&p1))
-                .filter(|(pi, _)| **pi > 0.0)
-                .map(|(pi, (a, b))| pi * (b.ln() - a.ln()))
-                .sum::<f64>()
+    fn standard() -> Sprt {
+        sprt(0.0, 5.0, SprtModel::Logistic)
+    }
+
+    /// LLRs computed independently by `referee/scripts/sprt_reference.py`
+    /// (plain Python, bisection to machine precision), with the decision
+    /// at α = β = 0.05. Counts are in increasing score order: `[LL, LD,
+    /// WL+DD, WD, WW]` for pairs, `[L, D, W]` for games. The rows marked
+    /// "fastchess" are the cases of fastchess's `app/tests/sprt_test.cpp`,
+    /// whose expectations (two decimals) the reference meets.
+    /// Model, counts, elo0, elo1, reference LLR, decision.
+    type Row = (SprtModel, &'static [u64], f64, f64, f64, SprtDecision);
+
+    const TABLE: &[Row] = {
+        use SprtDecision::{AcceptH0 as H0, AcceptH1 as H1, Continue as Go};
+        use SprtModel::{Logistic as L, Normalized as N};
+        &[
+            // All 200 pairs won (the 400–0 match): one bin only.
+            (L, &[0, 0, 0, 0, 200], 0.0, 100.0, 49.392_739, H1),
+            (N, &[0, 0, 0, 0, 200], 0.0, 100.0, 63.982_537, H1),
+            // One pair.
+            (L, &[0, 0, 0, 0, 1], 0.0, 10.0, 0.028_424, Go),
+            (N, &[0, 0, 0, 0, 1], 0.0, 10.0, 0.039_883, Go),
+            (L, &[200, 0, 0, 0, 0], 0.0, 10.0, -5.839_353, H0),
+            (N, &[0, 0, 50, 0, 0], 0.0, 10.0, -0.078_194, Go),
+            // WW 18, WD 72, LL 8: the approximation said 5.61, H1.
+            (L, &[8, 0, 0, 72, 18], 0.0, 10.0, 2.147_393, Go),
+            (N, &[8, 0, 0, 72, 18], 0.0, 10.0, 2.330_281, Go),
+            (L, &[300, 2000, 5000, 2300, 400], 0.0, 5.0, 14.457_203, H1),
+            (N, &[300, 2000, 5000, 2300, 400], 0.0, 5.0, 10.010_056, H1),
+            (L, &[5, 80, 200, 90, 8], 0.0, 5.0, 0.522_314, Go),
+            (N, &[5, 80, 200, 90, 8], -5.0, 0.0, 0.507_375, Go),
+            // No draws.
+            (L, &[80, 0, 100], 0.0, 5.0, 0.269_186, Go),
+            (N, &[80, 0, 100], 0.0, 5.0, 0.269_176, Go),
+            (L, &[4000, 2000, 4300], 0.0, 5.0, 4.034_326, H1),
+            // One game; one bin of games.
+            (L, &[0, 0, 1], 0.0, 5.0, 0.014_287, Go),
+            (N, &[0, 0, 9], 0.0, 5.0, 0.128_577, Go),
+            // fastchess: trinomial (0.92, 2.30, 120.56, -1.57, -2.59).
+            (N, &[36027, 68692, 36433], 0.0, 2.0, 0.923_293, Go),
+            (N, &[10650, 20431, 10871], -1.75, 0.25, 2.297_500, Go),
+            (N, &[0, 0, 4250], 0.0, 10.0, 120.548_268, H1),
+            (L, &[21184, 40708, 21404], 0.5, 2.5, -1.571_889, Go),
+            (L, &[57030, 106593, 57433], 0.0, 2.0, -2.593_024, Go),
+            // fastchess: pentanomial (2.25, 3.01, 111.82, -3.07, -4.98).
+            (N, &[365, 16618, 36229, 16974, 390], 0.0, 2.0, 2.250_368, Go),
+            (
+                N,
+                &[127, 4883, 10712, 5150, 104],
+                -1.75,
+                0.25,
+                3.010_154,
+                H1,
+            ),
+            (N, &[0, 0, 0, 0, 5550], 0.0, 5.0, 111.797_555, H1),
+            (L, &[223, 9863, 21279, 10037, 246], 0.5, 2.5, -3.074_126, H0),
+            (
+                L,
+                &[871, 26175, 55983, 26678, 821],
+                0.0,
+                2.0,
+                -4.978_673,
+                H0,
+            ),
+        ]
+    };
+
+    /// Tolerance against the reference.
+    const REFERENCE_TOLERANCE: f64 = 1e-3;
+
+    fn llr_of(test: &Sprt, counts: &[u64]) -> f64 {
+        match *counts {
+            [ll, ld, wl_dd, wd, ww] => test.llr_pentanomial(&Pentanomial([ll, ld, wl_dd, wd, ww])),
+            [l, d, w] => test.llr_trinomial(&Wdl::new(w, l, d)),
+            _ => panic!("a table row has 3 or 5 counts"),
+        }
+    }
+
+    #[test]
+    fn llr_matches_the_reference_table() {
+        for &(model, counts, elo0, elo1, want, decision) in TABLE {
+            let test = sprt(elo0, elo1, model);
+            let got = llr_of(&test, counts);
+            assert!(
+                (got - want).abs() < REFERENCE_TOLERANCE,
+                "{model} {counts:?} [{elo0}, {elo1}]: {got} against {want}"
+            );
+            assert_eq!(test.decision(got), decision, "{model} {counts:?}");
+        }
+    }
+
+    #[test]
+    fn bayesian_matches_the_reference() {
+        // W, D, L as in fastchess's tests (-1.26, -1.13), then by the script.
+        let cases = [
+            (68965, 128_429, 68526, 0.0, 2.0, -1.262_156),
+            (21629, 41111, 21484, 0.5, 2.5, -1.130_642),
+            (100, 20, 80, 0.0, 5.0, 0.294_021),
+            // No loss: the draw Elo is undefined, no evidence.
+            (10, 5, 0, 0.0, 5.0, 0.0),
+        ];
+        for (w, d, l, elo0, elo1, want) in cases {
+            let test = sprt(elo0, elo1, SprtModel::Bayesian);
+            let got = test.llr_trinomial(&Wdl::new(w, l, d));
+            assert!((got - want).abs() < REFERENCE_TOLERANCE, "{got} vs {want}");
+            // Bayesian has no pair model: the games decide.
+            let pairs = Pentanomial([1, 2, 3, 4, 5]);
+            assert_eq!(test.llr(&pairs, &Wdl::new(w, l, d), true), got);
+        }
+    }
+
+    #[test]
+    fn llr_uses_pairs_only_when_asked_and_present() {
+        let test = sprt(0.0, 10.0, SprtModel::Normalized);
+        let pairs = Pentanomial([8, 0, 0, 72, 18]);
+        let games = Wdl::new(108, 16, 72);
+        assert_eq!(test.llr(&pairs, &games, true), test.llr_pentanomial(&pairs));
+        assert_eq!(test.llr(&pairs, &games, false), test.llr_trinomial(&games));
+        let none = Pentanomial::default();
+        assert_eq!(test.llr(&none, &games, true), test.llr_trinomial(&games));
+    }
+
+    #[test]
+    fn model_names() {
+        assert_eq!(SprtModel::default(), SprtModel::Normalized);
+        for name in SprtModel::NAMES {
+            let model: SprtModel = name.parse().expect("a model");
+            assert_eq!(model.to_string(), name);
+        }
+        assert_eq!("Logistic".parse(), Ok(SprtModel::Logistic));
+        let err = "elo".parse::<SprtModel>().expect_err("no such model");
+        assert_eq!(
+            err.to_string(),
+            "unknown SPRT model 'elo': expected normalized, logistic or bayesian"
+        );
     }
 
     #[test]
@@ -273,48 +489,51 @@ mod tests {
         assert!((upper - ln19).abs() < 1e-12 && (lower + ln19).abs() < 1e-12);
         assert!((upper - 2.944).abs() < 5e-4);
         // Asymmetric: α = 0.05, β = 0.1 → (ln(0.1/0.95), ln(0.9/0.05)).
-        let (lo, hi) = Sprt::new(0.0, 5.0, 0.05, 0.1).expect("valid").bounds();
+        let (lo, hi) = Sprt::new(0.0, 5.0, 0.05, 0.1, SprtModel::Logistic)
+            .expect("valid")
+            .bounds();
         assert!((lo - (0.1f64 / 0.95).ln()).abs() < 1e-12);
         assert!((hi - 18f64.ln()).abs() < 1e-12);
     }
 
     #[test]
     fn bad_parameters_are_refused() {
+        let new = |e0, e1, a, b| Sprt::new(e0, e1, a, b, SprtModel::Normalized);
         assert_eq!(
-            Sprt::new(5.0, 5.0, 0.05, 0.05),
+            new(5.0, 5.0, 0.05, 0.05),
             Err(SprtError::EloOrder {
                 elo0: 5.0,
                 elo1: 5.0
             })
         );
         assert_eq!(
-            Sprt::new(5.0, 0.0, 0.05, 0.05),
+            new(5.0, 0.0, 0.05, 0.05),
             Err(SprtError::EloOrder {
                 elo0: 5.0,
                 elo1: 0.0
             })
         );
-        assert_eq!(Sprt::new(0.0, 5.0, 0.0, 0.05), Err(SprtError::Alpha(0.0)));
-        assert_eq!(Sprt::new(0.0, 5.0, 1.0, 0.05), Err(SprtError::Alpha(1.0)));
-        assert_eq!(Sprt::new(0.0, 5.0, 0.05, 0.0), Err(SprtError::Beta(0.0)));
-        assert_eq!(Sprt::new(0.0, 5.0, 0.05, -0.1), Err(SprtError::Beta(-0.1)));
+        assert_eq!(new(0.0, 5.0, 0.0, 0.05), Err(SprtError::Alpha(0.0)));
+        assert_eq!(new(0.0, 5.0, 1.0, 0.05), Err(SprtError::Alpha(1.0)));
+        assert_eq!(new(0.0, 5.0, 0.05, 0.0), Err(SprtError::Beta(0.0)));
+        assert_eq!(new(0.0, 5.0, 0.05, -0.1), Err(SprtError::Beta(-0.1)));
         assert_eq!(
-            Sprt::new(0.0, 5.0, 0.5, 0.5),
+            new(0.0, 5.0, 0.5, 0.5),
             Err(SprtError::AlphaBetaSum {
                 alpha: 0.5,
                 beta: 0.5
             })
         );
         assert!(matches!(
-            Sprt::new(f64::NAN, 5.0, 0.05, 0.05),
+            new(f64::NAN, 5.0, 0.05, 0.05),
             Err(SprtError::NonFiniteElo { .. })
         ));
         assert!(matches!(
-            Sprt::new(0.0, 5.0, f64::NAN, 0.05),
+            new(0.0, 5.0, f64::NAN, 0.05),
             Err(SprtError::Alpha(_))
         ));
         assert_eq!(
-            Sprt::new(0.0, 5.0, 0.5, 0.5)
+            new(0.0, 5.0, 0.5, 0.5)
                 .err()
                 .map(|e| e.to_string())
                 .as_deref(),
@@ -342,109 +561,43 @@ mod tests {
     fn llr_line_format() {
         assert_eq!(
             standard().llr_line(2.951),
-            "LLR: 2.95 (-2.94, 2.94) [0.00, 5.00]"
+            "LLR: 2.95 (100.2%) (-2.94, 2.94) [0.00, 5.00]"
         );
-        let sprt = Sprt::new(-1.5, 3.25, 0.05, 0.1).expect("valid");
+        let sprt = Sprt::new(-1.5, 3.25, 0.05, 0.1, SprtModel::Logistic).expect("valid");
         assert_eq!(
             sprt.llr_line(-0.5),
-            "LLR: -0.50 (-2.25, 2.89) [-1.50, 3.25]"
+            "LLR: -0.50 (22.2%) (-2.25, 2.89) [-1.50, 3.25]"
         );
-    }
-
-    #[test]
-    fn llr_is_zero_without_evidence() {
-        let sprt = standard();
-        assert_eq!(sprt.llr_pentanomial(&Pentanomial::default()), 0.0);
-        assert_eq!(sprt.llr_pentanomial(&Pentanomial([0, 0, 12, 0, 0])), 0.0);
-        assert_eq!(sprt.llr_pentanomial(&Pentanomial([0, 0, 0, 0, 3])), 0.0);
-        assert_eq!(sprt.llr_trinomial(&Wdl::default()), 0.0);
-        assert_eq!(sprt.llr_trinomial(&Wdl::new(9, 0, 0)), 0.0);
-    }
-
-    #[test]
-    fn llr_pentanomial_worked_example() {
-        // [300, 2000, 5000, 2300, 400], 10000 pairs, H0: 0 Elo, H1: 5 Elo.
-        //   s0 = 0.5, s1 = 1/(1 + 10^(−5/400)) = 0.5071947
-        //   μ  = 0.5125, σ² = 0.04421875
-        //   LLR = 10000 · 0.0071947 · (1.025 − 1.0071947) / (2 · 0.04421875)
-        //       = 14.4857
-        let counts = [300, 2000, 5000, 2300, 400];
-        let sprt = standard();
-        let llr = sprt.llr_pentanomial(&Pentanomial(counts));
-        assert!((llr - 14.485_692_373_298_43).abs() < 1e-9, "{llr}");
-        // Within 0.5 % of the exact GSPRT LLR fastchess computes (14.4572).
-        let exact = exact_llr(&counts, &PAIR_SCORES, &sprt);
-        assert!((llr - exact).abs() / exact < 5e-3, "{llr} vs {exact}");
-        // A small, close match: 0.52236 against exactly 0.52231.
-        let small = [5, 80, 200, 90, 8];
-        let llr = sprt.llr_pentanomial(&Pentanomial(small));
-        let exact = exact_llr(&small, &PAIR_SCORES, &sprt);
-        assert!((llr - 0.522_356_808_977_761_4).abs() < 1e-9, "{llr}");
-        assert!((llr - exact).abs() < 1e-3, "{llr} vs {exact}");
-    }
-
-    #[test]
-    fn llr_trinomial_worked_example() {
-        // W=100, L=80, D=20: μ = 0.55, σ² = 0.2225, N = 200 games;
-        // LLR = 200 · 0.0071947 · (1.1 − 1.0071947)/(2 · 0.2225) = 0.300107.
-        let sprt = standard();
-        let wdl = Wdl::new(100, 80, 20);
-        let llr = sprt.llr_trinomial(&wdl);
-        assert!((llr - 0.300_107_402_294_474_47).abs() < 1e-9, "{llr}");
-        // 35 Elo away from the hypotheses the second-order approximation is
-        // off by 1.1 % (exactly 0.29682)…
-        let exact = exact_llr(&[80, 20, 100], &GAME_SCORES, &sprt);
-        assert!((llr - exact).abs() / exact < 2e-2, "{llr} vs {exact}");
-        // …and near them by 0.1 %: W=4300, L=4000, D=2000 gives 4.03813
-        // against exactly 4.03433.
-        let near = Wdl::new(4300, 4000, 2000);
-        let llr = sprt.llr_trinomial(&near);
-        let exact = exact_llr(&[4000, 2000, 4300], &GAME_SCORES, &sprt);
-        assert!((llr - 4.038_132_601_205_562).abs() < 1e-9, "{llr}");
-        assert!((llr - exact).abs() / exact < 2e-3, "{llr} vs {exact}");
     }
 
     #[test]
     fn llr_follows_the_data() {
-        let sprt = standard();
-        let (lower, upper) = sprt.bounds();
-
-        // About +50 Elo per pair, far better than elo1 = 5: the LLR is
-        // positive, grows with the number of pairs, and crosses the upper
-        // bound.
-        let strong = Pentanomial([2, 10, 40, 30, 8]);
-        let mut data = Pentanomial::default();
-        let mut last = 0.0;
-        let mut rounds = 0;
-        while sprt.decision(sprt.llr_pentanomial(&data)) == SprtDecision::Continue {
-            data += strong;
-            let llr = sprt.llr_pentanomial(&data);
-            assert!(llr > last, "LLR must grow: {llr} after {last}");
-            last = llr;
-            rounds += 1;
-            assert!(rounds < 100, "never decided");
+        for model in [SprtModel::Logistic, SprtModel::Normalized] {
+            let sprt = sprt(0.0, 5.0, model);
+            // About +50 Elo per pair: the LLR grows until H1.
+            let strong = Pentanomial([2, 10, 40, 30, 8]);
+            let mut data = strong;
+            let mut last = sprt.llr_pentanomial(&data);
+            while sprt.decision(last) == SprtDecision::Continue {
+                data += strong;
+                let llr = sprt.llr_pentanomial(&data);
+                assert!(llr > last, "{model}: LLR must grow: {llr} after {last}");
+                last = llr;
+                assert!(data.pairs() < 10_000, "never decided");
+            }
+            assert_eq!(sprt.decision(last), SprtDecision::AcceptH1);
+            // Exactly even: negative, eventually H0.
+            let even = Pentanomial([5, 20, 50, 20, 5]);
+            let mut data = even;
+            assert!(sprt.llr_pentanomial(&data) < 0.0);
+            while sprt.llr_pentanomial(&data) > sprt.bounds().0 {
+                data += even;
+                assert!(data.pairs() < 1_000_000, "never decided");
+            }
+            // Swapping the engines' roles turns a good result bad.
+            assert!(sprt.llr_pentanomial(&strong.flip()) < 0.0);
+            assert!(sprt.llr_trinomial(&Wdl::new(60, 40, 100)) > 0.0);
+            assert!(sprt.llr_trinomial(&Wdl::new(50, 50, 100)) < 0.0);
         }
-        assert!(last >= upper);
-        assert_eq!(sprt.decision(last), SprtDecision::AcceptH1);
-
-        // Exactly elo0 (a symmetric distribution, μ = ½ = s0): negative,
-        // and eventually below the lower bound.
-        let even = Pentanomial([5, 20, 50, 20, 5]);
-        let mut data = even;
-        assert!(sprt.llr_pentanomial(&data) < 0.0);
-        while sprt.llr_pentanomial(&data) > lower {
-            data += even;
-            assert!(data.pairs() < 1_000_000, "never decided");
-        }
-        assert_eq!(
-            sprt.decision(sprt.llr_pentanomial(&data)),
-            SprtDecision::AcceptH0
-        );
-
-        // The trinomial LLR has the same signs.
-        assert!(sprt.llr_trinomial(&Wdl::new(60, 40, 100)) > 0.0);
-        assert!(sprt.llr_trinomial(&Wdl::new(50, 50, 100)) < 0.0);
-        // And swapping the engines' roles turns a good result bad.
-        assert!(sprt.llr_pentanomial(&strong.flip()) < 0.0);
     }
 }

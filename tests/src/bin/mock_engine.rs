@@ -3,8 +3,8 @@
 //! misbehaves in one chosen way after a number of moves.
 //!
 //! ```text
-//! mock_engine --mode good|crash|hang|noready|garbage|illegal|slow
-//!             [--after N] [--spare K] [--pidfile FILE] [--score CP]
+//! mock_engine --mode good|crash|hang|noready|garbage|illegal|slow|double|flood
+//!             [--after N] [--spare K] [--pidfile FILE] [--score CP] [--delay MS]
 //! ```
 //!
 //! - `good`: plays the first legal move, with `info depth 1 score cp <CP>`.
@@ -15,6 +15,11 @@
 //!   `bestmove` that is no move.
 //! - `illegal`: after N moves plays a well-formed but illegal move (an empty pit).
 //! - `slow`: after N moves sleeps past its clock (or move time), then answers.
+//! - `double`: after N moves answers one `go` with the same `bestmove` twice.
+//! - `flood`: after N moves prints 2 MiB without a line end, then waits.
+//!
+//! With `--delay MS`, every answer to `go` comes MS milliseconds late (a
+//! match that lasts long enough to be interrupted).
 //!
 //! With `--spare K`, every K-th game (counted by `ucinewgame`) is played
 //! well, so that results vary.
@@ -42,7 +47,12 @@ enum Mode {
     Garbage,
     Illegal,
     Slow,
+    Double,
+    Flood,
 }
+
+/// What `flood` prints without a line end: twice the referee's limit.
+const FLOOD_BYTES: usize = 2 << 20;
 
 #[derive(Debug)]
 struct Settings {
@@ -50,6 +60,7 @@ struct Settings {
     after: u32,
     spare: Option<u32>,
     score: i32,
+    delay: Duration,
 }
 
 fn parse_args() -> Result<Settings, String> {
@@ -58,6 +69,7 @@ fn parse_args() -> Result<Settings, String> {
         after: 3,
         spare: None,
         score: 0,
+        delay: Duration::ZERO,
     };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -72,12 +84,18 @@ fn parse_args() -> Result<Settings, String> {
                     "garbage" => Mode::Garbage,
                     "illegal" => Mode::Illegal,
                     "slow" => Mode::Slow,
+                    "double" => Mode::Double,
+                    "flood" => Mode::Flood,
                     other => return Err(format!("unknown mode {other}")),
                 };
             }
             "--after" => settings.after = value()?.parse().map_err(|e| format!("--after: {e}"))?,
             "--spare" => {
                 settings.spare = Some(value()?.parse().map_err(|e| format!("--spare: {e}"))?);
+            }
+            "--delay" => {
+                let ms = value()?.parse().map_err(|e| format!("--delay: {e}"))?;
+                settings.delay = Duration::from_millis(ms);
             }
             "--score" => settings.score = value()?.parse().map_err(|e| format!("--score: {e}"))?,
             "--pidfile" => {
@@ -168,10 +186,13 @@ fn main() -> ExitCode {
                 games += 1;
             }
             Command::Position { start, moves } => {
+                // The game options, as a whole, as the engine applies them.
+                let _ = options.game.apply_pending();
+                let rules = options.game.rules();
                 let base = match start {
-                    StartingPosition::StartPos => AnyGame::start(&options).ok(),
+                    StartingPosition::StartPos => AnyGame::start(&rules).ok(),
                     StartingPosition::Fen(text) => {
-                        AnyGame::from_position_string(&options, &text).ok()
+                        AnyGame::from_position_string(&rules, &text).ok()
                     }
                 };
                 position = base.and_then(|b| b.with_moves(&moves).ok());
@@ -206,12 +227,23 @@ fn main() -> ExitCode {
                         let limit = time_limit(&params, game.side_to_move());
                         std::thread::sleep(Duration::from_millis(limit + 300));
                     }
+                    Mode::Flood if misbehave => {
+                        let mut out = std::io::stdout().lock();
+                        let _ = out.write_all(&vec![b'x'; FLOOD_BYTES]);
+                        let _ = out.flush();
+                        continue;
+                    }
                     _ => {}
                 }
+                std::thread::sleep(settings.delay);
                 say(&format!("info depth 1 score cp {} nodes 1", settings.score));
-                match first_legal(game) {
-                    Some(mv) => say(&format!("bestmove {mv}")),
-                    None => say("bestmove (none)"),
+                let answer = match first_legal(game) {
+                    Some(mv) => format!("bestmove {mv}"),
+                    None => "bestmove (none)".to_owned(),
+                };
+                say(&answer);
+                if settings.mode == Mode::Double && misbehave {
+                    say(&answer);
                 }
             }
             Command::Quit => break,

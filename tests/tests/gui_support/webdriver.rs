@@ -19,6 +19,27 @@ fn tool(variable: &str, default: &str) -> PathBuf {
     std::env::var_os(variable).map_or_else(|| PathBuf::from(default), PathBuf::from)
 }
 
+/// The Debian packages that hold the browser and its driver.
+pub const BROWSER_PACKAGES: &str = "chromium chromium-driver";
+
+/// Why a browser test cannot run: `path` is missing.
+pub fn missing_tool_message(path: &Path) -> String {
+    let skipped = if std::env::var_os("PLY_SKIP_BROWSER_INSTALL").is_some_and(|value| value == "1")
+    {
+        "PLY_SKIP_BROWSER_INSTALL=1 told scripts/test not to install them, so install them yourself: "
+    } else {
+        "scripts/test installs them (unless PLY_SKIP_BROWSER_INSTALL=1), or: "
+    };
+    format!(
+        "{} is missing: the web GUI's browser tests need Chromium and chromedriver, \
+         Debian's packages {BROWSER_PACKAGES}. {skipped}\
+         sudo apt-get install -y {BROWSER_PACKAGES} \
+         (or set PLY_CHROMIUM / PLY_CHROMEDRIVER to where they are). \
+         The browser tests never pass without a browser.",
+        path.display()
+    )
+}
+
 /// The browser and its driver, or a failure that says how to install them.
 ///
 /// # Panics
@@ -28,13 +49,7 @@ pub fn browser_tools() -> (PathBuf, PathBuf) {
     let chromium = tool("PLY_CHROMIUM", "/usr/bin/chromium");
     let driver = tool("PLY_CHROMEDRIVER", "/usr/bin/chromedriver");
     for path in [&chromium, &driver] {
-        assert!(
-            path.is_file(),
-            "{} is missing: the web GUI's browser test needs Chromium and chromedriver. \
-             Run .ci/run (it installs them), or: apt-get install -y chromium chromium-driver \
-             (set PLY_CHROMIUM / PLY_CHROMEDRIVER for other paths)",
-            path.display()
-        );
+        assert!(path.is_file(), "{}", missing_tool_message(path));
     }
     (chromium, driver)
 }

@@ -163,6 +163,7 @@ pub fn stats_lines(text: &str) -> Vec<String> {
             l.starts_with("Score of ")
                 || l.starts_with("Ptnml(0-2)")
                 || l.starts_with("Elo difference")
+                || l.starts_with("Elo: ")
                 || l.starts_with("Terminations:")
         })
         .map(str::to_owned)
@@ -184,7 +185,7 @@ pub fn moves_of(game: &serde_json::Value) -> Vec<String> {
 /// returns that position with the moves.
 pub fn replay(
     game: &serde_json::Value,
-    options: &ply_engine::options::EngineOptions,
+    options: &ply_engine::variant::AnyRules,
 ) -> (ply_engine::variant::AnyGame, Vec<String>) {
     let fen = game["opening"]["fen"].as_str().expect("an opening");
     let moves = moves_of(game);

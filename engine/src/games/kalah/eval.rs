@@ -14,9 +14,19 @@
 //! replays such matches.
 
 use super::position::Kalah;
-use super::search::SEED_VALUE;
 use crate::game::Player;
 use crate::search::Evaluator;
+
+/// Evaluation units per seed: scores are in centi-seeds.
+pub const SEED_VALUE: i32 = 100;
+
+/// Seed 000's evaluation (`értékelés`): the mover's store minus the
+/// opponent's, in seeds.
+#[must_use]
+pub fn store_difference(position: &Kalah) -> i32 {
+    let me = position.side.index();
+    i32::from(position.stores[me]) - i32::from(position.stores[1 - me])
+}
 
 /// Centi-seeds per extra turn in hand (tuned by matches: 100 beat 50, 150
 /// and 200 at 2000 nodes a move; see `docs/engine.md`).
@@ -68,7 +78,7 @@ impl Evaluator<Kalah> for KalahEvaluation {
     fn evaluate(&self, position: &Kalah) -> i32 {
         let me = position.side;
         // 1. The store margin, as the seed.
-        let margin = position.store_difference() * SEED_VALUE;
+        let margin = store_difference(position) * SEED_VALUE;
         // 2. Extra turns in hand.
         if self.extra_turn_weight == 0 {
             return margin;

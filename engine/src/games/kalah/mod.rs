@@ -1,47 +1,52 @@
-//! Kalah, the rules of seed 000 (after Sterling & Shapiro, *The Art of
-//! Prolog*, ch. 20-21), for any number of pits and seeds.
-//!
-//! Kalah(m, n): m pits a side, n seeds in each at the start, South
-//! ([`Player::One`](crate::game::Player::One)) to move.
-//! - A move sows the seeds of one of the mover's pits, one each,
-//!   counter-clockwise: the mover's later pits, the mover's store, the
-//!   opponent's pits, the mover's pits from pit 1 (the origin too, on a
-//!   lap); the opponent's store is skipped.
-//! - Last seed in the own store: the same side moves again. A turn is the
-//!   list of sowings until the other side is to move, so a move here is one
-//!   sowing and the side to move is part of the position.
-//! - Last seed in an own pit that was empty, with seeds in the opposite
-//!   pit: both go to the mover's store. With `empty_capture` (Irving's
-//!   variant) the lone seed is captured also opposite an empty pit.
-//! - When either side's pits are empty after a sowing, each player puts the
-//!   seeds on their own side into their own store, and the game is over;
-//!   the bigger store wins, equal stores draw. (The seed announces the
-//!   winner as soon as a store holds more than half of the seeds; that is
-//!   for front ends, the game tree goes on until a side is empty.)
-//!
-//! One concept a file: [`rules`](KalahRules) (the variant),
-//! `position` (the board, the sowing, the [`Game`](crate::game::Game)
-//! impl), `notation` (moves and position strings), `display` (the seed's
-//! picture), `eval` (the static evaluation) and `search` (the
-//! [`SearchGame`](crate::game::SearchGame) impl).
+//! Kalah in the engine: the rules are [`ply_rules::games::kalah`]; here
+//! are its static evaluation (`eval`), the [`SearchGame`](crate::game::SearchGame)
+//! impl (`search`), and the exact knowledge that stands apart from the
+//! rules: the solver (`solve`, run by `solve_command`), the endgame
+//! databases (`endgame`) and the packed sowing both share (`packed`).
 
-mod display;
 pub mod endgame;
 mod eval;
-mod notation;
 mod packed;
-mod position;
-mod rules;
 mod search;
 pub mod solve;
+mod solve_command;
 
-#[cfg(test)]
-mod tests;
+use std::sync::{Arc, Mutex};
+
+use crate::engine_game::{BookSection, EngineGame};
+use crate::session::output::Output;
+use crate::session::running::RunningSearch;
+use crate::session::tables::EngineTables;
+
+/// The book section of Irving's capture rule, which a position string
+/// does not show.
+const EMPTY_CAPTURE_SECTION: &str = "empty-capture";
+
+/// Kalah thinks with the alpha-beta search, and has the exact solver.
+impl EngineGame for Kalah {
+    const HAS_SOLVER: bool = true;
+    const BOOK_SECTIONS: &'static [BookSection] =
+        &[(EMPTY_CAPTURE_SECTION, &[("EmptyCapture", "true")])];
+
+    fn book_section(&self) -> String {
+        if self.empty_capture() {
+            format!("kalah {EMPTY_CAPTURE_SECTION}")
+        } else {
+            "kalah".to_owned()
+        }
+    }
+
+    fn solve(
+        self,
+        threads: usize,
+        tables: Arc<Mutex<EngineTables>>,
+        out: Output,
+    ) -> Result<RunningSearch, String> {
+        solve_command::start(self, threads, tables, out)
+    }
+}
 
 pub use endgame::{EndgameDb, EndgameDbError};
-pub use eval::{EXTRA_TURN_WEIGHT, KalahEvaluation};
-pub use position::Kalah;
-pub use rules::{
-    DEFAULT_PITS, DEFAULT_SEEDS, KalahRules, KalahRulesError, MAX_PITS, MAX_TOTAL_SEEDS,
-};
-pub use search::{CAPTURE_PRIORITY, EXTRA_TURN_PRIORITY, SEED_VALUE};
+pub use eval::{EXTRA_TURN_WEIGHT, KalahEvaluation, SEED_VALUE};
+pub use ply_rules::games::kalah::*;
+pub use search::{CAPTURE_PRIORITY, EXTRA_TURN_PRIORITY};

@@ -1,16 +1,15 @@
 //! What the search needs from Kalah: a hash key, an evaluation and
 //! move-ordering hints.
 
-use super::eval::KalahEvaluation;
+use super::eval::{KalahEvaluation, SEED_VALUE, store_difference};
 use super::position::Kalah;
 use super::rules::MAX_PITS;
 use crate::game::{Player, SearchGame};
 use crate::games::mancala::key;
-use crate::games::oracles::Oracles;
-use crate::search::Evaluator;
+use crate::search::oracles::Oracles;
 
-/// Evaluation units per seed: scores are in centi-seeds.
-pub const SEED_VALUE: i32 = 100;
+use super::EndgameDb;
+use crate::search::Evaluator;
 
 /// Ordering hint for a sowing whose last seed lands in the own store: the
 /// same side moves again, so it is tried first.
@@ -19,16 +18,6 @@ pub const EXTRA_TURN_PRIORITY: i32 = 1_000;
 /// Ordering hint for a capture, plus the seeds captured (at most 255, so
 /// captures stay below extra turns and above quiet moves).
 pub const CAPTURE_PRIORITY: i32 = 100;
-
-impl Kalah {
-    /// Seed 000's evaluation (`értékelés`): the mover's store minus the
-    /// opponent's, in seeds.
-    #[must_use]
-    pub fn store_difference(&self) -> i32 {
-        let me = self.side.index();
-        i32::from(self.stores[me]) - i32::from(self.stores[1 - me])
-    }
-}
 
 impl SearchGame for Kalah {
     /// Packs the whole position into 32 bytes and mixes them as four words
@@ -75,8 +64,8 @@ impl SearchGame for Kalah {
     /// The endgame database holds f, the gain still to come; the final
     /// margin adds what the stores hold already.
     fn exact_margin(&self, oracles: &Oracles) -> Option<i32> {
-        let future = oracles.kalah.as_ref()?.probe(self)?;
-        Some((self.store_difference() + future) * SEED_VALUE)
+        let future = oracles.get::<EndgameDb>()?.probe(self)?;
+        Some((store_difference(self) + future) * SEED_VALUE)
     }
 }
 
@@ -94,10 +83,10 @@ mod tests {
     #[test]
     fn evaluation_is_the_store_difference_for_the_mover() {
         let south = pos("4,4,4,4,4,4 7 4,4,4,4,4,4 3 s");
-        assert_eq!(south.store_difference(), 4);
+        assert_eq!(store_difference(&south), 4);
         assert_eq!(KalahEvaluation::SEED.evaluate(&south), 400);
         let north = pos("4,4,4,4,4,4 7 4,4,4,4,4,4 3 n");
-        assert_eq!(north.store_difference(), -4);
+        assert_eq!(store_difference(&north), -4);
         assert_eq!(KalahEvaluation::SEED.evaluate(&north), -400);
     }
 

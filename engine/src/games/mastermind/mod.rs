@@ -1,31 +1,46 @@
-//! Mastermind (seed 001): a code breaker against a code maker.
-//!
-//! The breaker ([`Player::One`](crate::game::Player::One)) guesses a code;
-//! the maker ([`Player::Two`](crate::game::Player::Two)) answers with bulls
-//! (right symbol, right place) and cows (right symbol, wrong place),
-//! written `1A2B`. The defaults (`Length` 4, `Symbols` 10, `Repeats` false)
-//! are the seed's bulls and cows; classic Mastermind is 4, 6, with repeats.
-//! The breaker wins with an all-bulls answer within `MaxGuesses` guesses,
-//! the maker when the rows run out.
-//!
-//! One concept a file: `code` (the rules' options and the codes), `answer`
-//! (scoring), `position` (the [`Game`](crate::game::Game) rules),
-//! `notation`, `display`, `search_game`, and `strategy` (how `go` plays
-//! either side).
+//! Mastermind in the engine: the rules are [`ply_rules::games::mastermind`];
+//! here are the [`SearchGame`](crate::game::SearchGame) impl
+//! (`search_game`), and the `strategy` that plays either side on `go`
+//! (`go`: on its own thread, instead of the alpha-beta search).
 
-mod answer;
-mod code;
-mod display;
-mod notation;
-mod position;
+mod go;
 mod search_game;
 pub mod strategy;
 
-#[cfg(test)]
-mod tests;
+pub use ply_rules::games::mastermind::*;
 
-pub use answer::Answer;
-pub use code::{
-    Code, MAX_CODES, MAX_LENGTH, MAX_MAX_GUESSES, MAX_SYMBOLS, MastermindRules, RulesError,
-};
-pub use position::{BREAKER, MAKER, Mastermind, MastermindMove, Row};
+use std::sync::{Arc, Mutex};
+
+use ply_protocol::GoParams;
+
+use crate::engine_game::EngineGame;
+use crate::options::EngineOptions;
+use crate::session::output::Output;
+use crate::session::running::RunningSearch;
+use crate::session::tables::EngineTables;
+
+/// Mastermind thinks with its own strategy, not the alpha-beta search.
+impl EngineGame for Mastermind {
+    const NO_BOOK: Option<&'static str> =
+        Some("Mastermind has no book: the breaker's strategy has its own table");
+
+    fn prepare(&self) {
+        go::prepare(self);
+    }
+
+    fn go(
+        self,
+        params: &GoParams,
+        options: &EngineOptions,
+        _with_ponder: bool,
+        _tables: Arc<Mutex<EngineTables>>,
+        out: Output,
+    ) -> Result<RunningSearch, String> {
+        if !params.searchmoves.is_empty() {
+            return Err("searchmoves: Mastermind chooses among every code; \
+                 searchmoves is for the board games"
+                .to_owned());
+        }
+        Ok(go::start(self, params, options, out))
+    }
+}

@@ -1,46 +1,13 @@
-//! Russian draughts (seed 003, exercise 4 of seed 000's framework).
-//!
-//! - 8×8 board, play on the 32 dark squares; White
-//!   ([`Player::One`](crate::game::Player::One)), whose men start on
-//!   ranks 1-3 (a1, c1, …), moves first.
-//! - Men step one square diagonally forwards and capture forwards and
-//!   backwards; kings fly: they move and capture at any distance.
-//! - Capturing is mandatory, but any capture sequence may be chosen (no
-//!   majority rule); a started sequence is finished. Captured pieces stay
-//!   on the board until the move ends and no piece is jumped twice
-//!   (Turkish strike). A king lands on any empty square beyond the piece
-//!   it takes, but must choose one from which it can go on capturing
-//!   when there is one. A man reaching the last rank during a capture is
-//!   crowned at once and goes on capturing as a king.
-//! - A side that cannot move (no pieces, or all blocked) loses. Draws:
-//!   threefold repetition and the king-ending move limits (`draw`).
-//!
-//! One concept a file: `squares` (the squares as bits and the diagonal
-//! tables), `board` (the pieces), `moves` (the move value), `capture`
-//! (capture sequences), `movegen` (all legal moves), `key` (Zobrist
-//! keys), `draw` (the draw rules), `position` (the [`Game`](crate::game::Game)
-//! rules), `notation`, `fen`, `display`, `eval` and `search`.
+//! Russian draughts in the engine: the rules are
+//! [`ply_rules::games::russian`]; here are its static evaluation (`eval`)
+//! and the [`SearchGame`](crate::game::SearchGame) impl (`search`).
 
-mod board;
-mod capture;
-mod display;
-mod draw;
 mod eval;
-mod fen;
-mod key;
-mod movegen;
-mod moves;
-mod notation;
-mod position;
 mod search;
-mod squares;
 
-#[cfg(test)]
-mod tests;
-
-pub use board::{Board, Piece};
-pub use draw::DrawRule;
 pub use eval::RussianEvaluation;
-pub use moves::Move;
-pub use position::Russian;
+pub use ply_rules::games::russian::*;
 pub use search::CAPTURE_PRIORITY;
+
+/// Russian draughts thinks with the alpha-beta search, and has no solver.
+impl crate::engine_game::EngineGame for Russian {}

@@ -9,15 +9,13 @@ use super::position::TicTacToe;
 /// so `cp 100` reads "one open line ahead".
 pub const LINE_VALUE: i32 = 100;
 
-impl TicTacToe {
-    /// The seeds' `value/2`: open lines of the mover minus the opponent's,
-    /// in [`LINE_VALUE`] units.
-    #[must_use]
-    pub fn open_lines_margin(&self) -> i32 {
-        let me = self.marks[self.side.index()];
-        let them = self.marks[self.side.opponent().index()];
-        (open_lines(them) - open_lines(me)) * LINE_VALUE
-    }
+/// The seeds' `value/2`: open lines of the mover minus the opponent's,
+/// in [`LINE_VALUE`] units.
+#[must_use]
+pub fn open_lines_margin(position: &TicTacToe) -> i32 {
+    let me = position.marks[position.side.index()];
+    let them = position.marks[position.side.opponent().index()];
+    (open_lines(them) - open_lines(me)) * LINE_VALUE
 }
 
 #[cfg(test)]
@@ -26,12 +24,12 @@ mod tests {
 
     #[test]
     fn open_lines_for_the_mover() {
-        assert_eq!(TicTacToe::start().open_lines_margin(), 0);
+        assert_eq!(open_lines_margin(&TicTacToe::start()), 0);
         // x in the centre: o has 4 lines open, x has 8; o to move.
         let centre = TicTacToe::from_position_string(".../.x./... o").unwrap_or_default();
-        assert_eq!(centre.open_lines_margin(), (4 - 8) * LINE_VALUE);
+        assert_eq!(open_lines_margin(&centre), (4 - 8) * LINE_VALUE);
         // Then o in a corner: x's open lines 8 - 3 = 5, o's 4; x to move.
         let corner = TicTacToe::from_position_string("o../.x./... x").unwrap_or_default();
-        assert_eq!(corner.open_lines_margin(), LINE_VALUE);
+        assert_eq!(open_lines_margin(&corner), LINE_VALUE);
     }
 }

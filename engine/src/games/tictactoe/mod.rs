@@ -1,24 +1,12 @@
-//! Tic-tac-toe (seeds 001 and 002).
-//!
-//! x ([`Player::One`](crate::game::Player::One)) moves first; the players
-//! take turns putting their mark on an empty square of the 3×3 board.
-//! Three marks in a row, column or diagonal win; a full board without one
-//! is a draw. Squares are named `a1`..`c3`: file `a`-`c` from left to
-//! right, rank `1`-`3` from bottom to top.
-//!
-//! One concept a file: `lines` (the eight lines and the squares as bits),
-//! `position` (the [`Game`](crate::game::Game) rules), `notation`,
-//! `display`, `eval` (the seeds' open-lines count) and `search`.
+//! Tic-tac-toe in the engine: the rules are [`ply_rules::games::tictactoe`];
+//! here are its static evaluation (`eval`, the seeds' open-lines count) and
+//! the [`SearchGame`](crate::game::SearchGame) impl (`search`).
 
-mod display;
 mod eval;
-mod lines;
-mod notation;
-mod position;
 mod search;
 
-#[cfg(test)]
-mod tests;
-
 pub use eval::LINE_VALUE;
-pub use position::TicTacToe;
+pub use ply_rules::games::tictactoe::*;
+
+/// Tic-tac-toe thinks with the alpha-beta search, and has no solver.
+impl crate::engine_game::EngineGame for TicTacToe {}

@@ -28,9 +28,9 @@ impl SearchGame for TicTacToe {
             | u64::from(self.side == Player::Two) << (2 * SQUARES)
     }
 
-    /// The seeds' open-lines count ([`TicTacToe::open_lines_margin`]).
+    /// The seeds' open-lines count ([`open_lines_margin`](super::eval::open_lines_margin)).
     fn evaluate(&self) -> i32 {
-        self.open_lines_margin()
+        super::eval::open_lines_margin(self)
     }
 
     /// Wins first, then blocks, then squares on more lines (centre,

@@ -6,8 +6,8 @@
 
 use std::collections::BTreeMap;
 
-use ply_engine::game::Game;
-use ply_engine::games::russian::{Move, Russian};
+use ply_rules::game::Game;
+use ply_rules::games::russian::{Move, Russian};
 use serde::Serialize;
 
 use super::squares::name;

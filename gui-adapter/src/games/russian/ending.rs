@@ -15,8 +15,8 @@
 //! - the side to move has no capture: a capture now would change the
 //!   balance, and then the question is asked again.
 
-use ply_engine::game::Player;
-use ply_engine::games::russian::Russian;
+use ply_rules::game::Player;
+use ply_rules::games::russian::Russian;
 
 /// Most kings a side may have for the draw offer.
 pub const MAX_KINGS_FOR_OFFER: u32 = 2;

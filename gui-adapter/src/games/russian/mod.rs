@@ -12,17 +12,15 @@ pub mod ending;
 pub mod squares;
 pub mod text;
 
-use ply_engine::game::{Game, NotationError, Player};
-use ply_engine::games::russian::{Piece, Russian};
+use ply_rules::game::{Game, NotationError, Player};
+use ply_rules::games::russian::{Piece, Russian};
 use serde_json::{Map, Value, json};
 
-use super::{BoardView, GameUi};
+use super::{BoardView, GameFrontEnd, GameUi};
 use squares::{SQUARES, name};
 
-/// Russian draughts' names.
+/// Russian draughts' words for the front ends.
 pub static UI: GameUi = GameUi {
-    side_names: ["White", "Black"],
-    option_names: &[],
     seat: "your side is at the bottom; w and b are men, W and B kings",
     turn_example: "c3-d4",
     move_help: "A move is the square a piece leaves and the square it goes to: c3-d4. \
@@ -31,12 +29,24 @@ pub static UI: GameUi = GameUi {
                 c3:g3 will do. Capturing is mandatory, but you choose which capture.",
     unit: "man",
     two_sided: true,
+    start_options: &[],
     turn_goes_on: "you move again",
     turn_is_over: "a turn is one move (a capture with all its landings is one move)",
-    title: |_| "Russian draughts".to_owned(),
-    option_values: |_| Vec::new(),
-    option_order: &[],
 };
+
+impl GameFrontEnd for Russian {
+    const UI: &'static GameUi = &UI;
+
+    fn view(&self) -> Box<dyn BoardView + '_> {
+        Box::new(RussianView(self))
+    }
+
+    /// The seed's "you must capture" for a move without capture while a
+    /// capture exists.
+    fn canonical_move(&self, text: &str) -> Result<String, NotationError> {
+        canonical_move(self, text)
+    }
+}
 
 /// The seed's message for a move without capture while a capture exists.
 pub const MUST_CAPTURE: &str = "you must capture";

@@ -4,8 +4,8 @@
 //! (`d`); Black at the bottom is the same board turned round: rank 1 on
 //! top, files from h on the left.
 
-use ply_engine::game::Player;
-use ply_engine::games::russian::{Piece, Russian};
+use ply_rules::game::Player;
+use ply_rules::games::russian::{Piece, Russian};
 
 use super::squares::square_at;
 

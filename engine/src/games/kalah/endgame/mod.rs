@@ -154,18 +154,18 @@ impl EndgameDb {
     /// `docs/endgame-db.md`.
     ///
     /// # Errors
-    /// [`EndgameDbError::Io`] when the file cannot be opened or mapped,
+    /// [`EndgameDbError::Io`] when the file cannot be opened or mapped or is
+    /// no regular file,
     /// [`EndgameDbError::BadMagic`], [`EndgameDbError::UnsupportedVersion`],
     /// [`EndgameDbError::BadHeader`], [`EndgameDbError::CountMismatch`],
     /// [`EndgameDbError::Truncated`] or [`EndgameDbError::TrailingData`]
     /// when the file is not a sound database.
     pub fn open(path: impl AsRef<Path>) -> Result<Self, EndgameDbError> {
         let path = path.as_ref();
-        let file = File::open(path).map_err(|e| EndgameDbError::io(path, e))?;
-        let file_len = file
-            .metadata()
-            .map_err(|e| EndgameDbError::io(path, e))?
-            .len();
+        // Only a regular file: a named pipe would block the opening, and a
+        // device cannot be mapped (see `crate::regular_file`).
+        let (file, file_len) =
+            crate::regular_file::open_regular(path).map_err(|e| EndgameDbError::io(path, e))?;
         if file_len < HEADER_LEN as u64 {
             return Err(EndgameDbError::Truncated {
                 path: path.to_owned(),

@@ -1,0 +1,80 @@
+//! The progress of `ply-engine build-db` on stderr (a module of the binary).
+//!
+//! On a terminal, a bar redrawn in place ([`indicatif`], whose estimate of
+//! the time left is smoothed, so the first guesses of a build are not
+//! wild). Anywhere else (a log file, a pipe), a bar's carriage-return
+//! frames would fill the log with hundreds of copies, so a plain line is
+//! printed when the build reaches a new level (seed count) instead: a
+//! handful of lines in all.
+
+use std::io::IsTerminal;
+
+use indicatif::{ProgressBar, ProgressStyle};
+use ply_engine::games::kalah::endgame::{Progress, format_duration};
+
+/// Width of the bar, in characters.
+const BAR_WIDTH: usize = 30;
+
+/// Shows a build's progress on stderr, as a bar or as lines.
+#[derive(Debug)]
+pub enum BuildProgress {
+    /// stderr is a terminal: a bar.
+    Bar(ProgressBar),
+    /// stderr is not a terminal: a line per level reached.
+    Lines {
+        /// The last level a line was printed for.
+        last_level: Option<u8>,
+    },
+}
+
+impl BuildProgress {
+    /// A bar when stderr is a terminal, else lines.
+    #[must_use]
+    pub fn for_stderr() -> Self {
+        if !std::io::stderr().is_terminal() {
+            return Self::Lines { last_level: None };
+        }
+        let template = format!(
+            "[{{bar:{BAR_WIDTH}}}] {{percent:>3}}%  level {{msg}}  elapsed {{elapsed}}  left {{eta}}"
+        );
+        let bar = ProgressBar::new(0);
+        // The template is fixed: should it ever be refused, the default style stays.
+        if let Ok(style) = ProgressStyle::with_template(&template) {
+            bar.set_style(style.progress_chars("#>-"));
+        }
+        Self::Bar(bar)
+    }
+
+    /// Shows where the build is.
+    pub fn update(&mut self, progress: &Progress) {
+        let level = format!("{}/{}", progress.level, progress.max_level);
+        match self {
+            Self::Bar(bar) => {
+                bar.set_length(progress.total);
+                bar.set_position(progress.done);
+                bar.set_message(level);
+            }
+            Self::Lines { last_level } => {
+                // The end is said by the summary that follows.
+                let finished = progress.done >= progress.total;
+                if finished || *last_level == Some(progress.level) {
+                    return;
+                }
+                *last_level = Some(progress.level);
+                eprintln!(
+                    "working on level {level} (seeds on the board): {:.1}% of the entries done, \
+                     {} elapsed",
+                    progress.fraction() * 100.0,
+                    format_duration(progress.elapsed)
+                );
+            }
+        }
+    }
+
+    /// The build is over: the bar is cleared, for the summary that follows.
+    pub fn finish(self) {
+        if let Self::Bar(bar) = self {
+            bar.finish_and_clear();
+        }
+    }
+}

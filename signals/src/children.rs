@@ -1,0 +1,261 @@
+//! Child processes that must not outlive the program that started them,
+//! nor die before it by a signal meant for the whole job.
+//!
+//! The referee starts engines, and an engine may start processes of its
+//! own (a wrapper script, helpers). The promise is that nothing an engine
+//! started outlives the referee, and that a signal sent to the whole job
+//! (Slurm's `scancel`, `kill -TERM $REF $(pgrep -P $REF)`) reaches the
+//! referee, which then ends the engines itself, instead of killing an
+//! engine in the middle of a game that would then count as its loss.
+//!
+//! Everything here is Unix (the process-group and subreaper parts Linux
+//! where said); each function's own docs say what it does elsewhere.
+
+use std::io;
+use std::process::Command;
+
+/// Starts `command`'s process with SIGINT, SIGTERM and SIGHUP ignored (set
+/// between fork and exec, so the program starts that way; an engine that
+/// installs its own handlers changes that for itself). A Ctrl-C, `kill` or
+/// hang-up meant for the whole job then leaves the engine to the referee,
+/// which ends it with `quit` and, failing that, SIGKILL.
+#[cfg(unix)]
+pub fn ignore_job_signals(command: &mut Command) {
+    use std::os::unix::process::CommandExt;
+    #[allow(unsafe_code)]
+    // SAFETY: the closure runs in the forked child before exec, where only
+    // async-signal-safe functions may be called. It calls signal(2) only
+    // (async-signal-safe in POSIX), allocates nothing and takes no lock.
+    unsafe {
+        command.pre_exec(|| {
+            for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
+                if libc::signal(signal, libc::SIG_IGN) == libc::SIG_ERR {
+                    return Err(io::Error::last_os_error());
+                }
+            }
+            Ok(())
+        });
+    }
+}
+
+/// Elsewhere: nothing to do (no such signals to inherit).
+#[cfg(not(unix))]
+pub fn ignore_job_signals(_command: &mut Command) {}
+
+/// Whether the child `pid` has exited, *without reaping it*: its pid, and
+/// the process group it leads, stay its own until it is reaped, so what is
+/// left of the group can still be killed safely.
+///
+/// # Errors
+/// waitid(2) failed, e.g. ECHILD when the child was reaped already.
+#[cfg(unix)]
+pub fn has_exited(pid: u32) -> io::Result<bool> {
+    let id = libc::id_t::from(pid);
+    #[allow(unsafe_code)]
+    // SAFETY: an all-zero siginfo_t is a valid value (plain integers and a
+    // union of them), and waitid(2) writes only into it.
+    let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+    #[allow(unsafe_code)]
+    // SAFETY: `info` is a valid, writable siginfo_t for the whole call;
+    // WNOWAIT leaves the child waitable, WNOHANG makes the call return at
+    // once.
+    let result = unsafe {
+        libc::waitid(
+            libc::P_PID,
+            id,
+            &raw mut info,
+            libc::WEXITED | libc::WNOHANG | libc::WNOWAIT,
+        )
+    };
+    if result != 0 {
+        return Err(io::Error::last_os_error());
+    }
+    #[allow(unsafe_code)]
+    // SAFETY: waitid succeeded, so `info` is initialised; si_pid is 0 when
+    // no child has changed state (Linux and POSIX with WNOHANG).
+    let changed = unsafe { info.si_pid() };
+    Ok(changed != 0)
+}
+
+/// SIGKILL to every process of the group `group` (a child's pid, as each
+/// engine leads its own group). The caller must not have reaped the child
+/// that leads it: until then the group id cannot be another group's.
+/// Groups 0 and 1 (ours, and "every process") are refused.
+///
+/// # Errors
+/// kill(2) failed: ESRCH when the group is empty, EINVAL for a refused id.
+#[cfg(unix)]
+pub fn kill_group(group: u32) -> io::Result<()> {
+    let Some(group) = libc::pid_t::try_from(group).ok().filter(|&g| g > 1) else {
+        return Err(io::Error::from(io::ErrorKind::InvalidInput));
+    };
+    #[allow(unsafe_code)]
+    // SAFETY: kill(2) takes plain integers and touches no memory of ours;
+    // the negative pid names the group, `group > 1` keeps it from meaning
+    // our own group or every process.
+    let result = unsafe { libc::kill(-group, libc::SIGKILL) };
+    if result == 0 {
+        Ok(())
+    } else {
+        Err(io::Error::last_os_error())
+    }
+}
+
+/// Makes this process a child subreaper (Linux's
+/// `prctl(PR_SET_CHILD_SUBREAPER)`): a process its descendants started and
+/// then left behind (a daemon, a helper in its own session out of reach of
+/// any process-group kill) becomes its child instead of init's, so that
+/// [`end_adopted_children`] can find and end it.
+///
+/// # Errors
+/// prctl(2) failed. Elsewhere than on Linux, [`io::ErrorKind::Unsupported`].
+#[cfg(target_os = "linux")]
+pub fn become_subreaper() -> io::Result<()> {
+    const ON: libc::c_ulong = 1;
+    #[allow(unsafe_code)]
+    // SAFETY: prctl(2) with PR_SET_CHILD_SUBREAPER takes a plain integer
+    // and changes only this process's attribute.
+    let result = unsafe { libc::prctl(libc::PR_SET_CHILD_SUBREAPER, ON) };
+    if result == 0 {
+        Ok(())
+    } else {
+        Err(io::Error::last_os_error())
+    }
+}
+
+/// See the Linux version.
+///
+/// # Errors
+/// Always [`io::ErrorKind::Unsupported`].
+#[cfg(not(target_os = "linux"))]
+pub fn become_subreaper() -> io::Result<()> {
+    Err(io::Error::from(io::ErrorKind::Unsupported))
+}
+
+/// Bound on the rounds of [`end_adopted_children`]: each round may leave
+/// grandchildren to be adopted by the next.
+const ADOPTION_ROUNDS: usize = 64;
+
+/// The pids of this process's children, from every thread's
+/// `/proc/self/task/<tid>/children` (an adopted orphan becomes the child of
+/// one of the threads).
+#[cfg(target_os = "linux")]
+fn children() -> Vec<u32> {
+    let mut pids = Vec::new();
+    let Ok(tasks) = std::fs::read_dir("/proc/self/task") else {
+        return pids;
+    };
+    for task in tasks.flatten() {
+        if let Ok(list) = std::fs::read_to_string(task.path().join("children")) {
+            pids.extend(
+                list.split_whitespace()
+                    .filter_map(|p| p.parse::<u32>().ok()),
+            );
+        }
+    }
+    pids.sort_unstable();
+    pids.dedup();
+    pids
+}
+
+/// Kills and reaps every child of this process whose pid is not in `keep`,
+/// with the process group it leads if it leads one, until none is left:
+/// at the end of a program that [`become_subreaper`], these are what its
+/// children started and left behind. Returns how many were ended. Only the
+/// caller knows which children are its own and still wanted (`keep`): a
+/// child reaped here is lost to its `std::process::Child`.
+///
+/// Elsewhere than on Linux there is no adoption and this does nothing.
+#[cfg(target_os = "linux")]
+#[must_use]
+pub fn end_adopted_children(keep: &[u32]) -> usize {
+    let mut ended = 0;
+    for _ in 0..ADOPTION_ROUNDS {
+        let strays: Vec<u32> = children()
+            .into_iter()
+            .filter(|pid| !keep.contains(pid))
+            .collect();
+        if strays.is_empty() {
+            break;
+        }
+        for pid in strays {
+            // Unreaped, so `pid` and the group it may lead are its own.
+            let _ = kill_group(pid);
+            let Ok(raw) = libc::pid_t::try_from(pid) else {
+                continue;
+            };
+            #[allow(unsafe_code)]
+            // SAFETY: kill(2) and waitpid(2) on our own unreaped child take
+            // plain integers; the status pointer may be null.
+            unsafe {
+                libc::kill(raw, libc::SIGKILL);
+                libc::waitpid(raw, std::ptr::null_mut(), 0);
+            }
+            ended += 1;
+        }
+    }
+    ended
+}
+
+/// See the Linux version.
+#[cfg(not(target_os = "linux"))]
+#[must_use]
+pub fn end_adopted_children(_keep: &[u32]) -> usize {
+    0
+}
+
+#[cfg(all(test, target_os = "linux"))]
+mod tests {
+    use super::*;
+    use std::process::Stdio;
+
+    #[test]
+    fn a_child_that_exited_is_seen_without_being_reaped() {
+        let mut child = Command::new("true")
+            .stdin(Stdio::null())
+            .spawn()
+            .expect("true runs");
+        let pid = child.id();
+        while !has_exited(pid).expect("our child") {
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        // Still ours to reap: the status is there.
+        assert!(has_exited(pid).expect("still unreaped"));
+        assert!(child.wait().expect("reaped").success());
+        assert!(has_exited(pid).is_err(), "reaped: no such child any more");
+    }
+
+    #[test]
+    fn ignored_job_signals_do_not_kill_the_child() {
+        let mut command = Command::new("sleep");
+        command.arg("30");
+        ignore_job_signals(&mut command);
+        let mut child = command.spawn().expect("sleep runs");
+        for signal in ["-TERM", "-INT", "-HUP"] {
+            let sent = Command::new("kill")
+                .args([signal, &child.id().to_string()])
+                .status()
+                .expect("kill runs");
+            assert!(sent.success());
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        assert!(
+            !has_exited(child.id()).expect("our child"),
+            "a job signal killed it"
+        );
+        child.kill().expect("SIGKILL still works");
+        child.wait().expect("reaped");
+    }
+
+    #[test]
+    fn groups_zero_and_one_are_refused() {
+        assert_eq!(
+            kill_group(0).map_err(|e| e.kind()),
+            Err(io::ErrorKind::InvalidInput)
+        );
+        assert_eq!(
+            kill_group(1).map_err(|e| e.kind()),
+            Err(io::ErrorKind::InvalidInput)
+        );
+    }
+}
