@@ -32,6 +32,7 @@ fn uci_lists_every_option_once_in_order() {
             "MaxGuesses",
             "Hash",
             "Threads",
+            "MultiPV",
             "Clear Hash",
             "Move Overhead",
             "EndgameDB",
