@@ -73,24 +73,16 @@ pub struct Progress {
     pub total: u64,
     /// Time since the build started.
     pub elapsed: Duration,
-    /// Estimated time left: the elapsed time scaled by the entries left
-    /// over the entries done; `None` before any entry is done.
-    pub remaining: Option<Duration>,
 }
 
 impl Progress {
     fn new(level: u8, max_level: u8, done: u64, total: u64, elapsed: Duration) -> Self {
-        let remaining = (done > 0).then(|| {
-            let left = total.saturating_sub(done) as f64 / done as f64;
-            elapsed.mul_f64(left)
-        });
         Self {
             level,
             max_level,
             done,
             total,
             elapsed,
-            remaining,
         }
     }
 
@@ -102,28 +94,6 @@ impl Progress {
         } else {
             self.done as f64 / self.total as f64
         }
-    }
-
-    /// One line for a terminal: a bar `width` characters wide, the
-    /// percentage, the level, the time spent and the time left, e.g.
-    /// `[##########----------]  50.0%  level 17/20  elapsed 1:02  left 1:01`.
-    #[must_use]
-    pub fn bar(&self, width: usize) -> String {
-        let fraction = self.fraction().clamp(0.0, 1.0);
-        let filled = ((fraction * width as f64).round() as usize).min(width);
-        let left = self
-            .remaining
-            .map_or_else(|| "?".to_owned(), format_duration);
-        format!(
-            "[{}{}] {:5.1}%  level {}/{}  elapsed {}  left {}",
-            "#".repeat(filled),
-            "-".repeat(width - filled),
-            fraction * 100.0,
-            self.level,
-            self.max_level,
-            format_duration(self.elapsed),
-            left
-        )
     }
 }
 
