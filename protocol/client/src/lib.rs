@@ -24,9 +24,13 @@
 //! the engine itself included. Like the protocol, the client knows no
 //! game.
 //!
-//! The design follows fastchess's engine wrapper (a process with a reader
-//! feeding lines, waits with a deadline, `quit` then a kill after a grace
-//! period), written anew.
+//! The design follows fastchess's engine wrapper (`UciEngine` over
+//! `process::Process`), written anew: lines stamped with their arrival
+//! time (fastchess's `process::Line`), reads that end in a result or a
+//! timeout (its `Status::{OK, ERR, TIMEOUT}`, here [`Error`] with the
+//! fault told apart), `quit` then a kill after a grace period (its
+//! `wait_with_timeout_or_kill`), and a list of every started process killed
+//! as a last resort (here [`registry`], also on a signal).
 
 mod dialect;
 mod engine;
