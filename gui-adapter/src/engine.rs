@@ -1,10 +1,12 @@
-//! A client for one engine process: the front ends' side of the protocol.
+//! The front ends' engine: the shared engine client (`ply-client`: the
+//! process, its reader thread, deadlines, `quit` then a kill, and the
+//! registry that ends every engine on a signal) with what a front end
+//! adds: the engine's name, checked commands (`isready` after each, the
+//! engine's `info string error:` as a refusal), whole searches.
 //!
-//! The engine runs as a child process with piped stdin/stdout. Commands go
-//! out as typed [`Command`] values (printed with their `Display`), and a
-//! reader thread forwards every stdout line into a channel, where it is read
-//! back with [`parse_response`]. Nothing else is ever written to the engine:
-//! no text from a person or from the network reaches it unparsed.
+//! Commands go out as typed [`Command`] values and the engine's lines come
+//! back parsed ([`Response`]): no text from a person or from the network
+//! reaches the engine unparsed.
 //!
 //! The terminal front end uses the blocking helpers ([`Engine::search`]);
 //! the web front end starts a search with [`Engine::go`] and polls
@@ -16,24 +18,16 @@
 //! whose signal handler ends them all (and, on Linux, the kernel kills an
 //! engine whose front end died without a word).
 
-pub mod registry;
-
-use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Command as Process, Stdio};
-use std::sync::Arc;
-use std::thread;
 use std::time::{Duration, Instant};
 
-use crossbeam_channel::{Receiver, RecvTimeoutError, TryRecvError, unbounded};
-use ply_protocol::{Command, Dialect, GoParams, Id, Info, Response, parse_response};
+use ply_client::{Engine as Client, Error as ClientError, Spawn};
+pub use ply_client::{QUIT_GRACE, registry};
+use ply_protocol::{Command, Dialect, GoParams, Info, Response};
 use thiserror::Error;
 
 /// How long an engine may take to answer `uci` or `isready`.
 pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
-
-/// How long an engine may take to exit after `quit` before it is killed.
-pub const QUIT_GRACE: Duration = Duration::from_millis(1000);
 
 /// The engine binary's file name.
 pub const ENGINE_NAME: &str = "ply-engine";
@@ -69,6 +63,35 @@ pub enum EngineError {
          `cargo build --release -p ply-engine -p ply-gui-adapter`, or pass --engine PATH"
     )]
     NotFound,
+}
+
+impl EngineError {
+    /// `error` met while waiting for the answer to `command`.
+    fn answering(error: ClientError, command: &Command) -> Self {
+        match error {
+            ClientError::Timeout { .. } => Self::Timeout(command.to_string()),
+            other => Self::from(other),
+        }
+    }
+}
+
+impl From<ClientError> for EngineError {
+    /// The client's errors as a front end tells them: an engine that
+    /// crashed, closed its output or printed garbage has gone for the
+    /// front end all the same.
+    fn from(error: ClientError) -> Self {
+        match error {
+            ClientError::Spawn { cmd, source, .. } => Self::Spawn {
+                path: PathBuf::from(cmd),
+                source,
+            },
+            ClientError::Timeout { waiting_for, .. } => Self::Timeout(waiting_for),
+            ClientError::Disconnected
+            | ClientError::OutputClosed
+            | ClientError::LineTooLong { .. }
+            | ClientError::Interrupted => Self::Exited,
+        }
+    }
 }
 
 /// The engine to run when none is given: `ply-engine` next to the running
@@ -113,10 +136,7 @@ pub struct SearchResult {
 /// A running engine process.
 #[derive(Debug)]
 pub struct Engine {
-    /// The process's id in the [`registry`].
-    id: u64,
-    process: Arc<registry::Process>,
-    lines: Receiver<String>,
+    client: Client,
     name: String,
 }
 
@@ -126,45 +146,30 @@ impl Engine {
     /// # Errors
     /// When the process cannot start or does not answer `uciok` in time.
     pub fn start(path: &Path) -> Result<Self, EngineError> {
-        let mut command = Process::new(path);
-        command
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit());
-        #[cfg(target_os = "linux")]
-        die_with_parent(&mut command);
-        let mut child = command.spawn().map_err(|source| EngineError::Spawn {
-            path: path.to_owned(),
-            source,
-        })?;
-        let stdout = child.stdout.take();
-        // Registered before anything can fail, so the process is ended
-        // whatever happens next (even when the handshake fails).
-        let (id, process) = registry::register(child).ok_or(EngineError::Exited)?;
-        let mut engine = Self {
-            id,
-            process,
-            lines: crossbeam_channel::never(),
+        let spawn = Spawn {
             name: String::from(ENGINE_NAME),
+            // The front ends keep each engine on the thread that started
+            // it (a page's session on its connection's thread, the terminal
+            // game on the main thread), so the thread's end is the front
+            // end's end for that engine, whose `Drop` has ended it then.
+            die_with_thread: true,
+            ..Spawn::new(path)
         };
-        let stdout = stdout.ok_or(EngineError::Exited)?;
-        let (sender, lines) = unbounded();
-        thread::Builder::new()
-            .name("engine-reader".to_owned())
-            .spawn(move || {
-                for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-                    if sender.send(line).is_err() {
-                        break;
-                    }
-                }
-            })
-            .map_err(|source| EngineError::Spawn {
+        let mut client = Client::spawn(&spawn).map_err(|error| match error {
+            ClientError::Spawn { source, .. } => EngineError::Spawn {
                 path: path.to_owned(),
                 source,
-            })?;
-        engine.lines = lines;
-        engine.handshake()?;
-        Ok(engine)
+            },
+            other => EngineError::from(other),
+        })?;
+        let hello = Command::Hello(Dialect::Uci);
+        let name = client
+            .handshake(HANDSHAKE_TIMEOUT, None)
+            .map_err(|e| EngineError::answering(e, &hello))?;
+        Ok(Self {
+            client,
+            name: name.unwrap_or_else(|| String::from(ENGINE_NAME)),
+        })
     }
 
     /// The engine's `id name`.
@@ -173,52 +178,25 @@ impl Engine {
         &self.name
     }
 
-    /// `uci` … `uciok`, keeping the engine's name.
-    fn handshake(&mut self) -> Result<(), EngineError> {
-        let hello = Command::Hello(Dialect::Uci);
-        self.send(&hello)?;
-        let deadline = Instant::now() + HANDSHAKE_TIMEOUT;
-        loop {
-            match self.response_until(deadline, &hello)? {
-                Response::Id(Id::Name(name)) => self.name = name,
-                Response::HelloOk(_) => return Ok(()),
-                _ => {}
-            }
-        }
-    }
-
     /// Writes one command line.
     ///
     /// # Errors
     /// [`EngineError::Exited`] when the engine no longer reads its input.
     pub fn send(&mut self, command: &Command) -> Result<(), EngineError> {
-        log::debug!("> {command}");
-        self.process
-            .write_line(&command.to_string())
-            .map_err(|_| EngineError::Exited)
+        Ok(self.client.send(command)?)
     }
 
-    /// The next response, waiting until `deadline`; lines that are no
-    /// response are skipped.
+    /// The next response, waiting until `deadline`; lines that are no response are skipped.
     fn response_until(
         &mut self,
         deadline: Instant,
         waiting_for: &Command,
     ) -> Result<Response, EngineError> {
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(line) => {
-                    if let Some(response) = read_line(&line) {
-                        return Ok(response);
-                    }
-                }
-                Err(RecvTimeoutError::Timeout) => {
-                    return Err(EngineError::Timeout(waiting_for.to_string()));
-                }
-                Err(RecvTimeoutError::Disconnected) => return Err(EngineError::Exited),
-            }
-        }
+        self.client
+            .read_until(Some(deadline), None, "", |line, response| {
+                read_line(&line.text, response)
+            })
+            .map_err(|e| EngineError::answering(e, waiting_for))
     }
 
     /// The next response if one has arrived, without waiting.
@@ -226,17 +204,12 @@ impl Engine {
     /// # Errors
     /// [`EngineError::Exited`] when the engine has closed its output.
     pub fn try_response(&mut self) -> Result<Option<Response>, EngineError> {
-        loop {
-            match self.lines.try_recv() {
-                Ok(line) => {
-                    if let Some(response) = read_line(&line) {
-                        return Ok(Some(response));
-                    }
-                }
-                Err(TryRecvError::Empty) => return Ok(None),
-                Err(TryRecvError::Disconnected) => return Err(EngineError::Exited),
+        while let Some((line, response)) = self.client.try_line()? {
+            if let Some(response) = read_line(&line.text, response.as_ref()) {
+                return Ok(Some(response));
             }
         }
+        Ok(None)
     }
 
     /// The next response, waiting as long as it takes.
@@ -244,12 +217,11 @@ impl Engine {
     /// # Errors
     /// [`EngineError::Exited`] when the engine has closed its output.
     pub fn wait_response(&mut self) -> Result<Response, EngineError> {
-        loop {
-            let line = self.lines.recv().map_err(|_| EngineError::Exited)?;
-            if let Some(response) = read_line(&line) {
-                return Ok(response);
-            }
-        }
+        Ok(self
+            .client
+            .read_until(None, None, "a response", |line, response| {
+                read_line(&line.text, response)
+            })?)
     }
 
     /// Sends `command`, then `isready`, and fails if the engine refused the
@@ -275,20 +247,9 @@ impl Engine {
     /// # Errors
     /// When the engine does not answer in time.
     pub fn sync(&mut self) -> Result<Vec<String>, EngineError> {
-        self.send(&Command::IsReady)?;
-        let deadline = Instant::now() + HANDSHAKE_TIMEOUT;
-        let mut errors = Vec::new();
-        loop {
-            match self.response_until(deadline, &Command::IsReady)? {
-                Response::ReadyOk => return Ok(errors),
-                Response::InfoString(text) => {
-                    if let Some(reason) = text.strip_prefix("error:") {
-                        errors.push(reason.trim().to_owned());
-                    }
-                }
-                _ => {}
-            }
-        }
+        self.client
+            .ping(Instant::now() + HANDSHAKE_TIMEOUT, None)
+            .map_err(|e| EngineError::answering(e, &Command::IsReady))
     }
 
     /// `setoption name <name> value <value>`, checked.
@@ -355,52 +316,11 @@ impl Engine {
     }
 }
 
-impl Drop for Engine {
-    fn drop(&mut self) {
-        // `quit`, end of input, and a kill after the grace.
-        self.process.end(QUIT_GRACE);
-        registry::unregister(self.id);
-    }
-}
-
-/// Has the kernel kill the engine when the thread that started it ends,
-/// which covers the front end being killed outright (SIGKILL, a crash),
-/// when no handler runs. The front ends keep each engine on the thread that
-/// started it (a page's session on its connection's thread, the terminal
-/// game on the main thread), so the thread's end is the front end's end
-/// for that engine, whose `Drop` has already ended it then.
-#[cfg(target_os = "linux")]
-fn die_with_parent(command: &mut Process) {
-    use std::os::unix::process::CommandExt;
-    let parent = std::process::id();
-    // SAFETY: the closure runs in the child between fork and exec, where
-    // only async-signal-safe calls may be made: `prctl` and `getppid` are
-    // plain system calls that neither allocate nor take a lock, and
-    // `from_raw_os_error` allocates nothing.
-    #[allow(unsafe_code)]
-    unsafe {
-        command.pre_exec(move || {
-            if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) == -1 {
-                return Err(std::io::Error::last_os_error());
-            }
-            // The front end died before the call: nobody to kill us then.
-            if u32::try_from(libc::getppid()).ok() != Some(parent) {
-                return Err(std::io::Error::from_raw_os_error(libc::ESRCH));
-            }
-            Ok(())
-        });
-    }
-}
-
 /// One line from the engine as a response, or `None` (logged) for a line
 /// that is none.
-fn read_line(line: &str) -> Option<Response> {
-    log::debug!("< {line}");
-    match parse_response(line) {
-        Ok(response) => Some(response),
-        Err(error) => {
-            log::warn!("ignoring an engine line that is no response ({error}): {line}");
-            None
-        }
+fn read_line(line: &str, response: Option<&Response>) -> Option<Response> {
+    if response.is_none() {
+        log::warn!("ignoring an engine line that is no response: {line}");
     }
+    response.cloned()
 }

@@ -1,9 +1,11 @@
-//! Engine processes: start one, talk to it line by line with deadlines,
-//! and make sure it is gone when the referee is done with it.
+//! The match's engines: the shared engine client (`ply-client`: the
+//! process, its reader thread, deadlines, `quit` then a kill, and the
+//! registry that kills every engine on a signal) with what a match adds:
+//! the handshake with `-variant` and the options, restarts, and the
+//! duplicate-`bestmove` check.
 
-mod error;
 mod process;
-pub mod registry;
 
-pub use error::EngineError;
-pub use process::{EngineProcess, EngineSetup, Line, QUIT_GRACE, go_line};
+pub use ply_client::registry;
+pub use ply_client::{Error as EngineError, Line, MAX_LINE_BYTES, QUIT_GRACE, go_line};
+pub use process::{EngineProcess, EngineSetup};
