@@ -4,6 +4,7 @@
 //! output or engine that fails).
 
 use std::io::{self, Write};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
@@ -13,9 +14,11 @@ use super::error::MatchError;
 use super::events::Event;
 use super::outputs::output_may_go;
 use super::shared::Shared;
+use super::worker::Workers;
 use crate::game::{GameRecord, GameResult};
 use crate::output::{MatchEnd, Output};
 use crate::report::{Report, sprt_status};
+use crate::schedule::Unit;
 use crate::tally::Tally;
 
 /// How often the main thread looks at the Ctrl-C flag.
@@ -23,7 +26,7 @@ const POLL: Duration = Duration::from_millis(50);
 
 /// The main thread's part: events in, statistics and outputs out.
 pub(super) struct MainLoop<'a> {
-    pub(super) shared: &'a Shared,
+    pub(super) shared: &'a Arc<Shared>,
     /// Set by the binary's Ctrl-C (SIGTERM, SIGHUP) handler.
     pub(super) ctrl_c: &'a AtomicBool,
     pub(super) outputs: &'a mut Vec<Box<dyn Output>>,
@@ -38,9 +41,24 @@ pub(super) struct MainLoop<'a> {
 }
 
 impl MainLoop<'_> {
+    /// Starts the workers on `units`, handles their events until every
+    /// worker has gone, and waits for them. A worker that could not be
+    /// started or that panicked fails the match, unless something else
+    /// failed it first.
+    pub(super) fn play(&mut self, units: Vec<Unit>, concurrency: usize) {
+        let (workers, not_started) = Workers::start(self.shared, units, concurrency);
+        if let Some(error) = not_started {
+            self.failure.get_or_insert(error);
+        }
+        self.run(&workers.events);
+        if let Some(panicked) = workers.join() {
+            self.failure.get_or_insert(panicked);
+        }
+    }
+
     /// Handles events until every worker has gone, and stops the games
     /// once on Ctrl-C (a second Ctrl-C is the binary's: it kills).
-    pub(super) fn run(&mut self, events: &Receiver<Event>) {
+    fn run(&mut self, events: &Receiver<Event>) {
         let mut interrupted = false;
         loop {
             match events.recv_timeout(POLL) {

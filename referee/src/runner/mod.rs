@@ -34,7 +34,6 @@ use crate::tally::Tally;
 use main_loop::MainLoop;
 use setup::MatchPlan;
 use shared::Shared;
-use worker::Workers;
 
 /// What a match did.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -88,8 +87,6 @@ pub fn run_match_to(
     let mut end = setup::decided_already(&tally, &report);
     let mut failure = None;
     if end.is_none() && !units.is_empty() {
-        let (workers, not_started) = Workers::start(&shared, units, config.concurrency);
-        failure = not_started;
         MainLoop {
             shared: &shared,
             ctrl_c,
@@ -100,10 +97,7 @@ pub fn run_match_to(
             end: &mut end,
             failure: &mut failure,
         }
-        .run(&workers.events);
-        if let Some(panicked) = workers.join() {
-            failure.get_or_insert(panicked);
-        }
+        .play(units, config.concurrency);
     }
     // 6. Teardown. Every engine is gone by now; this is the belt to the
     //    braces.
