@@ -1,0 +1,217 @@
+//! The session's engine slots (one process per side, or one for both when
+//! the same engine plays both) and the searches it runs in them. An engine
+//! is started when first needed and given the rules before each new game;
+//! one that fails is dropped and started afresh next time.
+
+use std::time::{Duration, Instant};
+
+use ply_protocol::{Command, Dialect, Response};
+use ply_rules::game::Player;
+
+use super::Session;
+use super::search::{Purpose, Search};
+use crate::engine::{Engine, EngineError};
+use crate::games;
+use crate::web::messages::{LastMove, PlayerKind, ServerMessage};
+
+impl Session {
+    /// The engine process that plays `side`.
+    pub(super) fn slot(&self, side: Player) -> usize {
+        if self.config.engine_paths[0] == self.config.engine_paths[1] {
+            0
+        } else {
+            side.index()
+        }
+    }
+
+    /// Whether the engine should start its move now.
+    pub(super) fn engine_is_due(&self, now: Instant) -> bool {
+        !self.paused
+            && self.record.outcome().is_none()
+            && self.players[self.record.side_to_move().index()] == PlayerKind::Engine
+            && now >= self.next_search_at
+    }
+
+    /// Forgets the engine of `slot` (it failed): the next search starts it
+    /// afresh, with the rules.
+    fn drop_engine(&mut self, slot: usize) {
+        self.engines[slot] = None;
+        self.rules_sent[slot] = None;
+    }
+
+    /// Reads the running search's lines.
+    pub(super) fn read_search(&mut self, now: Instant, out: &mut Vec<ServerMessage>) {
+        loop {
+            let Some(search) = &mut self.search else {
+                return;
+            };
+            let slot = search.slot;
+            let Some(engine) = self.engines[slot].as_mut() else {
+                self.search = None;
+                return;
+            };
+            match engine.try_response() {
+                Ok(None) => return,
+                Ok(Some(Response::Info(info))) => {
+                    if info.depth.is_some() || info.score.is_some() || !info.pv.is_empty() {
+                        out.push(ServerMessage::Info(search.page_info(&info)));
+                        if info.score.is_some() || !info.pv.is_empty() {
+                            search.last_info = Some(info);
+                        }
+                    }
+                }
+                Ok(Some(Response::BestMove { best, .. })) => {
+                    self.finish_search(best, now, out);
+                    return;
+                }
+                Ok(Some(_)) => {}
+                Err(error) => {
+                    self.drop_engine(slot);
+                    self.search = None;
+                    self.paused = true;
+                    out.push(ServerMessage::Error {
+                        message: error.to_string(),
+                    });
+                    out.push(self.state());
+                    return;
+                }
+            }
+        }
+    }
+
+    /// A search's `bestmove`: play it, or show it as a hint.
+    fn finish_search(&mut self, best: Option<String>, now: Instant, out: &mut Vec<ServerMessage>) {
+        let Some(search) = self.search.take() else {
+            return;
+        };
+        match (search.purpose, best) {
+            (Purpose::Hint, best) => out.push(search.hint(best)),
+            (Purpose::Play, Some(mv)) => {
+                if let Err(message) = self.play_engine_move(search.side, &mv, now) {
+                    self.paused = true;
+                    out.push(ServerMessage::Error { message });
+                }
+            }
+            (Purpose::Play, None) => {}
+        }
+        out.push(self.state());
+    }
+
+    /// Plays the engine's move `mv` for `side`; when engines play each
+    /// other the next search waits for the watch pace, so people can follow.
+    fn play_engine_move(&mut self, side: Player, mv: &str, now: Instant) -> Result<(), String> {
+        let before = games::view(self.record.current()).json();
+        let mv = self
+            .record
+            .play(mv)
+            .map_err(|error| format!("the engine played an illegal move: {error}"))?;
+        self.last_move = Some(LastMove {
+            side: side.index(),
+            mv,
+            before,
+        });
+        let watching = self.players.iter().all(|&p| p == PlayerKind::Engine);
+        let pace = if watching {
+            self.config.watch_pace
+        } else {
+            Duration::ZERO
+        };
+        self.next_search_at = now + pace;
+        Ok(())
+    }
+
+    /// Starts the engine of `side`'s slot and gives it the rules.
+    fn ready_engine(&mut self, slot: usize) -> Result<&mut Engine, EngineError> {
+        if self.engines[slot].is_none() {
+            let mut engine = Engine::start(&self.config.engine_paths[slot])?;
+            for (name, value) in &self.config.engine_pairs {
+                engine.set_option(name, value)?;
+            }
+            self.engines[slot] = Some(engine);
+            self.rules_sent[slot] = None;
+        }
+        let pairs = self.rules_pairs();
+        let engine = self.engines[slot].as_mut().ok_or(EngineError::Exited)?;
+        if self.rules_sent[slot].as_ref() != Some(&pairs) {
+            for (name, value) in &pairs {
+                engine.set_option(name, value)?;
+            }
+            engine.send_checked(&Command::NewGame(Dialect::Uci))?;
+            self.rules_sent[slot] = Some(pairs);
+        }
+        Ok(engine)
+    }
+
+    /// Starts a search for `side`.
+    pub(super) fn start_search(&mut self, side: Player, purpose: Purpose) -> Result<(), String> {
+        let slot = self.slot(side);
+        let position = self.record.position_command();
+        let go = self.strength[side.index()].go_params();
+        let started = self.ready_engine(slot).and_then(|engine| {
+            engine.send_checked(&position)?;
+            engine.go(go)
+        });
+        if let Err(error) = started {
+            self.drop_engine(slot);
+            return Err(error.to_string());
+        }
+        self.search = Some(Search {
+            side,
+            slot,
+            purpose,
+            root: self.record.current().clone(),
+            last_info: None,
+        });
+        Ok(())
+    }
+
+    /// Ends a search and forgets its move.
+    pub(super) fn cancel_search(&mut self) {
+        if let Some(search) = self.search.take()
+            && let Some(engine) = self.engines[search.slot].as_mut()
+            && engine.stop_and_discard().is_err()
+        {
+            self.drop_engine(search.slot);
+        }
+    }
+
+    /// The page's "engine, move now": the engine plays the side to move.
+    pub(super) fn engine_move(&mut self) -> Result<(), String> {
+        if self.record.outcome().is_some() {
+            return Err("the game is over".to_owned());
+        }
+        if self
+            .search
+            .as_ref()
+            .is_some_and(|s| s.purpose == Purpose::Play)
+        {
+            return Err("the engine is already thinking".to_owned());
+        }
+        self.cancel_search();
+        self.paused = false;
+        self.start_search(self.record.side_to_move(), Purpose::Play)
+    }
+
+    /// The page's "hint": a search for the person to move, shown not played.
+    pub(super) fn hint(&mut self) -> Result<(), String> {
+        if self.record.outcome().is_some() {
+            return Err("the game is over".to_owned());
+        }
+        if self.search.is_some() {
+            return Err("the engine is thinking".to_owned());
+        }
+        self.start_search(self.record.side_to_move(), Purpose::Hint)
+    }
+
+    /// The page's "stop": pauses the match, and the running search ends
+    /// with its `bestmove` (played, or shown as the hint).
+    pub(super) fn stop(&mut self) -> Result<(), String> {
+        self.paused = true;
+        if let Some(search) = &self.search
+            && let Some(engine) = self.engines[search.slot].as_mut()
+        {
+            engine.send(&Command::Stop).map_err(|e| e.to_string())?;
+        }
+        Ok(())
+    }
+}
