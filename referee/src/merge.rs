@@ -32,16 +32,14 @@ pub enum MergeError {
 /// How many missing game numbers a warning lists before "…".
 const LISTED_MISSING: usize = 8;
 
-/// The game numbers below the highest one read that no file holds: the
-/// shards of one match number their games from 1 without gaps, so a gap
-/// is a shard whose results file is missing or incomplete (games missing
-/// past the highest number read cannot be seen).
+/// The game numbers up to `last` that no file holds: the shards of one
+/// match number their games from 1 without gaps, so a gap is a shard whose
+/// results file is missing or incomplete. `last` is the match's number of
+/// games when the records say it, else the highest game read (games past
+/// it cannot be seen then).
 #[must_use]
-pub fn missing_games(numbers: &[u64]) -> Vec<u64> {
-    let Some(&highest) = numbers.iter().max() else {
-        return Vec::new();
-    };
-    (1..=highest)
+pub fn missing_games(numbers: &[u64], last: u64) -> Vec<u64> {
+    (1..=last)
         .filter(|n| numbers.binary_search(n).is_err())
         .collect()
 }
@@ -61,7 +59,7 @@ pub fn missing_games_warning(missing: &[u64], highest: u64) -> Option<String> {
         listed.push("…".to_owned());
     }
     Some(format!(
-        "Warning: {} of games 1-{highest} are in no file (game {}): a shard's results file is missing or incomplete",
+        "Warning: {} of games 1-{highest} are in no file (game {}): a shard's results file is missing or incomplete, unless the match stopped early (SPRT, an engine lost)",
         missing.len(),
         listed.join(", ")
     ))
@@ -72,15 +70,18 @@ pub fn missing_games_warning(missing: &[u64], highest: u64) -> Option<String> {
 /// # Errors
 /// [`MergeError::Results`] when a file cannot be read.
 pub fn merged_tally(config: &MergeConfig) -> Result<(Tally, usize), MergeError> {
-    let (tally, numbers) = merged_games(config)?;
+    let (tally, numbers, _) = merged_games(config)?;
     Ok((tally, numbers.len()))
 }
 
-/// [`merged_tally`], with the game numbers read, in order.
-fn merged_games(config: &MergeConfig) -> Result<(Tally, Vec<u64>), MergeError> {
+/// [`merged_tally`], with the game numbers read, in order, and the games
+/// the match schedules (0 when no record says).
+fn merged_games(config: &MergeConfig) -> Result<(Tally, Vec<u64>, u64), MergeError> {
     let mut games: BTreeMap<u64, GameRecord> = BTreeMap::new();
+    let mut scheduled = 0;
     for path in &config.files {
         for record in read_results(path)? {
+            scheduled = scheduled.max(record.match_games.unwrap_or(0));
             if record.result == GameResult::None {
                 continue;
             }
@@ -100,7 +101,7 @@ fn merged_games(config: &MergeConfig) -> Result<(Tally, Vec<u64>), MergeError> {
     for record in games.values() {
         tally.add(record);
     }
-    Ok((tally, games.keys().copied().collect()))
+    Ok((tally, games.keys().copied().collect(), scheduled))
 }
 
 /// Prints the merged report to `out`; returns the number of games.
@@ -115,7 +116,7 @@ pub fn merge(config: &MergeConfig, out: &mut dyn Write) -> Result<u64, MergeErro
             .transpose()?,
         by_pairs: config.report_penta,
     };
-    let (tally, numbers) = merged_games(config)?;
+    let (tally, numbers, scheduled) = merged_games(config)?;
     writeln!(
         out,
         "Merged {} games from {} file{}",
@@ -123,8 +124,8 @@ pub fn merge(config: &MergeConfig, out: &mut dyn Write) -> Result<u64, MergeErro
         config.files.len(),
         if config.files.len() == 1 { "" } else { "s" }
     )?;
-    let highest = numbers.last().copied().unwrap_or(0);
-    if let Some(warning) = missing_games_warning(&missing_games(&numbers), highest) {
+    let last = numbers.last().copied().unwrap_or(0).max(scheduled);
+    if let Some(warning) = missing_games_warning(&missing_games(&numbers, last), last) {
         log::warn!("{warning}");
         writeln!(out, "{warning}")?;
     }
@@ -141,14 +142,16 @@ mod tests {
 
     #[test]
     fn gaps_in_the_game_numbers_are_missing_games() {
-        assert!(missing_games(&[]).is_empty());
-        assert!(missing_games(&[1, 2, 3, 4]).is_empty());
-        assert_eq!(missing_games(&[1, 2, 5, 6, 9]), [3, 4, 7, 8]);
+        assert!(missing_games(&[], 0).is_empty());
+        assert!(missing_games(&[1, 2, 3, 4], 4).is_empty());
+        assert_eq!(missing_games(&[1, 2, 5, 6, 9], 9), [3, 4, 7, 8]);
+        // The match's own count shows the games after the last one read.
+        assert_eq!(missing_games(&[1, 2, 5, 6], 8), [3, 4, 7, 8]);
         assert_eq!(missing_games_warning(&[], 4), None);
         assert_eq!(
             missing_games_warning(&[3, 4], 6).as_deref(),
             Some(
-                "Warning: 2 of games 1-6 are in no file (game 3, 4): a shard's results file is missing or incomplete"
+                "Warning: 2 of games 1-6 are in no file (game 3, 4): a shard's results file is missing or incomplete, unless the match stopped early (SPRT, an engine lost)"
             )
         );
         let many: Vec<u64> = (1..=10).collect();

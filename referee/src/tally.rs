@@ -183,6 +183,7 @@ pub(crate) mod tests {
             game,
             round: 1,
             pair,
+            match_games: None,
             engines: ["A".to_owned(), "B".to_owned()],
             p1: p1.to_owned(),
             p2: p2.to_owned(),

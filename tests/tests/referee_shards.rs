@@ -69,15 +69,16 @@ fn shards_merged_give_the_statistics_of_the_whole_match() {
 
     assert!(!merged.contains("Warning"), "{merged}");
 
-    // Without shard 2 (pairs 2, 5, 8: games 3, 4, 9, 10, 15, 16) the gaps
-    // below the highest game read are named.
+    // Without shard 2 (pairs 2, 5, 8: games 3, 4, 9, 10, 15, 16) every
+    // missing game is named, the last two too: the records say the match
+    // has 16.
     let partial = run_ok(&[
         "merge".to_owned(),
         files[0].display().to_string(),
         files[2].display().to_string(),
     ]);
     assert!(
-        partial.contains("Warning: 4 of games 1-14 are in no file (game 3, 4, 9, 10)"),
+        partial.contains("Warning: 6 of games 1-16 are in no file (game 3, 4, 9, 10, 15, 16)"),
         "{partial}"
     );
 

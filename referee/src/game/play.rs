@@ -481,6 +481,7 @@ impl Game<'_, '_> {
             game: spec.number,
             round: spec.round,
             pair: spec.pair,
+            match_games: None,
             engines: [spec.encounter[0].to_owned(), spec.encounter[1].to_owned()],
             p1: name(Player::One),
             p2: name(Player::Two),

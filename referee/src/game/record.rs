@@ -120,6 +120,11 @@ pub struct GameRecord {
     /// The game pair (1-based): both games of a pair start from the same
     /// opening with colours swapped.
     pub pair: u64,
+    /// The games the whole match schedules (every shard together), so that
+    /// `merge` sees games missing after the last one read (a shard's file
+    /// missing). Absent in files of older versions.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub match_games: Option<u64>,
     /// The two engines of the encounter, in the match's order.
     pub engines: [String; 2],
     /// The engine that moved first (player 1).

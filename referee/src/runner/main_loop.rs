@@ -115,6 +115,7 @@ impl MainLoop<'_> {
         if stopping && record.ended_by_a_silent_engine() {
             *record = record.into_interrupted();
         }
+        record.match_games = Some(self.total);
         self.output(|o| o.on_game_finished(&record));
         if record.result == GameResult::None {
             return;
