@@ -82,6 +82,8 @@ fn a_tic_tac_toe_win_in_one_is_mate_1() {
     assert_eq!(got[0]["score"], serde_json::json!({"mate": 1}));
     assert_eq!(got[0]["pv"], serde_json::json!(["c3"]));
     assert!(got[0].get("multipv").is_none());
+    // stderr is no terminal here: no progress bar, nothing at all.
+    assert!(output.stderr.is_empty(), "{output:?}");
 }
 
 #[test]
@@ -187,7 +189,7 @@ fn refused_options_stop_before_anything_is_analysed() {
 
 #[test]
 fn resume_after_a_torn_output_gives_the_whole_file() {
-    let dir = tempdir();
+    let dir = tempdir("torn");
     let input_path = dir.join("positions.txt");
     std::fs::write(&input_path, kalah_lines()).unwrap();
     let input = input_path.to_str().unwrap();
@@ -252,6 +254,32 @@ fn resume_after_a_torn_output_gives_the_whole_file() {
         std::fs::read_to_string(&partial_path).unwrap(),
         resumed_text
     );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn resume_leaves_a_file_that_is_not_its_own_untouched() {
+    let dir = tempdir("foreign");
+    let path = dir.join("notes.txt");
+    let notes = "my notes\n{\"line\":1}\n";
+    std::fs::write(&path, notes).unwrap();
+    let output = analyse(
+        &[
+            "--depth",
+            "2",
+            "--output",
+            path.to_str().unwrap(),
+            "--resume",
+        ],
+        "startpos\n",
+    );
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("its line 1 is not a JSON object"),
+        "{stderr}"
+    );
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), notes);
     std::fs::remove_dir_all(&dir).ok();
 }
 
@@ -352,9 +380,9 @@ fn comments_and_blank_lines_are_skipped_and_ids_carried() {
     );
 }
 
-/// A fresh directory for one test's files.
-fn tempdir() -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("ply-analyse-test-{}", std::process::id()));
+/// A fresh directory for one test's files (tests run at once: one each).
+fn tempdir(test: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("ply-analyse-{test}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a temporary directory");
     dir
 }
