@@ -5,6 +5,7 @@
 //! the front ends use alone; the old paths (`game`, `games::…`, `variant`,
 //! `perft`) re-export it.
 
+pub mod analyse;
 pub mod book;
 pub mod engine_game;
 pub mod game;

@@ -7,6 +7,8 @@
 //! database (see `docs/endgame-db.md`).
 //! `ply-engine build-book …` builds or extends an opening book from the
 //! engine's own analysis (see `docs/book.md`).
+//! `ply-engine analyse [FILE]` analyses a file of positions, one a line
+//! (see `docs/analysis.md`).
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -47,6 +49,10 @@ enum EngineCommand {
     /// the one in FILE: every position within P moves of the start gets its
     /// best moves, weighted (see docs/book.md).
     BuildBook(BuildBookArgs),
+    /// Analyses positions, one a line of FILE (or standard input), and
+    /// writes one JSON object (or EPD record) a line in input order
+    /// (see docs/analysis.md).
+    Analyse(AnalyseArgs),
 }
 
 /// The arguments of `ply-engine bench`.
@@ -64,7 +70,7 @@ fn main() -> ExitCode {
     // A bad command line: clap prints the error (or the help) once, and exits.
     let cli = Cli::parse();
     match run(cli) {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(code) => code,
         Err(e) => {
             // Printed once, plainly: the logger would print it a second time.
             eprintln!("ply-engine: {e:#}");
@@ -73,7 +79,7 @@ fn main() -> ExitCode {
     }
 }
 
-fn run(cli: Cli) -> Result<()> {
+fn run(cli: Cli) -> Result<ExitCode> {
     let out = Output::new(std::io::stdout());
     match cli.command {
         None => protocol_loop(out),
@@ -84,7 +90,9 @@ fn run(cli: Cli) -> Result<()> {
         }
         Some(EngineCommand::BuildDb(args)) => build_db(&args),
         Some(EngineCommand::BuildBook(args)) => build_book(&args),
+        Some(EngineCommand::Analyse(args)) => return analyse(&args),
     }
+    .map(|()| ExitCode::SUCCESS)
 }
 
 /// Reads commands until `quit` or the end of input (on a thread of their
@@ -254,6 +262,123 @@ fn build_book(args: &BuildBookArgs) -> Result<()> {
         started.elapsed().as_secs()
     );
     Ok(())
+}
+
+/// The arguments of `ply-engine analyse`.
+#[derive(Debug, clap::Args)]
+#[command(group = clap::ArgGroup::new("limit").args(["depth", "nodes", "movetime"]))]
+struct AnalyseArgs {
+    /// The game, as UCI_Variant names it (kalah, oware, tictactoe, …; default: the engine's).
+    #[arg(long)]
+    variant: Option<String>,
+    /// An engine option, as NAME=VALUE (Seeds=4, Hash=64, Threads=2, …); repeatable.
+    #[arg(long = "option", value_name = "NAME=VALUE")]
+    options: Vec<String>,
+    /// Search each position this many plies (the default, 12, when no limit is given).
+    #[arg(long, value_name = "N")]
+    depth: Option<u32>,
+    /// Search each position about this many nodes.
+    #[arg(long, value_name = "N")]
+    nodes: Option<u64>,
+    /// Search each position this many milliseconds (results depend on the machine).
+    #[arg(long, value_name = "MS")]
+    movetime: Option<u64>,
+    /// Report the K best lines of each position.
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..))]
+    multipv: Option<u32>,
+    /// Positions analysed at once, one search thread each (default: the cores).
+    #[arg(long, value_name = "J", value_parser = clap::value_parser!(u16).range(1..))]
+    jobs: Option<u16>,
+    /// How each record is written.
+    #[arg(long, value_enum, default_value = "json")]
+    format: ply_engine::analyse::Format,
+    /// Write to FILE instead of standard output.
+    #[arg(long, value_name = "FILE")]
+    output: Option<std::path::PathBuf>,
+    /// Skip the input lines already in the --output file (JSON only) and append the rest.
+    #[arg(long, requires = "output")]
+    resume: bool,
+    /// The positions, one a line (default: standard input).
+    #[arg(value_name = "FILE")]
+    input: Option<std::path::PathBuf>,
+}
+
+/// `ply-engine analyse`: reads the positions, analyses them, and exits
+/// with 1 when any line could not be analysed (its record says why).
+fn analyse(args: &AnalyseArgs) -> Result<ExitCode> {
+    use ply_engine::analyse::{self, Format, Limit, Progress, Settings};
+
+    let setup = analyse::setup_commands(args.variant.as_deref(), &args.options, args.multipv)
+        .map_err(anyhow::Error::msg)?;
+    let lines = match &args.input {
+        Some(path) => {
+            let file = std::fs::File::open(path)
+                .with_context(|| format!("cannot open {}", path.display()))?;
+            analyse::read_input(std::io::BufReader::new(file))
+                .with_context(|| format!("cannot read {}", path.display()))?
+        }
+        None => {
+            analyse::read_input(std::io::stdin().lock()).context("cannot read standard input")?
+        }
+    };
+    let settings = Settings {
+        setup,
+        go: Limit {
+            depth: args.depth,
+            nodes: args.nodes,
+            movetime: args.movetime,
+        }
+        .go(),
+        jobs: args.jobs.map_or_else(
+            || std::thread::available_parallelism().map_or(1, usize::from),
+            usize::from,
+        ),
+        format: args.format,
+    };
+    let (out, lines, earlier_errors): (Box<dyn Write>, _, _) = match &args.output {
+        None => (Box::new(std::io::stdout().lock()), lines, 0),
+        Some(path) if args.resume => {
+            if args.format != Format::Json {
+                bail!(
+                    "--resume reads the JSON lines of an earlier run back: use it with --format json"
+                );
+            }
+            let (file, done) = analyse::open_for_resume(path)?;
+            let to_do: Vec<_> = lines
+                .into_iter()
+                .filter(|line| !done.lines.contains(&line.line))
+                .collect();
+            (Box::new(file), to_do, done.errors)
+        }
+        Some(path) => {
+            let file = std::fs::File::create(path)
+                .with_context(|| format!("cannot create {}", path.display()))?;
+            (Box::new(file), lines, 0)
+        }
+    };
+    let progress = Progress::for_stderr(lines.len());
+    let summary = analyse::analyse(&settings, &lines, out, &progress)?;
+    let bad = summary.bad_lines.len() + earlier_errors;
+    if bad == 0 {
+        return Ok(ExitCode::SUCCESS);
+    }
+    eprintln!(
+        "ply-engine: {bad} input line(s) could not be analysed{}: their records say why",
+        if summary.bad_lines.is_empty() {
+            String::new()
+        } else {
+            format!(
+                " (this run: line {})",
+                summary
+                    .bad_lines
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        }
+    );
+    Ok(ExitCode::FAILURE)
 }
 
 /// `1234567` as `1,234,567`.

@@ -135,6 +135,21 @@ impl Session {
         self.finish_search();
     }
 
+    /// Waits for a search with a limit to finish (an infinite one is
+    /// stopped), as the next state-changing command would: its `bestmove`
+    /// has been printed when this returns. For in-process drivers such as
+    /// `ply-engine analyse`, which read the answer before sending more.
+    pub fn wait_for_search(&mut self) {
+        self.finish_search();
+    }
+
+    /// The current position as `d` prints it after `Fen:` (the string
+    /// `position fen` reads back).
+    #[must_use]
+    pub fn position_string(&self) -> String {
+        self.position.position_string()
+    }
+
     /// Carries out one parsed command.
     pub fn execute(&mut self, command: Command) -> Flow {
         log::debug!("command: {command}");

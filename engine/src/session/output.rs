@@ -5,6 +5,7 @@
 //! Nothing else may write to stdout; diagnostics go to `log` (stderr).
 
 use std::io::Write;
+use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use ply_protocol::Response;
@@ -29,6 +30,19 @@ impl Output {
         }
     }
 
+    /// Sends each line to a channel instead of a stream, so that a program
+    /// driving a [`Session`](super::Session) in-process (`ply-engine
+    /// analyse`) reads exactly the lines a front end would, without a pipe.
+    #[must_use]
+    pub fn to_channel() -> (Self, Receiver<String>) {
+        let (sender, receiver) = channel();
+        let sink = LineSender {
+            sender,
+            partial: Vec::new(),
+        };
+        (Self::new(sink), receiver)
+    }
+
     /// Sends one protocol message.
     pub fn send(&self, response: &Response) {
         self.line(&response.to_string());
@@ -48,5 +62,49 @@ impl Output {
         if let Err(e) = writeln!(sink, "{text}").and_then(|()| sink.flush()) {
             log::debug!("cannot write to the front end: {e}");
         }
+    }
+}
+
+/// A [`Write`] that gathers bytes into lines and sends each whole line
+/// (without its newline) to a channel.
+struct LineSender {
+    sender: Sender<String>,
+    /// The bytes of the line being written, up to its newline.
+    partial: Vec<u8>,
+}
+
+impl Write for LineSender {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        for &byte in buf {
+            if byte == b'\n' {
+                let line = String::from_utf8_lossy(&self.partial).into_owned();
+                self.partial.clear();
+                // The reader has gone: like a closed stdout, nobody is listening.
+                self.sender
+                    .send(line)
+                    .map_err(|_| std::io::Error::from(std::io::ErrorKind::BrokenPipe))?;
+            } else {
+                self.partial.push(byte);
+            }
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_channel_output_receives_whole_lines() {
+        let (out, lines) = Output::to_channel();
+        out.send(&Response::ReadyOk);
+        out.line("two\nlines");
+        let got: Vec<String> = lines.try_iter().collect();
+        assert_eq!(got, ["readyok", "two", "lines"]);
     }
 }

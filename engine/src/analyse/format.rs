@@ -1,0 +1,134 @@
+//! The output formats of `ply-engine analyse`: JSON lines (the default,
+//! for programs; `--resume` reads them back) and EPD (for people and EPD
+//! tools). Both are described in `docs/analysis.md`.
+
+use super::record::{Record, Score};
+
+/// The EPD `ce` of a win in N plies is `MATE_CE - N` (of a loss,
+/// `-(MATE_CE - N)`): the convention of EPD tools such as Crafty and
+/// Stockfish's test suites, where scores this large mean mate.
+pub const MATE_CE: i32 = 32_767;
+
+/// How each record is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// One JSON object a line.
+    Json,
+    /// One EPD record a line; errors as `#` comment lines.
+    Epd,
+}
+
+impl Format {
+    /// The record as one line (without its newline).
+    #[must_use]
+    pub fn write(self, record: &Record) -> String {
+        match self {
+            Self::Json => json(record),
+            Self::Epd => epd(record),
+        }
+    }
+}
+
+/// The record as a JSON object.
+#[must_use]
+pub fn json(record: &Record) -> String {
+    // A record is strings and numbers, which always serialise.
+    serde_json::to_string(record).unwrap_or_else(|e| panic!("a record serialises: {e}"))
+}
+
+/// `<position> bm <move>; ce <cp>; acd <depth>; pv <moves>; id "<id>";`,
+/// the operations present when known (no `bm` or `pv` when the game is
+/// over). A bad line is written `# line N: error: …` (with its id), a
+/// comment for people, so no input line goes unmentioned.
+#[must_use]
+pub fn epd(record: &Record) -> String {
+    let id = record
+        .id
+        .as_ref()
+        .map(|id| format!("id \"{}\";", escape(id)));
+    let Some(analysis) = &record.analysis else {
+        let error = record.error.as_deref().unwrap_or("no analysis");
+        let mut text = format!("# line {}: error: {error}", record.line);
+        if let Some(id) = id {
+            text.push(' ');
+            text.push_str(&id);
+        }
+        return text;
+    };
+    let mut operations = Vec::new();
+    if let Some(best) = &analysis.bestmove {
+        operations.push(format!("bm {best};"));
+    }
+    if let Some(score) = analysis.score {
+        operations.push(format!("ce {};", centipawns(score)));
+    }
+    if let Some(depth) = analysis.depth {
+        operations.push(format!("acd {depth};"));
+    }
+    if !analysis.pv.is_empty() {
+        operations.push(format!("pv {};", analysis.pv.join(" ")));
+    }
+    operations.extend(id);
+    format!("{} {}", analysis.position, operations.join(" "))
+}
+
+/// The `ce` value of a score (see [`MATE_CE`]).
+#[must_use]
+pub fn centipawns(score: Score) -> i32 {
+    match score {
+        Score::Cp(cp) | Score::Proven(cp) => cp,
+        Score::Mate(plies) if plies >= 0 => MATE_CE - plies,
+        Score::Mate(plies) => -(MATE_CE + plies),
+    }
+}
+
+/// An id inside EPD's double quotes: a `"` would end it early.
+fn escape(id: &str) -> String {
+    id.replace('"', "'")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analyse::record::Analysis;
+
+    fn analysed(score: Score) -> Record {
+        Record {
+            line: 2,
+            id: Some("a \"b\"".into()),
+            error: None,
+            analysis: Some(Analysis {
+                position: "1,2 0 3,4 0 s".into(),
+                bestmove: Some("2".into()),
+                score: Some(score),
+                depth: Some(8),
+                seldepth: Some(9),
+                nodes: Some(100),
+                time_ms: Some(1),
+                pv: vec!["2".into(), "1".into()],
+                multipv: None,
+            }),
+        }
+    }
+
+    #[test]
+    fn epd_has_the_standard_operations() {
+        assert_eq!(
+            epd(&analysed(Score::Cp(-40))),
+            "1,2 0 3,4 0 s bm 2; ce -40; acd 8; pv 2 1; id \"a 'b'\";"
+        );
+    }
+
+    #[test]
+    fn mates_follow_the_epd_convention() {
+        assert_eq!(centipawns(Score::Mate(1)), 32_766);
+        assert_eq!(centipawns(Score::Mate(-2)), -32_765);
+        assert_eq!(centipawns(Score::Proven(800)), 800);
+    }
+
+    #[test]
+    fn an_error_is_a_comment_line() {
+        let record = Record::failed(4, Some("x".into()), "illegal move".into());
+        assert_eq!(epd(&record), "# line 4: error: illegal move id \"x\";");
+    }
+}

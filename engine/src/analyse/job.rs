@@ -1,0 +1,247 @@
+//! One analysis job: an in-process engine [`Session`] driven with the
+//! protocol lines a user would type, its output read back with the
+//! protocol crate's response parser, so that `analyse` reports exactly
+//! what the protocol says.
+
+use std::collections::BTreeMap;
+use std::sync::mpsc::Receiver;
+
+use ply_protocol::{Command, Dialect, Info, Response, ScoreValue, parse_response};
+
+use crate::session::{Output, Session};
+
+use super::input::PositionSpec;
+use super::record::{Analysis, PvLine, Score};
+
+/// How the engine starts an error: `info string error: …`.
+const ERROR_PREFIX: &str = "error: ";
+/// How the engine labels a proven line: `info string [multipv k ]proven margin …`.
+const PROVEN_PREFIX: &str = "proven margin";
+/// The `info string` prefix naming a MultiPV line.
+const MULTIPV_PREFIX: &str = "multipv ";
+
+/// A session and the lines it prints.
+#[derive(Debug)]
+pub struct Job {
+    session: Session,
+    lines: Receiver<String>,
+}
+
+impl Job {
+    /// A session set up with `setup` (the `setoption` commands, in order),
+    /// checked by starting a game with them.
+    ///
+    /// # Errors
+    /// Every `info string error` the setup printed: an option the engine
+    /// does not have, a bad value, rules that make no game.
+    pub fn new(setup: &[Command]) -> Result<Self, String> {
+        let (out, lines) = Output::to_channel();
+        let mut job = Self {
+            session: Session::new(out),
+            lines,
+        };
+        for command in setup {
+            job.send(command);
+        }
+        // The game options are applied as a whole when a game starts.
+        job.send(&Command::NewGame(Dialect::Uci));
+        let errors = job.errors();
+        if errors.is_empty() {
+            Ok(job)
+        } else {
+            Err(errors.join("; "))
+        }
+    }
+
+    /// Analyses one position with `go`.
+    ///
+    /// # Errors
+    /// What the engine said was wrong (an unreadable position, an illegal move).
+    pub fn analyse(&mut self, position: &PositionSpec, go: &Command) -> Result<Analysis, String> {
+        // A new game clears the tables, so each answer depends on its
+        // position alone, not on which job analysed what before it.
+        self.send(&Command::NewGame(Dialect::Uci));
+        self.send(&position.command());
+        let errors = self.errors();
+        if !errors.is_empty() {
+            return Err(errors.join("; "));
+        }
+        let position = self.session.position_string();
+        self.send(go);
+        self.session.wait_for_search();
+        let mut reader = AnswerReader::default();
+        for line in self.lines.try_iter() {
+            match parse_response(&line) {
+                Ok(response) => reader.read(response),
+                Err(e) => log::debug!("not a response line: {line}: {e}"),
+            }
+        }
+        reader.finish(position)
+    }
+
+    /// Sends one command as the line a front end would type.
+    fn send(&mut self, command: &Command) {
+        self.session.handle_line(&command.to_string());
+    }
+
+    /// The errors printed since the last look (other lines are dropped).
+    fn errors(&self) -> Vec<String> {
+        self.lines
+            .try_iter()
+            .filter_map(|line| match parse_response(&line) {
+                Ok(Response::InfoString(text)) => {
+                    text.strip_prefix(ERROR_PREFIX).map(str::to_owned)
+                }
+                _ => None,
+            })
+            .collect()
+    }
+}
+
+/// The last `info` of each line, and whether it was labelled proven.
+#[derive(Debug, Default)]
+struct AnswerReader {
+    /// By MultiPV rank (1 without MultiPV).
+    lines: BTreeMap<u32, (Info, bool)>,
+    /// The last `info` with a node count (the latest figures).
+    last_counts: Option<Info>,
+    best: Option<Option<String>>,
+    /// Whether the lines carried `multipv k` (MultiPV above 1).
+    many_lines: bool,
+    errors: Vec<String>,
+}
+
+impl AnswerReader {
+    fn read(&mut self, response: Response) {
+        match response {
+            Response::Info(info) => {
+                if info.nodes.is_some() {
+                    self.last_counts = Some(info.clone());
+                }
+                self.many_lines |= info.multipv.is_some();
+                if info.score.is_some() {
+                    self.lines.insert(info.multipv.unwrap_or(1), (info, false));
+                }
+            }
+            Response::InfoString(text) => {
+                if let Some(error) = text.strip_prefix(ERROR_PREFIX) {
+                    self.errors.push(error.to_owned());
+                } else if let Some((_, proven)) =
+                    proven_label(&text).and_then(|rank| self.lines.get_mut(&rank))
+                {
+                    *proven = true;
+                }
+            }
+            Response::BestMove { best, .. } => self.best = Some(best),
+            _ => {}
+        }
+    }
+
+    fn finish(self, position: String) -> Result<Analysis, String> {
+        if !self.errors.is_empty() {
+            return Err(self.errors.join("; "));
+        }
+        let Some(bestmove) = self.best else {
+            return Err("the engine printed no bestmove".to_owned());
+        };
+        let best = self.lines.get(&1);
+        let counts = self.last_counts.as_ref().or(best.map(|(info, _)| info));
+        let multipv = self.many_lines.then(|| {
+            self.lines
+                .iter()
+                .map(|(&rank, (info, proven))| PvLine {
+                    multipv: rank,
+                    score: score_of(info, *proven),
+                    pv: info.pv.clone(),
+                    depth: info.depth,
+                })
+                .collect()
+        });
+        Ok(Analysis {
+            position,
+            bestmove,
+            score: best.and_then(|(info, proven)| score_of(info, *proven)),
+            depth: best.and_then(|(info, _)| info.depth),
+            seldepth: best.and_then(|(info, _)| info.seldepth),
+            nodes: counts.and_then(|info| info.nodes),
+            time_ms: counts.and_then(|info| info.time),
+            pv: best.map(|(info, _)| info.pv.clone()).unwrap_or_default(),
+            multipv,
+        })
+    }
+}
+
+/// The line a `proven margin` label is for (1 without `multipv k`).
+fn proven_label(text: &str) -> Option<u32> {
+    if text.starts_with(PROVEN_PREFIX) {
+        return Some(1);
+    }
+    let rest = text.strip_prefix(MULTIPV_PREFIX)?;
+    let (rank, label) = rest.split_once(' ')?;
+    label
+        .starts_with(PROVEN_PREFIX)
+        .then(|| rank.parse().ok())
+        .flatten()
+}
+
+/// The JSON score of an `info` line.
+fn score_of(info: &Info, proven: bool) -> Option<Score> {
+    Some(match info.score?.value {
+        ScoreValue::Mate(n) => Score::Mate(n),
+        ScoreValue::Centi(cp) if proven => Score::Proven(cp),
+        ScoreValue::Centi(cp) => Score::Cp(cp),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn proven_labels_name_their_line() {
+        assert_eq!(proven_label("proven margin +8 (endgame database)"), Some(1));
+        assert_eq!(
+            proven_label("multipv 3 proven margin 0 (searched to the end of the game)"),
+            Some(3)
+        );
+        assert_eq!(
+            proven_label("search stopped at depth 9 of 20: the value is proven"),
+            None
+        );
+    }
+
+    #[test]
+    fn a_proven_label_marks_only_the_last_info_of_its_line() {
+        let mut reader = AnswerReader::default();
+        for line in [
+            "info depth 1 score cp 100 nodes 5 time 0 pv 3",
+            "info string proven margin +1 (endgame database)",
+            "info depth 2 score cp 200 nodes 9 time 1 pv 4",
+            "bestmove 4",
+        ] {
+            reader.read(parse_response(line).unwrap());
+        }
+        let analysis = reader.finish("p".into()).unwrap();
+        assert_eq!(analysis.score, Some(Score::Cp(200)));
+        assert_eq!(analysis.bestmove.as_deref(), Some("4"));
+        assert_eq!(analysis.nodes, Some(9));
+    }
+
+    #[test]
+    fn a_labelled_line_has_a_proven_score() {
+        let mut reader = AnswerReader::default();
+        for line in [
+            "info depth 3 seldepth 3 multipv 1 score cp 800 nodes 5 time 0 pv 3",
+            "info string multipv 1 proven margin +8 (endgame database)",
+            "info depth 3 seldepth 3 multipv 2 score cp 100 nodes 9 time 1 pv 4",
+            "bestmove 3",
+        ] {
+            reader.read(parse_response(line).unwrap());
+        }
+        let analysis = reader.finish("p".into()).unwrap();
+        assert_eq!(analysis.score, Some(Score::Proven(800)));
+        let lines = analysis.multipv.unwrap();
+        assert_eq!(lines[0].score, Some(Score::Proven(800)));
+        assert_eq!(lines[1].score, Some(Score::Cp(100)));
+    }
+}

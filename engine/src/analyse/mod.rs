@@ -1,0 +1,258 @@
+//! `ply-engine analyse`: analyses a file of positions, one a line, with
+//! several in-process engine sessions at once, and writes one record a
+//! line in input order (see `docs/analysis.md`).
+//!
+//! - [`input`]: reading the positions;
+//! - [`job`]: one session analysing one position at a time;
+//! - [`record`]: what is said about a line, and [`format`]: JSON or EPD;
+//! - [`writer`]: input order whatever order the jobs finish in;
+//! - [`resume`]: carrying on after an interrupted run;
+//! - [`progress`]: the bar on stderr.
+
+pub mod format;
+pub mod input;
+pub mod job;
+pub mod progress;
+pub mod record;
+pub mod resume;
+pub mod writer;
+
+use std::io::Write;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+
+use ply_protocol::{Command, GoParams};
+
+pub use format::Format;
+pub use input::{InputLine, read_input};
+pub use job::Job;
+pub use progress::Progress;
+pub use record::Record;
+pub use resume::{Done, open_for_resume};
+pub use writer::OrderedWriter;
+
+/// The search depth when no limit is given: deep enough for a sound
+/// answer in every game, quick enough for files of many positions (about
+/// a tenth of a second a Kalah position), and never an infinite search.
+pub const DEFAULT_DEPTH: u32 = 12;
+
+/// How each position is searched.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limit {
+    /// `go depth N`.
+    pub depth: Option<u32>,
+    /// `go nodes N`.
+    pub nodes: Option<u64>,
+    /// `go movetime MS`.
+    pub movetime: Option<u64>,
+}
+
+impl Limit {
+    /// The `go` command, [`DEFAULT_DEPTH`] when no limit is given.
+    #[must_use]
+    pub fn go(self) -> Command {
+        let none = self.depth.is_none() && self.nodes.is_none() && self.movetime.is_none();
+        Command::Go(GoParams {
+            depth: if none {
+                Some(DEFAULT_DEPTH)
+            } else {
+                self.depth
+            },
+            nodes: self.nodes,
+            movetime: self.movetime,
+            ..GoParams::default()
+        })
+    }
+}
+
+/// The `setoption` commands each job starts with: `Threads 1` (one search
+/// thread a job, unless the options say otherwise), the variant, the
+/// options in the order given, and `MultiPV`.
+///
+/// # Errors
+/// An option that is not `NAME=VALUE` (or a bare `NAME` for a button).
+pub fn setup_commands(
+    variant: Option<&str>,
+    options: &[String],
+    multipv: Option<u32>,
+) -> Result<Vec<Command>, String> {
+    let set = |name: &str, value: Option<String>| Command::SetOption {
+        name: name.to_owned(),
+        value,
+    };
+    let mut commands = vec![set("Threads", Some("1".to_owned()))];
+    if let Some(variant) = variant {
+        commands.push(set("UCI_Variant", Some(variant.to_owned())));
+    }
+    for option in options {
+        let (name, value) = match option.split_once('=') {
+            Some((name, value)) => (name.trim(), Some(value.trim().to_owned())),
+            None => (option.trim(), None),
+        };
+        if name.is_empty() {
+            return Err(format!(
+                "--option '{option}' has no name: expected NAME=VALUE (Seeds=4), or NAME for a button"
+            ));
+        }
+        commands.push(set(name, value));
+    }
+    if let Some(k) = multipv {
+        commands.push(set("MultiPV", Some(k.to_string())));
+    }
+    Ok(commands)
+}
+
+/// How a batch is run.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// The `setoption` commands of every job (see [`setup_commands`]).
+    pub setup: Vec<Command>,
+    /// The `go` command of every position.
+    pub go: Command,
+    /// Positions analysed at once.
+    pub jobs: usize,
+    /// How records are written.
+    pub format: Format,
+}
+
+/// What a batch did.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Summary {
+    /// Records written.
+    pub written: usize,
+    /// The input line numbers that could not be analysed.
+    pub bad_lines: Vec<usize>,
+}
+
+/// Errors that stop a batch.
+#[derive(Debug, thiserror::Error)]
+pub enum AnalyseError {
+    /// The options make no game, or are not the engine's.
+    #[error("the engine refused the options: {0}")]
+    Setup(String),
+    /// The output cannot be written.
+    #[error("cannot write the output: {0}")]
+    Write(#[from] std::io::Error),
+}
+
+/// Analyses `lines` with `settings.jobs` sessions at once, writing one
+/// record a line to `out` in the order of `lines`.
+///
+/// # Errors
+/// The options are refused (before anything is analysed), or `out`
+/// cannot be written. A bad input line is not an error here: it gets an
+/// error record and is listed in the summary.
+pub fn analyse(
+    settings: &Settings,
+    lines: &[InputLine],
+    out: impl Write,
+    progress: &Progress,
+) -> Result<Summary, AnalyseError> {
+    // Every job is set up first, so refused options stop the batch before
+    // anything is written.
+    let job_count = settings.jobs.clamp(1, lines.len().max(1));
+    let jobs = (0..job_count)
+        .map(|_| Job::new(&settings.setup))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(AnalyseError::Setup)?;
+    let next = AtomicUsize::new(0);
+    let mut writer = OrderedWriter::new(out);
+    let mut summary = Summary::default();
+    std::thread::scope(|scope| {
+        let (sender, records) = mpsc::channel();
+        for mut job in jobs {
+            let sender = sender.clone();
+            let next = &next;
+            scope.spawn(move || {
+                loop {
+                    let seq = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(line) = lines.get(seq) else { break };
+                    // The receiver has gone when the output failed: stop.
+                    if sender
+                        .send((seq, analyse_line(&mut job, line, &settings.go)))
+                        .is_err()
+                    {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(sender);
+        for (seq, record) in records {
+            if record.error.is_some() {
+                summary.bad_lines.push(record.line);
+            }
+            writer.push(seq, settings.format.write(&record))?;
+            summary.written += 1;
+            progress.done_one();
+        }
+        Ok::<(), AnalyseError>(())
+    })?;
+    progress.finish();
+    summary.bad_lines.sort_unstable();
+    Ok(summary)
+}
+
+/// The record of one input line.
+fn analyse_line(job: &mut Job, line: &InputLine, go: &Command) -> Record {
+    let analysis = line
+        .position
+        .as_ref()
+        .map_err(Clone::clone)
+        .and_then(|position| job.analyse(position, go));
+    match analysis {
+        Ok(analysis) => Record {
+            line: line.line,
+            id: line.id.clone(),
+            error: None,
+            analysis: Some(analysis),
+        },
+        Err(error) => Record::failed(line.line, line.id.clone(), error),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_limit_is_a_fixed_depth() {
+        assert_eq!(
+            Limit::default().go().to_string(),
+            format!("go depth {DEFAULT_DEPTH}")
+        );
+        let nodes = Limit {
+            nodes: Some(500),
+            ..Limit::default()
+        };
+        assert_eq!(nodes.go().to_string(), "go nodes 500");
+    }
+
+    #[test]
+    fn setup_sets_one_thread_then_the_variant_options_and_multipv() {
+        let lines: Vec<String> = setup_commands(
+            Some("kalah"),
+            &["Seeds=3".into(), "Clear Hash".into()],
+            Some(2),
+        )
+        .unwrap()
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+        assert_eq!(
+            lines,
+            [
+                "setoption name Threads value 1",
+                "setoption name UCI_Variant value kalah",
+                "setoption name Seeds value 3",
+                "setoption name Clear Hash",
+                "setoption name MultiPV value 2",
+            ]
+        );
+        assert!(
+            setup_commands(None, &["=3".into()], None)
+                .unwrap_err()
+                .contains("NAME=VALUE")
+        );
+    }
+}
