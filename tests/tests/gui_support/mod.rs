@@ -92,7 +92,15 @@ impl Gui {
     /// A raw HTTP GET with these extra header lines; returns the status
     /// code and the body.
     pub fn get(&self, path: &str, headers: &[(&str, &str)]) -> (u16, String) {
-        let mut stream = TcpStream::connect(&self.host).expect("ply-gui listens");
+        self.try_get(path, headers)
+            .expect("ply-gui answers the request")
+    }
+
+    /// [`Self::get`], or the I/O error: a server refusing a connection it
+    /// has no room for (503) closes it without reading the request, which
+    /// the client may see as a reset instead of the answer.
+    pub fn try_get(&self, path: &str, headers: &[(&str, &str)]) -> std::io::Result<(u16, String)> {
+        let mut stream = TcpStream::connect(&self.host)?;
         let mut request = format!("GET {path} HTTP/1.1\r\nConnection: close\r\n");
         if !headers.iter().any(|(n, _)| n.eq_ignore_ascii_case("host")) {
             request.push_str(&format!("Host: {}\r\n", self.host));
@@ -101,9 +109,9 @@ impl Gui {
             request.push_str(&format!("{name}: {value}\r\n"));
         }
         request.push_str("\r\n");
-        stream.write_all(request.as_bytes()).expect("request sent");
+        stream.write_all(request.as_bytes())?;
         let mut answer = String::new();
-        stream.read_to_string(&mut answer).expect("answer read");
+        stream.read_to_string(&mut answer)?;
         let status = answer
             .split_whitespace()
             .nth(1)
@@ -113,7 +121,7 @@ impl Gui {
             .split_once("\r\n\r\n")
             .map(|(_, b)| b.to_owned())
             .unwrap_or_default();
-        (status, body)
+        Ok((status, body))
     }
 }
 
