@@ -25,9 +25,9 @@ const BOOK_ROWS: std::ops::RangeInclusive<usize> = 1..=2;
 /// Fewest rows a board must have for the book: its strategy needs 7.
 const BOOK_MIN_GUESSES: u8 = 7;
 
-/// One book decision: the board (first guess renamed to `0123`), the
-/// guess, and the total `T` of the codes still possible with it.
-pub type Entry = (&'static str, &'static str, u32);
+/// One book decision (declared with the data, which so needs nothing
+/// from here).
+pub use super::book_data::Entry;
 
 /// The rules the book is for: the seed's bulls and cows.
 fn book_rules(rules: MastermindRules) -> bool {
