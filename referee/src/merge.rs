@@ -12,7 +12,7 @@ use crate::config::MergeConfig;
 use crate::game::{GameRecord, GameResult};
 use crate::output::{ResultsError, read_results};
 use crate::report::{Report, report_lines};
-use crate::stats::{Sprt, SprtError};
+use crate::stats::SprtError;
 use crate::tally::Tally;
 
 /// Why the files could not be merged.
@@ -109,13 +109,7 @@ fn merged_games(config: &MergeConfig) -> Result<(Tally, Vec<u64>, u64), MergeErr
 /// # Errors
 /// [`MergeError`] when a file cannot be read or the report written.
 pub fn merge(config: &MergeConfig, out: &mut dyn Write) -> Result<u64, MergeError> {
-    let report = Report {
-        sprt: config
-            .sprt
-            .map(|s| Sprt::new(s.elo0, s.elo1, s.alpha, s.beta, s.model))
-            .transpose()?,
-        by_pairs: config.report_penta,
-    };
+    let report = Report::new(config.sprt, config.report_penta)?;
     let (tally, numbers, scheduled) = merged_games(config)?;
     writeln!(
         out,

@@ -3,8 +3,9 @@
 //! fastchess's `Elo: …, nElo: …`, `Ptnml(0-2): …` and `LLR: …`, and for
 //! more than two engines a standings table.
 
+use crate::config::SprtConfig;
 use crate::stats::{
-    EloEstimate, NeloEstimate, Sprt, SprtDecision, elo_from_pentanomial, elo_from_wdl,
+    EloEstimate, NeloEstimate, Sprt, SprtDecision, SprtError, elo_from_pentanomial, elo_from_wdl,
     format_elo_line, format_score_line, nelo_from_pentanomial, nelo_from_wdl,
 };
 use crate::tally::{EncounterTally, Tally};
@@ -18,6 +19,22 @@ pub struct Report {
     /// the samples of the nElo and SPRT and the `Ptnml(0-2)` line is
     /// printed; `false`: single games.
     pub by_pairs: bool,
+}
+
+impl Report {
+    /// The report a match or a merge asks for: `-sprt` (checked) and
+    /// `-report penta`.
+    ///
+    /// # Errors
+    /// [`SprtError`] when the SPRT's bounds or error rates are refused.
+    pub fn new(sprt: Option<SprtConfig>, by_pairs: bool) -> Result<Self, SprtError> {
+        Ok(Self {
+            sprt: sprt
+                .map(|s| Sprt::new(s.elo0, s.elo1, s.alpha, s.beta, s.model))
+                .transpose()?,
+            by_pairs,
+        })
+    }
 }
 
 /// The SPRT's state after the games so far: the LLR (from game pairs when

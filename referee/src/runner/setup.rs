@@ -12,7 +12,6 @@ use crate::output::MatchEnd;
 use crate::report::{Report, sprt_status};
 use crate::rules::MatchRules;
 use crate::schedule::{Schedule, ScheduleParams, Unit};
-use crate::stats::Sprt;
 use crate::tally::Tally;
 
 /// What a match is made of, before any game is played.
@@ -51,13 +50,7 @@ impl MatchPlan {
         if let Some(shard) = config.shard {
             schedule = schedule.shard(shard);
         }
-        let report = Report {
-            sprt: config
-                .sprt
-                .map(|s| Sprt::new(s.elo0, s.elo1, s.alpha, s.beta, s.model))
-                .transpose()?,
-            by_pairs: config.report_penta,
-        };
+        let report = Report::new(config.sprt, config.report_penta)?;
         let names = config.engines.iter().map(|e| e.name.clone()).collect();
         Ok(Self {
             rules,
