@@ -30,6 +30,11 @@ pub trait EngineGame: SearchGame + GameDef {
     /// stands for (Kalah's `empty-capture`).
     const BOOK_SECTIONS: &'static [BookSection] = &[];
 
+    /// The positions `bench` searches in this game (position strings, each
+    /// read with the game's default rules, whose board it may resize): its
+    /// share of the bench signature. None by default.
+    const BENCH_POSITIONS: &'static [&'static str] = &[];
+
     /// The book section of this position: the game's name, and the suffix
     /// of the rules its position string does not show.
     fn book_section(&self) -> String {

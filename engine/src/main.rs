@@ -185,9 +185,9 @@ fn build_db(args: &BuildDbArgs) -> Result<()> {
 /// The arguments of `ply-engine build-book`.
 #[derive(Debug, clap::Args)]
 struct BuildBookArgs {
-    /// The game, as UCI_Variant names it (kalah, oware, tictactoe, …).
-    #[arg(long, default_value = "kalah")]
-    variant: String,
+    /// The game, as UCI_Variant names it (kalah, oware, tictactoe, …; default: the engine's).
+    #[arg(long)]
+    variant: Option<String>,
     /// An engine option for the game's rules, as NAME=VALUE (Seeds=4, EmptyCapture=true, …).
     #[arg(long = "option", value_name = "NAME=VALUE")]
     options: Vec<String>,
@@ -217,9 +217,11 @@ fn build_book(args: &BuildBookArgs) -> Result<()> {
 
     // 1. The game and rules, set as a front end would set them.
     let mut options = EngineOptions::default();
-    options
-        .set("UCI_Variant", Some(&args.variant))
-        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    if let Some(variant) = &args.variant {
+        options
+            .set("UCI_Variant", Some(variant))
+            .map_err(|e| anyhow::anyhow!("{e}"))?;
+    }
     for option in &args.options {
         let (name, value) = option
             .split_once('=')

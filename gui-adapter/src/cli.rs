@@ -13,8 +13,7 @@ use crate::strength::{Strength, StrengthError};
 /// The game and its rules.
 #[derive(Args, Clone, Debug, Default)]
 pub struct GameArgs {
-    /// The game (the engine's UCI_Variant): kalah (default), oware, tictactoe, russian, mastermind
-    #[arg(long, visible_alias = "game", value_name = "NAME")]
+    #[arg(long, visible_alias = "game", value_name = "NAME", help = variant_help())]
     pub variant: Option<String>,
     /// Kalah, Oware: pits (houses) a side, 1-12 (default 6).
     #[arg(long, value_name = "N")]
@@ -78,6 +77,19 @@ impl GameArgs {
         let rules = AnyRules::build(variant, &rule_pairs).map_err(|e| e.to_string())?;
         Ok((rules, pairs))
     }
+}
+
+/// `--variant`'s help: the registry's games, the first the default.
+fn variant_help() -> String {
+    let names: Vec<String> = Variant::ALL
+        .iter()
+        .enumerate()
+        .map(|(i, variant)| match i {
+            0 => format!("{} (default)", variant.name()),
+            _ => variant.name().to_owned(),
+        })
+        .collect();
+    format!("The game (the engine's UCI_Variant): {}", names.join(", "))
 }
 
 /// The option that chooses the game.

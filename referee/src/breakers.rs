@@ -1,5 +1,6 @@
-//! Mastermind's second score: how many guesses each engine needs as the
-//! code breaker. A game's result follows the rules (the breaker wins by
+//! A code-breaking game's second score (Mastermind's, the game whose
+//! records carry the guesses hook's count): how many guesses each engine
+//! needs as the code breaker. A game's result follows the rules (the breaker wins by
 //! solving within `MaxGuesses`), which says little when both engines
 //! always solve; so each game pair, where the engines swap breaker and
 //! maker, is also scored by the guesses: fewer wins the pair, the same
@@ -103,6 +104,8 @@ pub struct PairScore {
 /// Guesses as breaker, per engine and per pair.
 #[derive(Clone, Debug, Default)]
 pub struct BreakerTally {
+    /// The game's name as the records give it (`mastermind`).
+    game: String,
     engines: BTreeMap<String, BreakerStats>,
     /// First halves of pairs, by pair number.
     half_pairs: HashMap<u64, Breaking>,
@@ -111,14 +114,17 @@ pub struct BreakerTally {
 }
 
 impl BreakerTally {
-    /// Counts a finished Mastermind game; other games, and games with no
-    /// result, are not counted.
+    /// Counts a finished code-breaking game (its record has guesses);
+    /// other games, and games with no result, are not counted.
     pub fn add(&mut self, record: &GameRecord) {
         let (Some(guesses), Some(solved)) = (record.guesses, record.solved) else {
             return;
         };
         if record.result == GameResult::None {
             return;
+        }
+        if self.game.is_empty() {
+            self.game.clone_from(&record.variant);
         }
         let this = Breaking::of(record, guesses, solved);
         let stats = self.engines.entry(this.breaker.clone()).or_default();
@@ -225,7 +231,8 @@ impl BreakerTally {
                 )
             })
             .collect();
-        let mut lines = vec![format!("Mastermind: {}", parts.join(", "))];
+        let game = capitalized(&self.game);
+        let mut lines = vec![format!("{game}: {}", parts.join(", "))];
         for ((a, b), score) in &self.pairs {
             // In the match's order when both are known.
             let position = |name: &String| order.iter().position(|n| n == name);
@@ -241,12 +248,20 @@ impl BreakerTally {
                 String::new()
             };
             lines.push(format!(
-                "Mastermind pairs {first} vs {second} (fewer guesses wins): {wins} - {losses}, {} drawn{unscored}",
+                "{game} pairs {first} vs {second} (fewer guesses wins): {wins} - {losses}, {} drawn{unscored}",
                 score.draws
             ));
         }
         lines
     }
+}
+
+/// `name` with its first letter in capitals, as the summary begins.
+fn capitalized(name: &str) -> String {
+    let mut chars = name.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
 }
 
 #[cfg(test)]

@@ -11,7 +11,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::{Context, Result};
-use ply_referee::cli::{self, Invocation, help::HELP};
+use ply_referee::cli::{self, Invocation, help};
 use ply_referee::engine::registry;
 use ply_referee::merge::merge;
 use ply_referee::output::MatchEnd;
@@ -69,7 +69,7 @@ fn message(error: &anyhow::Error) -> String {
 fn run(invocation: Invocation) -> Result<ExitCode> {
     match invocation {
         Invocation::Help => {
-            print!("{HELP}");
+            print!("{}", help::help());
             Ok(ExitCode::SUCCESS)
         }
         Invocation::Version => {

@@ -7,13 +7,14 @@ use std::time::Instant;
 
 use ply_protocol::{Info, Response};
 
+use crate::engine_game::EngineGame;
 use crate::game::SearchGame;
 use crate::search::{
     GameEvaluation, History, Limits, SearchControl, SearchSettings, SearchTables,
     TranspositionTable, search,
 };
 use crate::variant::{AnyGame, AnyRules, Variant};
-use crate::with_game;
+use crate::{with_game, with_variant};
 
 use super::Output;
 use super::running::{RunningSearch, nodes_per_second};
@@ -24,37 +25,17 @@ pub const BENCH_DEPTH: u32 = 13;
 /// Table size for `bench`, fixed so the node count does not depend on `Hash`.
 const BENCH_HASH_MB: usize = 16;
 
-/// The positions, each with its game: Kalah's usual starts and middle
-/// games from seed 000's transcripts, Oware's start and a middle game with
-/// a big house, two tic-tac-toe openings (searched to the end), and
-/// Russian draughts' start, a middle game from the engine's own line and a
-/// king ending.
-const POSITIONS: [(Variant, &str); 15] = [
-    (Variant::Kalah, "4,4,4,4,4,4 0 4,4,4,4,4,4 0 s"),
-    (Variant::Kalah, "6,6,6,6,6,6 0 6,6,6,6,6,6 0 s"),
-    (Variant::Kalah, "3,3,3,3,3,3 0 3,3,3,3,3,3 0 s"),
-    (Variant::Kalah, "5,5,5,5,5,5 0 5,5,5,5,5,5 0 s"),
-    (Variant::Kalah, "4,4,0,5,5,0 2 5,5,5,5,4,4 0 n"),
-    (Variant::Kalah, "0,5,1,1,0,0 7 0,0,10,9,7,7 1 n"),
-    (Variant::Kalah, "1,8,8,7,0,8 2 7,7,0,8,8,7 1 s"),
-    (
-        Variant::Kalah,
-        "4,4,4,4,4,4,4,4,4,4,4,4 0 4,4,4,4,4,4,4,4,4,4,4,4 0 s",
-    ),
-    (Variant::Oware, "4,4,4,4,4,4 0 4,4,4,4,4,4 0 s"),
-    (Variant::Oware, "2,0,13,1,3,5 6 1,2,0,4,3,0 8 n"),
-    (Variant::TicTacToe, ".../.../... x"),
-    (Variant::TicTacToe, "x../.o./... x"),
-    (
-        Variant::Russian,
-        "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb8,d8,f8,h8,a7,c7,e7,g7,b6,d6,f6,h6",
-    ),
-    (
-        Variant::Russian,
-        "W:Wa1,c1,e1,g1,d2,f2,h2,a3,e3,f4,a5:Bb8,d8,f8,h8,c7,e7,d6,h6,c5,g5,h4",
-    ),
-    (Variant::Russian, "B:WKc1,e3,g3,h2:BKh8,b6,d6"),
-];
+/// The positions, each with its game, in the registry's order: every
+/// game's [`EngineGame::BENCH_POSITIONS`].
+fn positions() -> Vec<(Variant, &'static str)> {
+    Variant::ALL
+        .into_iter()
+        .flat_map(|variant| {
+            let texts = with_variant!(variant, G => <G as EngineGame>::BENCH_POSITIONS);
+            texts.iter().map(move |&text| (variant, text))
+        })
+        .collect()
+}
 
 /// Figures of one bench run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -89,7 +70,8 @@ pub fn run_bench(out: &Output, depth: u32, control: &SearchControl) -> BenchFigu
     let started = Instant::now();
     let mut nodes = 0;
     let mut searched = 0;
-    for (i, &(variant, text)) in POSITIONS.iter().enumerate() {
+    let positions = positions();
+    for (i, &(variant, text)) in positions.iter().enumerate() {
         let rules = AnyRules::default_for(variant);
         let position = match AnyGame::from_position_string(&rules, text) {
             Ok(position) => position,
@@ -107,7 +89,7 @@ pub fn run_bench(out: &Output, depth: u32, control: &SearchControl) -> BenchFigu
         out.send(&Response::InfoString(format!(
             "bench position {}/{} nodes {found} fen {text}",
             i + 1,
-            POSITIONS.len()
+            positions.len()
         )));
     }
     let elapsed = started.elapsed();
@@ -126,7 +108,7 @@ pub fn run_bench(out: &Output, depth: u32, control: &SearchControl) -> BenchFigu
         out.send(&Response::InfoString(format!(
             "bench stopped after {searched} of {} positions: {nodes} nodes searched so far, \
              not the bench signature",
-            POSITIONS.len()
+            positions.len()
         )));
     }
     BenchFigures {

@@ -4,7 +4,7 @@
 //! parser can express.
 //!
 //! `ply-referee [OPTIONS]` runs a match; `ply-referee merge FILE…` merges
-//! results files; `--help` prints [`help::HELP`].
+//! results files; `--help` prints [`help::help`].
 
 mod engine;
 pub mod help;

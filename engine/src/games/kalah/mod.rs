@@ -27,6 +27,18 @@ impl EngineGame for Kalah {
     const HAS_SOLVER: bool = true;
     const BOOK_SECTIONS: &'static [BookSection] =
         &[(EMPTY_CAPTURE_SECTION, &[("EmptyCapture", "true")])];
+    /// The usual starts of three to six seeds, middle games from seed
+    /// 000's transcripts, and the twelve-pit start.
+    const BENCH_POSITIONS: &'static [&'static str] = &[
+        "4,4,4,4,4,4 0 4,4,4,4,4,4 0 s",
+        "6,6,6,6,6,6 0 6,6,6,6,6,6 0 s",
+        "3,3,3,3,3,3 0 3,3,3,3,3,3 0 s",
+        "5,5,5,5,5,5 0 5,5,5,5,5,5 0 s",
+        "4,4,0,5,5,0 2 5,5,5,5,4,4 0 n",
+        "0,5,1,1,0,0 7 0,0,10,9,7,7 1 n",
+        "1,8,8,7,0,8 2 7,7,0,8,8,7 1 s",
+        "4,4,4,4,4,4,4,4,4,4,4,4 0 4,4,4,4,4,4,4,4,4,4,4,4 0 s",
+    ];
 
     fn book_section(&self) -> String {
         if self.empty_capture() {

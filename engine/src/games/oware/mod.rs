@@ -10,4 +10,10 @@ pub use ply_rules::games::oware::*;
 pub use search::CAPTURE_PRIORITY;
 
 /// Oware thinks with the alpha-beta search, and has no solver.
-impl crate::engine_game::EngineGame for Oware {}
+impl crate::engine_game::EngineGame for Oware {
+    /// The start, and a middle game with a big house.
+    const BENCH_POSITIONS: &'static [&'static str] = &[
+        "4,4,4,4,4,4 0 4,4,4,4,4,4 0 s",
+        "2,0,13,1,3,5 6 1,2,0,4,3,0 8 n",
+    ];
+}

@@ -10,4 +10,11 @@ pub use ply_rules::games::russian::*;
 pub use search::CAPTURE_PRIORITY;
 
 /// Russian draughts thinks with the alpha-beta search, and has no solver.
-impl crate::engine_game::EngineGame for Russian {}
+impl crate::engine_game::EngineGame for Russian {
+    /// The start, a middle game from the engine's own line, and a king ending.
+    const BENCH_POSITIONS: &'static [&'static str] = &[
+        "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb8,d8,f8,h8,a7,c7,e7,g7,b6,d6,f6,h6",
+        "W:Wa1,c1,e1,g1,d2,f2,h2,a3,e3,f4,a5:Bb8,d8,f8,h8,c7,e7,d6,h6,c5,g5,h4",
+        "B:WKc1,e3,g3,h2:BKh8,b6,d6",
+    ];
+}

@@ -9,4 +9,7 @@ pub use eval::LINE_VALUE;
 pub use ply_rules::games::tictactoe::*;
 
 /// Tic-tac-toe thinks with the alpha-beta search, and has no solver.
-impl crate::engine_game::EngineGame for TicTacToe {}
+impl crate::engine_game::EngineGame for TicTacToe {
+    /// Two openings, searched to the end.
+    const BENCH_POSITIONS: &'static [&'static str] = &[".../.../... x", "x../.o./... x"];
+}
