@@ -13,7 +13,7 @@ use ply_rules::variant::AnyGame;
 use thiserror::Error;
 
 use crate::config::{OpeningFormat, OpeningOrder, OpeningsConfig};
-use crate::game::OpeningRecord;
+use crate::game::record::OpeningRecord;
 use crate::rng::SplitMix64;
 use crate::rules::MatchRules;
 

@@ -5,7 +5,7 @@
 mod adjudication;
 mod clock;
 mod play;
-mod record;
+pub mod record;
 mod termination;
 
 pub use adjudication::{Adjudicator, ScoredMove};
