@@ -612,6 +612,56 @@ fn go_reports_the_proven_margin_from_the_endgame_database() {
     assert_eq!(proven, value, "{out}\n{solved}");
 }
 
+/// A database's win reached by one line while others stop at the horizon
+/// proves only a bound: here the search's best line at depth 8 ends in a
+/// database win by 2 seeds, but the position is worth +6 (the solver's
+/// value). The label says "at least", and never "proven margin +2".
+#[test]
+fn a_database_win_behind_a_horizon_is_labelled_a_bound_not_the_margin() {
+    let db = small_database();
+    let fen = "2,2,1,3,1,0 15 0,2,3,1,1,1 16 s";
+    let out = session(format!(
+        "setoption name EndgameDB value {}\nposition fen {fen}\ngo depth 8\n",
+        db.display()
+    ));
+    let solved = session(format!(
+        "setoption name EndgameDB value {}\nposition fen {fen}\nsolve\n",
+        db.display()
+    ));
+    let value: i32 = solved
+        .lines()
+        .find_map(|l| l.strip_prefix("solved value "))
+        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|v| v.parse().ok())
+        .expect("a solved line");
+    assert_eq!(value, 6, "{solved}");
+    assert!(
+        out.contains("info string proven win, margin at least +2 (endgame database)\n"),
+        "{out}"
+    );
+    // Every label the search printed holds for the solver's value.
+    for label in out
+        .lines()
+        .filter_map(|l| l.strip_prefix("info string proven "))
+    {
+        let number = |text: &str| -> i32 {
+            text.split_whitespace()
+                .next()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or_else(|| panic!("a number in {label:?}"))
+        };
+        if let Some(rest) = label.strip_prefix("margin ") {
+            assert_eq!(number(rest), value, "{label}");
+        } else if let Some(rest) = label.strip_prefix("win, margin at least ") {
+            assert!(value >= number(rest), "{label}");
+        } else if let Some(rest) = label.strip_prefix("loss, margin at most ") {
+            assert!(value <= number(rest), "{label}");
+        } else {
+            panic!("an unknown label: {label}");
+        }
+    }
+}
+
 #[test]
 fn a_draw_proven_by_the_endgame_database_is_labelled_proven() {
     let db = small_database();

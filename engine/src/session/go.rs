@@ -44,11 +44,7 @@ pub fn start<G: SearchGame>(
     let searchmoves = parse_searchmoves(&game, &params.searchmoves)?;
     let limits = limits_from(params, game.side_to_move());
     let control = Arc::new(SearchControl::new(params.ponder, limits.infinite));
-    let settings = SearchSettings {
-        move_overhead: options.move_overhead,
-        threads: options.threads,
-        multipv: options.multipv,
-    };
+    let settings = settings(options);
     let thread_control = Arc::clone(&control);
     let thread_limits = limits.clone();
     let handle = std::thread::spawn(move || {
@@ -89,9 +85,19 @@ pub fn parse_searchmoves<G: Game>(position: &G, texts: &[String]) -> Result<Vec<
         .collect()
 }
 
+/// The search settings the engine's options give.
+#[must_use]
+pub fn settings(options: &EngineOptions) -> SearchSettings {
+    SearchSettings {
+        move_overhead: options.move_overhead,
+        threads: options.threads,
+        multipv: options.multipv,
+    }
+}
+
 /// Searches, printing `info` after each iteration; the caller prints the
 /// one `bestmove`.
-fn run<G: SearchGame>(
+pub fn run<G: SearchGame>(
     root: Root<'_, G>,
     limits: &Limits,
     settings: SearchSettings,
@@ -138,29 +144,44 @@ fn run<G: SearchGame>(
 /// for a win, loss or draw whose final margin the search knows (a win or
 /// loss reached within the tree is labelled by its `score mate N`). With
 /// several lines it names the line (`multipv k`).
+///
+/// A database's win or loss proves the margin only when every line
+/// searched for it ended in the database or at the end of the game
+/// (`exact`). Otherwise some line stopped at the horizon, and the score
+/// proves only a bound: a win by at least M (the mover has a way to force
+/// the database's win, and may have a better one beyond the horizon) or a
+/// loss by at least M; the label then says so, `proven win, margin at
+/// least +M` or `proven loss, margin at most -M`.
 #[must_use]
 pub fn proven_note<M>(iteration: &Iteration<M>, many_lines: bool) -> Option<String> {
-    let (margin, how) = match margin_of(iteration.score) {
-        Some(margin) => (margin, "endgame database"),
-        None if iteration.exact && iteration.score == 0 => (
-            0,
-            if iteration.database {
-                "endgame database"
-            } else {
-                "searched to the end of the game"
-            },
-        ),
-        None => return None,
-    };
     let line = if many_lines {
         format!("multipv {} ", iteration.multipv)
     } else {
         String::new()
     };
-    Some(format!(
-        "{line}proven margin {} ({how})",
-        signed_seeds(margin)
-    ))
+    let label = match margin_of(iteration.score) {
+        Some(margin) if iteration.exact => {
+            format!("proven margin {} (endgame database)", signed_seeds(margin))
+        }
+        Some(margin) if margin > 0 => format!(
+            "proven win, margin at least {} (endgame database)",
+            signed_seeds(margin)
+        ),
+        Some(margin) => format!(
+            "proven loss, margin at most {} (endgame database)",
+            signed_seeds(margin)
+        ),
+        None if iteration.exact && iteration.score == 0 => format!(
+            "proven margin 0 ({})",
+            if iteration.database {
+                "endgame database"
+            } else {
+                "searched to the end of the game"
+            }
+        ),
+        None => return None,
+    };
+    Some(format!("{line}{label}"))
 }
 
 /// The `info string` of a search that stopped before the depth it was

@@ -7,13 +7,17 @@
 pub mod endgame;
 mod eval;
 mod packed;
+mod perfect;
 mod search;
 pub mod solve;
 mod solve_command;
 
 use std::sync::{Arc, Mutex};
 
+use ply_protocol::GoParams;
+
 use crate::engine_game::{BookSection, EngineGame};
+use crate::options::EngineOptions;
 use crate::session::output::Output;
 use crate::session::running::RunningSearch;
 use crate::session::tables::EngineTables;
@@ -46,6 +50,19 @@ impl EngineGame for Kalah {
         } else {
             "kalah".to_owned()
         }
+    }
+
+    /// With an endgame database loaded, a timed `go` proves first and
+    /// plays a proven-best move ([`perfect`]).
+    fn go(
+        self,
+        params: &GoParams,
+        options: &EngineOptions,
+        with_ponder: bool,
+        tables: Arc<Mutex<EngineTables>>,
+        out: Output,
+    ) -> Result<RunningSearch, String> {
+        perfect::start(self, params, options, with_ponder, tables, out)
     }
 
     fn solve(

@@ -1,0 +1,455 @@
+//! `go` in Kalah with an endgame database loaded: prove the position's
+//! value, play a move that keeps it, and search as usual only when the
+//! proof does not come in time.
+//!
+//! 1. **Whether to try.** A database is loaded and the `go` is a move in
+//!    a game, with a time limit (`movetime` or a clock). A `go` that asks
+//!    for a search as such (`depth`, `nodes`, `mate`, `infinite`, `ponder`,
+//!    `searchmoves`) gets the normal search.
+//! 2. **The root's value**, by the solver, within [`PROOF_SHARE_PER_MILLE`]
+//!    of the move's time; the solver's own move keeps it.
+//! 3. **The heuristic's order of the moves**: a short search with one line
+//!    a root move (MultiPV), which also gives the solver its first guess.
+//! 4. **The move played**: in the heuristic's order, each move's exact
+//!    value is proven until one keeps the root's value. Among moves of
+//!    equal proven value the engine so plays the one its evaluation likes
+//!    best: the one that, by its judgement, leaves the opponent the most
+//!    ways to go wrong. When the time runs out during this step, the
+//!    solver's move of step 2 is played: it is proven too.
+//! 5. **No proof in time**: the normal search, with the time that is left.
+//!
+//! The answer is an `info` line with the proven value (`score` as the
+//! search writes a proven margin), an `info string proven margin …` as the
+//! search's proven lines have, an `info string` with the moves' values
+//! proven in step 4, and the `bestmove`.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
+
+use ply_protocol::{GoParams, Info, Response, Score};
+
+use crate::game::{Game, SearchGame};
+use crate::games::kalah::solve::table::BoundTable;
+use crate::games::kalah::solve::{Solution, SolveConfig, solve};
+use crate::games::kalah::{EndgameDb, Kalah};
+use crate::options::EngineOptions;
+use crate::search::score::{proven_margin, to_protocol};
+use crate::search::time::TimePlan;
+use crate::search::{
+    GameEvaluation, Limits, Root, SearchControl, SearchSettings, SearchTables, TranspositionTable,
+    search_root,
+};
+use crate::session::go as normal_go;
+use crate::session::output::Output;
+use crate::session::running::{RunningSearch, limits_from, nodes_per_second};
+use crate::session::tables::EngineTables;
+
+/// The share of the move's time (per mille) the proof may take before the
+/// normal search gets the rest: half, so that a proof that fails still
+/// leaves the search most of what it would have had.
+const PROOF_SHARE_PER_MILLE: u32 = 500;
+
+/// Depth of the search that orders the moves (step 3). In Kalah(6,4) a
+/// depth-12 search with every root move a line takes a few milliseconds.
+const RANK_DEPTH: u32 = 12;
+
+/// At most this many nodes for that search, so that big boards still
+/// leave the proof its time.
+const RANK_MAX_NODES: u64 = 500_000;
+
+/// Size of that search's own table (see the solver's quick search).
+const RANK_HASH_MB: usize = 16;
+
+/// Centi-seeds per seed in `info score cp`.
+const CENTI: i32 = 100;
+
+/// How often the deadline watch looks at the clock and at `stop`.
+const WATCH_INTERVAL: Duration = Duration::from_millis(2);
+
+/// Starts `go` in `root`: the proof first when it may pay (see the module
+/// documentation), the normal search otherwise.
+///
+/// # Errors
+/// As the normal `go`: a `searchmoves` move that is not legal here.
+pub fn start(
+    root: Kalah,
+    params: &GoParams,
+    options: &EngineOptions,
+    with_ponder: bool,
+    tables: Arc<Mutex<EngineTables>>,
+    out: Output,
+) -> Result<RunningSearch, String> {
+    let has_db = tables
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .endgame_db
+        .is_some();
+    let limits = limits_from(params, root.side_to_move());
+    // The move's time: with a clock, the share the search plans to spend
+    // (its soft budget); with `movetime`, all of it.
+    let plan = TimePlan::new(&limits, options.move_overhead);
+    let budget = plan.soft.or(plan.hard);
+    let searches_as_such = params.depth.is_some()
+        || params.nodes.is_some()
+        || params.mate.is_some()
+        || params.infinite
+        || params.ponder
+        || !params.searchmoves.is_empty();
+    let Some(budget) = budget.filter(|_| has_db && !searches_as_such) else {
+        return normal_go::start(root, params, options, with_ponder, tables, out);
+    };
+    let settings = normal_go::settings(options);
+    let control = Arc::new(SearchControl::new(false, false));
+    let thread_control = Arc::clone(&control);
+    let handle = std::thread::spawn(move || {
+        let started = Instant::now();
+        let mut tables = tables.lock().unwrap_or_else(PoisonError::into_inner);
+        let proof_deadline = started + budget * PROOF_SHARE_PER_MILLE / 1000;
+        let proof = prove(
+            &root,
+            settings.threads,
+            &mut tables,
+            proof_deadline,
+            &thread_control,
+        );
+        let response = match proof {
+            Some(proof) => {
+                report(&root, &proof, started, &out);
+                normal_go::best_move_line(&root, &proof.as_result(), false)
+            }
+            None => {
+                let left = time_left(&limits, started.elapsed());
+                let whole = Root {
+                    position: &root,
+                    searchmoves: &[],
+                };
+                let result =
+                    normal_go::run(whole, &left, settings, &mut tables, &thread_control, &out);
+                normal_go::best_move_line(&root, &result, with_ponder)
+            }
+        };
+        out.send(&response);
+    });
+    Ok(RunningSearch::new(control, handle, true))
+}
+
+/// A proven move: the root's value, the move played, and the values of
+/// the moves proven on the way (in the order they were proven).
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Proof {
+    /// The root's value: the final margin for the side to move.
+    value: i32,
+    /// The move played; it keeps `value`.
+    best: u8,
+    /// Each move proven in step 4, with its value for the side to move.
+    moves: Vec<(u8, MoveValue)>,
+    /// Solver nodes, all proofs together.
+    nodes: u64,
+}
+
+impl Proof {
+    /// The proof as a search result, for the `bestmove` line.
+    fn as_result(&self) -> crate::search::SearchResult<u8> {
+        crate::search::SearchResult {
+            best: Some(self.best),
+            ponder: None,
+            score: proven_margin(self.value * CENTI),
+            depth: 0,
+            nodes: self.nodes,
+            thread_nodes: vec![self.nodes],
+        }
+    }
+}
+
+/// Steps 2 to 4: the root's value and a move that keeps it, or `None` when
+/// the root's value is not proven by `deadline` (or `stop` came).
+fn prove(
+    root: &Kalah,
+    threads: usize,
+    tables: &mut EngineTables,
+    deadline: Instant,
+    control: &Arc<SearchControl>,
+) -> Option<Proof> {
+    let db = tables.endgame_db.clone()?;
+    if root.outcome().is_some() {
+        return None;
+    }
+    // 3. The heuristic's order, and from it the solver's first guess.
+    let (ranking, guess) = rank_moves(root, tables, control);
+    let table = match tables.solver_table.take() {
+        Some(table) => table,
+        None => BoundTable::try_new(tables.hash_mb).ok()?,
+    };
+    let proof = {
+        let prover = Prover {
+            threads,
+            table: &table,
+            db: &db,
+            deadline,
+            control,
+        };
+        // 2. The root.
+        let root_proof = prover.solve(root, guess, |_| false);
+        let (value, solver_best) = (root_proof.value(), root_proof.best);
+        let mut nodes = root_proof.nodes;
+        match (value, solver_best) {
+            (Some(value), Some(solver_best)) => {
+                // 4. The first move in the heuristic's order that keeps it.
+                let mut moves = Vec::new();
+                let mut best = solver_best;
+                for &mv in &ranking {
+                    let (verdict, move_nodes) = prover.keeps(root, mv, value);
+                    nodes += move_nodes;
+                    match verdict {
+                        Verdict::Keeps => {
+                            moves.push((mv, MoveValue::Exact(value)));
+                            best = mv;
+                            break;
+                        }
+                        Verdict::Loses(at_most) => moves.push((mv, MoveValue::AtMost(at_most))),
+                        Verdict::Unknown => break,
+                    }
+                }
+                Some(Proof {
+                    value,
+                    best,
+                    moves,
+                    nodes,
+                })
+            }
+            _ => None,
+        }
+    };
+    tables.solver_table = Some(table);
+    proof
+}
+
+/// Step 3: the root moves in the order a short MultiPV search ranks them,
+/// and its best score in whole seeds as the solver's guess.
+fn rank_moves(root: &Kalah, tables: &mut EngineTables, control: &SearchControl) -> (Vec<u8>, i32) {
+    tables.history.ensure_size(Kalah::MOVE_INDEX_LIMIT);
+    let moves: Vec<u8> = root.moves().into_iter().collect();
+    let mut tt = TranspositionTable::new(RANK_HASH_MB);
+    let mut lines: Vec<Option<u8>> = vec![None; moves.len()];
+    let mut ranking = moves.clone();
+    let result = search_root(
+        Root {
+            position: root,
+            searchmoves: &[],
+        },
+        &Limits {
+            nodes: Some(RANK_MAX_NODES),
+            ..Limits::depth(RANK_DEPTH)
+        },
+        SearchSettings {
+            multipv: moves.len(),
+            ..SearchSettings::default()
+        },
+        SearchTables {
+            tt: &mut tt,
+            history: &mut tables.history,
+        },
+        control,
+        GameEvaluation::default(),
+        |it| {
+            // An iteration's lines arrive best first; the order is taken
+            // only from an iteration whose every line was reported.
+            if let (Some(slot), Some(&mv)) = (lines.get_mut(it.multipv - 1), it.pv.first()) {
+                *slot = Some(mv);
+            }
+            if it.multipv == it.lines && it.lines == moves.len() {
+                ranking = lines.iter().flatten().copied().collect();
+            }
+        },
+    );
+    let guess = (result.score + result.score.signum() * CENTI / 2) / CENTI;
+    let guess = if crate::search::score::is_proven(result.score) {
+        0
+    } else {
+        guess
+    };
+    (ranking, guess)
+}
+
+/// What step 4 proves of a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum MoveValue {
+    /// It keeps the root's value, this.
+    Exact(i32),
+    /// It loses value: it is worth at most this.
+    AtMost(i32),
+}
+
+/// Whether a move keeps the root's value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Verdict {
+    Keeps,
+    /// It is worth at most this, less than the root.
+    Loses(i32),
+    /// Not proven in time.
+    Unknown,
+}
+
+/// The solver as this `go` uses it: one table, one database, one deadline.
+struct Prover<'a> {
+    threads: usize,
+    table: &'a BoundTable,
+    db: &'a EndgameDb,
+    deadline: Instant,
+    /// The `go`'s control: its `stop` ends every proof.
+    control: &'a Arc<SearchControl>,
+}
+
+impl Prover<'_> {
+    /// Solves `position` until its value is exact, the deadline passes,
+    /// `stop` comes, or `decided` says the bounds proven so far suffice.
+    fn solve(&self, position: &Kalah, guess: i32, decided: impl Fn(&Solution) -> bool) -> Solution {
+        let watch = Watch::start(self.deadline, self.control);
+        let config = SolveConfig {
+            threads: self.threads,
+            table: self.table,
+            db: Some(self.db),
+            guess,
+        };
+        solve(position, &config, &watch.control, |step| {
+            if decided(step) {
+                watch.control.stop();
+            }
+        })
+    }
+
+    /// Whether `mv` keeps `value` for the side to move in `root`, and the
+    /// solver nodes it took. The proof of the position `mv` leads to stops
+    /// as soon as its bounds decide: one zero-window step when the guess
+    /// (the root's value) is right either way.
+    fn keeps(&self, root: &Kalah, mv: u8, value: i32) -> (Verdict, u64) {
+        let mut child = *root;
+        child.play(mv);
+        // An extra turn leaves the mover to move: its value is the mover's.
+        let sign = if child.side_to_move() == root.side_to_move() {
+            1
+        } else {
+            -1
+        };
+        // The mover's bounds from the child's.
+        let bounds = move |step: &Solution| {
+            let (a, b) = (sign * step.lower, sign * step.upper);
+            (a.min(b), a.max(b))
+        };
+        let proof = self.solve(&child, sign * value, |step| {
+            let (lower, upper) = bounds(step);
+            lower >= value || upper < value
+        });
+        let (lower, upper) = bounds(&proof);
+        let verdict = if lower >= value {
+            Verdict::Keeps
+        } else if upper < value {
+            Verdict::Loses(upper)
+        } else {
+            Verdict::Unknown
+        };
+        (verdict, proof.nodes)
+    }
+}
+
+/// A control that stops at a deadline or when the `go`'s own control is
+/// stopped, watched by a thread of its own until the watch is dropped.
+struct Watch {
+    control: Arc<SearchControl>,
+    done: Arc<AtomicBool>,
+    handle: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Watch {
+    fn start(deadline: Instant, outer: &Arc<SearchControl>) -> Self {
+        let control = Arc::new(SearchControl::new(false, false));
+        let done = Arc::new(AtomicBool::new(false));
+        let (watched, finished, outer) =
+            (Arc::clone(&control), Arc::clone(&done), Arc::clone(outer));
+        let handle = std::thread::spawn(move || {
+            while !finished.load(Ordering::Relaxed) {
+                if Instant::now() >= deadline || outer.stopped() {
+                    watched.stop();
+                    return;
+                }
+                std::thread::sleep(WATCH_INTERVAL);
+            }
+        });
+        Self {
+            control,
+            done,
+            handle: Some(handle),
+        }
+    }
+}
+
+impl Drop for Watch {
+    fn drop(&mut self) {
+        self.done.store(true, Ordering::Relaxed);
+        if let Some(handle) = self.handle.take() {
+            let _ = handle.join();
+        }
+    }
+}
+
+/// The limits of the normal search after the proof used `spent`: a
+/// `movetime` shrinks by it and so does the clock's time left.
+fn time_left(limits: &Limits, spent: Duration) -> Limits {
+    let mut left = limits.clone();
+    left.movetime = left
+        .movetime
+        .map(|t| t.saturating_sub(spent).max(Duration::from_millis(1)));
+    if let Some(clock) = &mut left.clock {
+        clock.remaining = clock.remaining.saturating_sub(spent);
+    }
+    left
+}
+
+/// The answer's `info` lines: the proven value and move, the label, and
+/// the values proven for the moves tried.
+fn report(root: &Kalah, proof: &Proof, started: Instant, out: &Output) {
+    let elapsed = started.elapsed();
+    let millis = u64::try_from(elapsed.as_millis()).unwrap_or(u64::MAX);
+    let micros = u64::try_from(elapsed.as_micros()).unwrap_or(u64::MAX);
+    out.send(&Response::Info(Info {
+        score: Some(Score {
+            value: to_protocol(proven_margin(proof.value * CENTI)),
+            bound: None,
+        }),
+        nodes: Some(proof.nodes),
+        nps: Some(nodes_per_second(proof.nodes, micros)),
+        time: Some(millis),
+        pv: vec![root.format_move(proof.best)],
+        ..Info::default()
+    }));
+    out.send(&Response::InfoString(format!(
+        "proven margin {} (solved with the endgame database)",
+        signed(proof.value)
+    )));
+    if !proof.moves.is_empty() {
+        let values: Vec<String> = proof
+            .moves
+            .iter()
+            .map(|&(mv, value)| match value {
+                MoveValue::Exact(value) => format!("{} {}", root.format_move(mv), signed(value)),
+                MoveValue::AtMost(value) => {
+                    format!("{} at most {}", root.format_move(mv), signed(value))
+                }
+            })
+            .collect();
+        out.send(&Response::InfoString(format!(
+            "proven move values: {}",
+            values.join(", ")
+        )));
+    }
+}
+
+/// A margin in seeds with its sign: `+8`, `-2`, `0`.
+fn signed(seeds: i32) -> String {
+    if seeds > 0 {
+        format!("+{seeds}")
+    } else {
+        seeds.to_string()
+    }
+}
