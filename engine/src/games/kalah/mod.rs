@@ -13,6 +13,7 @@ mod solve_command;
 
 use std::sync::{Arc, Mutex};
 
+use crate::annotate::judge::{CENTI, Judging, Thresholds};
 use crate::engine_game::{BookSection, EngineGame};
 use crate::session::output::Output;
 use crate::session::running::RunningSearch;
@@ -22,9 +23,21 @@ use crate::session::tables::EngineTables;
 /// does not show.
 const EMPTY_CAPTURE_SECTION: &str = "empty-capture";
 
+/// How `annotate` judges a move of a sowing game (Kalah, Oware), in seeds:
+/// a seed given away is an inaccuracy, two a mistake, four a blunder;
+/// beyond ten seeds ahead (or behind) a few more or less change nothing.
+pub const SEED_THRESHOLDS: Thresholds = Thresholds {
+    unit: "seeds",
+    inaccuracy: CENTI,
+    mistake: 2 * CENTI,
+    blunder: 4 * CENTI,
+    cap: 10 * CENTI,
+};
+
 /// Kalah thinks with the alpha-beta search, and has the exact solver.
 impl EngineGame for Kalah {
     const HAS_SOLVER: bool = true;
+    const JUDGING: Judging = Judging::Margin(SEED_THRESHOLDS);
     const BOOK_SECTIONS: &'static [BookSection] =
         &[(EMPTY_CAPTURE_SECTION, &[("EmptyCapture", "true")])];
 

@@ -10,4 +10,8 @@ pub use ply_rules::games::oware::*;
 pub use search::CAPTURE_PRIORITY;
 
 /// Oware thinks with the alpha-beta search, and has no solver.
-impl crate::engine_game::EngineGame for Oware {}
+impl crate::engine_game::EngineGame for Oware {
+    /// Judged in seeds, as Kalah.
+    const JUDGING: crate::annotate::judge::Judging =
+        crate::annotate::judge::Judging::Margin(super::kalah::SEED_THRESHOLDS);
+}

@@ -9,4 +9,8 @@ pub use eval::LINE_VALUE;
 pub use ply_rules::games::tictactoe::*;
 
 /// Tic-tac-toe thinks with the alpha-beta search, and has no solver.
-impl crate::engine_game::EngineGame for TicTacToe {}
+impl crate::engine_game::EngineGame for TicTacToe {
+    /// Searched to the end at any useful depth, tic-tac-toe has only wins,
+    /// draws and losses: a move that changes the outcome is a blunder.
+    const JUDGING: crate::annotate::judge::Judging = crate::annotate::judge::Judging::Outcome;
+}
