@@ -104,8 +104,8 @@ pub enum AnnotateError {
         /// The engine's words.
         error: String,
     },
-    /// The output cannot be written.
-    #[error("cannot write the output: {0}")]
+    /// The output cannot be written (the cause follows in the error chain).
+    #[error("cannot write the output")]
     Write(#[from] std::io::Error),
 }
 

@@ -199,13 +199,13 @@ pub fn eval_command(score: Score, mover: Player, depth: Option<u32>) -> String {
 }
 
 /// The comment after a move: the score of the move played for the side
-/// that moved, with its depth, then (when another move was better) the
-/// engine's best move and its score, then `[%eval …]` for player 1.
+/// that moved, with its depth, then (when the engine's best move scores
+/// otherwise) that move and its score, then `[%eval …]` for player 1.
 #[must_use]
 pub fn move_comment(report: &MoveReport, mover: Player) -> String {
     let depth = report.depth.map_or_else(String::new, |d| format!("/{d}"));
     let mut text = format!("{}{depth}", score_text(report.score_after));
-    if report.best != report.mv {
+    if report.best != report.mv && report.score_before != report.score_after {
         text.push_str(&format!(
             " best {} {}",
             report.best,
@@ -335,6 +335,14 @@ mod tests {
         assert_eq!(
             move_comment(&report, Player::Two),
             "-0.50/14 best 3 +1.50 [%eval 0.50,14]"
+        );
+        let equal = MoveReport {
+            score_before: Score::Cp(-50),
+            ..report.clone()
+        };
+        assert_eq!(
+            move_comment(&equal, Player::Two),
+            "-0.50/14 [%eval 0.50,14]"
         );
         assert_eq!(score_text(Score::Proven(-200)), "=-2.00");
         assert_eq!(score_text(Score::Mate(-3)), "-M3");
