@@ -11,9 +11,11 @@ use std::time::Duration;
 
 use assert_cmd::Command;
 use ply_engine::annotate::pgn::read_games;
+use ply_engine::annotate::{Judgement, Judging, judging};
 use ply_engine::game::{Game, MoveList, Outcome, Player};
 use ply_engine::games::kalah::{EndgameDb, Kalah};
 use ply_engine::games::tictactoe::TicTacToe;
+use ply_engine::variant::Variant;
 use serde_json::Value;
 
 /// Generous: each run takes a few seconds at most; a hang fails instead of blocking CI.
@@ -430,4 +432,64 @@ fn bad_records_are_reported_by_game_and_move_and_the_rest_is_annotated() {
         "{text}"
     );
     assert!(text.contains("1. a1 1... b2 2. b2 *"), "{text}");
+}
+
+/// A score of the JSON output in centi-units, clamped to ±`cap` (a mate
+/// is the cap), as the docs define the loss.
+fn clamped(score: &Value, cap: i64) -> i64 {
+    if let Some(mate) = score["mate"].as_i64() {
+        return if mate < 0 { -cap } else { cap };
+    }
+    let centi = score["cp"]
+        .as_i64()
+        .or(score["proven"].as_i64())
+        .expect("a score");
+    centi.clamp(-cap, cap)
+}
+
+#[test]
+fn kalah_estimates_are_marked_by_the_thresholds_its_hook_declares() {
+    let Judging::Margin(thresholds) = judging(Variant::Kalah) else {
+        panic!("Kalah is judged by margins")
+    };
+    // A Kalah(6,4) game of shallow moves, searched a little deeper.
+    let moves: Vec<String> = ["3", "6", "2", "1", "5", "4", "6", "1", "3", "2", "6", "5"]
+        .map(String::from)
+        .into();
+    let text = pgn(&[("Variant", "kalah")], &moves);
+    let output = annotate(
+        &["--option", "Seeds=4", "--depth", "5", "--format", "json"],
+        &text,
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let record = &records(&output)[0];
+    let entries = record["moves"].as_array().expect("moves");
+    assert_eq!(entries.len(), moves.len());
+    let mut marked = 0;
+    for entry in entries {
+        let loss = (clamped(&entry["score_before"], thresholds.cap.into())
+            - clamped(&entry["score_after"], thresholds.cap.into()))
+        .max(0);
+        assert_eq!(entry["loss"].as_f64(), Some(loss as f64 / 100.0), "{entry}");
+        let expected = match thresholds.by_size(i32::try_from(loss).expect("small")) {
+            Some(Judgement::Inaccuracy) => "inaccuracy".into(),
+            Some(Judgement::Mistake) => "mistake".into(),
+            Some(Judgement::Blunder) => "blunder".into(),
+            None => Value::Null,
+        };
+        if entry["score_before"].get("cp").is_some() && entry["score_after"].get("cp").is_some() {
+            assert_eq!(entry["judgement"], expected, "{entry}");
+            marked += usize::from(!expected.is_null());
+        }
+    }
+    assert!(marked > 0, "the game has marked moves: {record}");
+    let counted: u64 = ["inaccuracies", "mistakes", "blunders"]
+        .iter()
+        .map(|k| {
+            record["summary"]["p1"][k].as_u64().expect("a count")
+                + record["summary"]["p2"][k].as_u64().expect("a count")
+        })
+        .sum();
+    let judged = entries.iter().filter(|e| !e["judgement"].is_null()).count();
+    assert_eq!(counted as usize, judged);
 }
