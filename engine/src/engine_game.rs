@@ -7,6 +7,7 @@ use std::sync::{Arc, Mutex};
 use ply_protocol::GoParams;
 use ply_rules::registry::GameDef;
 
+use crate::annotate::judge::Judging;
 use crate::game::SearchGame;
 use crate::options::EngineOptions;
 use crate::variant::Variant;
@@ -20,6 +21,11 @@ use crate::session::tables::EngineTables;
 pub trait EngineGame: SearchGame + GameDef {
     /// Whether the game has an exact solver (`solve`).
     const HAS_SOLVER: bool = false;
+
+    /// How `ply-engine annotate` judges the game's moves: the unit of its
+    /// scores and the losses that make an inaccuracy, a mistake, a blunder
+    /// (see `docs/analysis.md`). No default: each game decides.
+    const JUDGING: Judging;
 
     /// Why the game has no opening book (its moves come from elsewhere),
     /// or `None` when books serve it.

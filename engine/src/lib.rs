@@ -6,6 +6,7 @@
 //! `perft`) re-export it.
 
 pub mod analyse;
+pub mod annotate;
 pub mod book;
 pub mod engine_game;
 pub mod game;

@@ -9,6 +9,8 @@
 //! engine's own analysis (see `docs/book.md`).
 //! `ply-engine analyse [FILE]` analyses a file of positions, one a line
 //! (see `docs/analysis.md`).
+//! `ply-engine annotate [FILE]` analyses every move of recorded games and
+//! marks the inaccuracies, mistakes and blunders (see `docs/analysis.md`).
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -53,6 +55,11 @@ enum EngineCommand {
     /// writes one JSON object (or EPD record) a line in input order
     /// (see docs/analysis.md).
     Analyse(AnalyseArgs),
+    /// Analyses every move of the games in FILE (or standard input), as
+    /// ply-referee records them (its -results JSON lines, PGN or PDN), and
+    /// writes them again with each move's score, the best move, and marks
+    /// for inaccuracies, mistakes and blunders (see docs/analysis.md).
+    Annotate(AnnotateArgs),
 }
 
 /// The arguments of `ply-engine bench`.
@@ -91,6 +98,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Some(EngineCommand::BuildDb(args)) => build_db(&args),
         Some(EngineCommand::BuildBook(args)) => build_book(&args),
         Some(EngineCommand::Analyse(args)) => return analyse(&args),
+        Some(EngineCommand::Annotate(args)) => return annotate(&args),
     }
     .map(|()| ExitCode::SUCCESS)
 }
@@ -379,6 +387,125 @@ fn analyse(args: &AnalyseArgs) -> Result<ExitCode> {
                     .join(", ")
             )
         }
+    );
+    Ok(ExitCode::FAILURE)
+}
+
+/// The arguments of `ply-engine annotate`.
+#[derive(Debug, clap::Args)]
+#[command(group = clap::ArgGroup::new("limit").args(["depth", "nodes", "movetime"]))]
+struct AnnotateArgs {
+    /// The game of records that do not name one (no Variant or GameType tag).
+    #[arg(long)]
+    variant: Option<String>,
+    /// An engine option, as NAME=VALUE (Pits=4, EmptyCapture=true, Hash=64, …); repeatable.
+    /// A rule option goes only to the games that have it.
+    #[arg(long = "option", value_name = "NAME=VALUE")]
+    options: Vec<String>,
+    /// Search each position this many plies (the default, 12, when no limit is given).
+    #[arg(long, value_name = "N")]
+    depth: Option<u32>,
+    /// Search each position about this many nodes.
+    #[arg(long, value_name = "N")]
+    nodes: Option<u64>,
+    /// Search each position this many milliseconds (results depend on the machine).
+    #[arg(long, value_name = "MS")]
+    movetime: Option<u64>,
+    /// Positions analysed at once, one search thread each (default: the cores).
+    #[arg(long, value_name = "J", value_parser = clap::value_parser!(u16).range(1..))]
+    jobs: Option<u16>,
+    /// What the input is (default: JSON lines when it starts with '{', else PGN/PDN).
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    input_format: Option<ply_engine::annotate::InputFormat>,
+    /// How each game is written (default: JSON for JSON input, PGN/PDN for PGN/PDN).
+    #[arg(long, value_enum)]
+    format: Option<ply_engine::annotate::OutputFormat>,
+    /// Write to FILE instead of standard output.
+    #[arg(long, value_name = "FILE")]
+    output: Option<std::path::PathBuf>,
+    /// The games (default: standard input).
+    #[arg(value_name = "FILE")]
+    input: Option<std::path::PathBuf>,
+}
+
+/// `ply-engine annotate`: reads the games, annotates them, and exits with
+/// 1 when any game could not be annotated (stderr and the output say why).
+fn annotate(args: &AnnotateArgs) -> Result<ExitCode> {
+    use std::io::Read;
+
+    use ply_engine::analyse::{Limit, Progress};
+    use ply_engine::annotate::{self, InputFormat, OutputFormat, Settings};
+    use ply_engine::variant::Variant;
+
+    let variant = args
+        .variant
+        .as_deref()
+        .map(|name| {
+            Variant::from_name(name).with_context(|| {
+                format!(
+                    "--variant {name}: unknown game, expected one of {}",
+                    Variant::names().join(", ")
+                )
+            })
+        })
+        .transpose()?;
+    let text = match &args.input {
+        Some(path) => std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read {}", path.display()))?,
+        None => {
+            let mut text = String::new();
+            std::io::stdin()
+                .read_to_string(&mut text)
+                .context("cannot read standard input")?;
+            text
+        }
+    };
+    let input_format = args
+        .input_format
+        .unwrap_or_else(|| InputFormat::detect(&text));
+    let games = annotate::read_games(&text, input_format);
+    let limit = Limit {
+        depth: args.depth,
+        nodes: args.nodes,
+        movetime: args.movetime,
+    };
+    let go = limit.params();
+    let settings = Settings {
+        variant,
+        options: args.options.clone(),
+        annotator: format!(
+            "Ply {} ({})",
+            env!("CARGO_PKG_VERSION"),
+            ply_protocol::Command::Go(go.clone())
+                .to_string()
+                .trim_start_matches("go ")
+        ),
+        go,
+        jobs: args.jobs.map_or_else(
+            || std::thread::available_parallelism().map_or(1, usize::from),
+            usize::from,
+        ),
+        format: args.format.unwrap_or(OutputFormat::like(input_format)),
+    };
+    let out: Box<dyn Write> = match &args.output {
+        None => Box::new(std::io::stdout().lock()),
+        Some(path) => Box::new(
+            std::fs::File::create(path)
+                .with_context(|| format!("cannot create {}", path.display()))?,
+        ),
+    };
+    let progress = Progress::for_stderr(0);
+    let summary = annotate::annotate(&settings, &games, out, &progress)?;
+    if summary.bad_games.is_empty() {
+        return Ok(ExitCode::SUCCESS);
+    }
+    for bad in &summary.bad_games {
+        eprintln!("ply-engine: {bad}");
+    }
+    eprintln!(
+        "ply-engine: {} of {} game(s) could not be annotated",
+        summary.bad_games.len(),
+        summary.written
     );
     Ok(ExitCode::FAILURE)
 }

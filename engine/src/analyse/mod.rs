@@ -51,8 +51,14 @@ impl Limit {
     /// The `go` command, [`DEFAULT_DEPTH`] when no limit is given.
     #[must_use]
     pub fn go(self) -> Command {
+        Command::Go(self.params())
+    }
+
+    /// The parameters of [`Limit::go`].
+    #[must_use]
+    pub fn params(self) -> GoParams {
         let none = self.depth.is_none() && self.nodes.is_none() && self.movetime.is_none();
-        Command::Go(GoParams {
+        GoParams {
             depth: if none {
                 Some(DEFAULT_DEPTH)
             } else {
@@ -61,7 +67,7 @@ impl Limit {
             nodes: self.nodes,
             movetime: self.movetime,
             ..GoParams::default()
-        })
+        }
     }
 }
 

@@ -41,6 +41,11 @@ impl Progress {
         }
     }
 
+    /// The positions to do, when they are known only after the bar was made.
+    pub fn set_length(&self, total: usize) {
+        self.bar.set_length(total as u64);
+    }
+
     /// One more position done.
     pub fn done_one(&self) {
         self.bar.inc(1);

@@ -13,6 +13,7 @@ use std::sync::{Arc, Mutex};
 
 use ply_protocol::GoParams;
 
+use crate::annotate::judge::Judging;
 use crate::engine_game::EngineGame;
 use crate::options::EngineOptions;
 use crate::session::output::Output;
@@ -21,6 +22,11 @@ use crate::session::tables::EngineTables;
 
 /// Mastermind thinks with its own strategy, not the alpha-beta search.
 impl EngineGame for Mastermind {
+    const JUDGING: Judging = Judging::NotAnnotated(
+        "Mastermind games are not annotated: the breaker's scores are expected \
+         guesses over the codes still possible, not a contest between two moves, \
+         and its search takes no searchmoves to score the guess played",
+    );
     const NO_BOOK: Option<&'static str> =
         Some("Mastermind has no book: the breaker's strategy has its own table");
 

@@ -16,4 +16,7 @@ impl crate::engine_game::EngineGame for Oware {
         "4,4,4,4,4,4 0 4,4,4,4,4,4 0 s",
         "2,0,13,1,3,5 6 1,2,0,4,3,0 8 n",
     ];
+    /// Judged in seeds, as Kalah.
+    const JUDGING: crate::annotate::judge::Judging =
+        crate::annotate::judge::Judging::Margin(super::kalah::SEED_THRESHOLDS);
 }

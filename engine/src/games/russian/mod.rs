@@ -2,6 +2,8 @@
 //! [`ply_rules::games::russian`]; here are its static evaluation (`eval`)
 //! and the [`SearchGame`](crate::game::SearchGame) impl (`search`).
 
+use crate::annotate::judge::{CENTI, Judging, Thresholds};
+
 mod eval;
 mod search;
 
@@ -17,4 +19,14 @@ impl crate::engine_game::EngineGame for Russian {
         "W:Wa1,c1,e1,g1,d2,f2,h2,a3,e3,f4,a5:Bb8,d8,f8,h8,c7,e7,d6,h6,c5,g5,h4",
         "B:WKc1,e3,g3,h2:BKh8,b6,d6",
     ];
+    /// Judged in men (a king is worth 2.5): half a man given away is an
+    /// inaccuracy, a man a mistake, two men a blunder; beyond five men
+    /// ahead (or behind) a little more or less changes nothing.
+    const JUDGING: Judging = Judging::Margin(Thresholds {
+        unit: "men",
+        inaccuracy: CENTI / 2,
+        mistake: CENTI,
+        blunder: 2 * CENTI,
+        cap: 5 * CENTI,
+    });
 }

@@ -12,4 +12,7 @@ pub use ply_rules::games::tictactoe::*;
 impl crate::engine_game::EngineGame for TicTacToe {
     /// Two openings, searched to the end.
     const BENCH_POSITIONS: &'static [&'static str] = &[".../.../... x", "x../.o./... x"];
+    /// Searched to the end at any useful depth, tic-tac-toe has only wins,
+    /// draws and losses: a move that changes the outcome is a blunder.
+    const JUDGING: crate::annotate::judge::Judging = crate::annotate::judge::Judging::Outcome;
 }
