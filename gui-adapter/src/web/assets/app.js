@@ -368,7 +368,7 @@
     $('analysis-note').textContent = s.notice
       ? `${s.notice}.`
       : (later > 0 ? `A move played here replaces the game's ${later} later move${later === 1 ? '' : 's'}.` : '');
-    $('lines-for').textContent = `(scores for ${s.side_names[0]}${s.analysis.running ? '' : '; stopped'})`;
+    $('lines-for').textContent = `(scores for ${s.side_names[0]}${s.analysis.running ? '' : '; the analysis has ended'})`;
     $('graph-for').textContent = `(${s.side_names[0]} above, ±10 at the edges)`;
     showLines(s);
     renderGraph(s);

@@ -177,7 +177,8 @@ impl Session {
     }
 
     /// The next analysis-mode search, if one is due: the graph's missing
-    /// values first (short), then the position shown until stopped.
+    /// values first (short), then the position shown until stopped; after
+    /// the page's Stop, nothing until another position is shown.
     pub(super) fn analysis_search(&mut self) -> Option<Result<(), String>> {
         let analysis = self.analysis.as_ref()?;
         if self.search.is_some() {
@@ -185,7 +186,7 @@ impl Session {
         }
         let shown = self.shown();
         let key = (analysis.ply, shown.position_string());
-        if analysis.ended.as_ref() == Some(&key) || shown.outcome().is_some() {
+        if analysis.ended.as_ref() == Some(&key) {
             return None;
         }
         if let Some(ply) = self.unvalued_ply() {
@@ -194,6 +195,9 @@ impl Session {
                 ..GoParams::default()
             };
             return Some(self.run_search(ply, Purpose::Graph, go, 1));
+        }
+        if shown.outcome().is_some() {
+            return None;
         }
         let go = GoParams {
             infinite: true,

@@ -84,7 +84,7 @@ impl Session {
             thinking,
             hinting,
             paused: self.paused,
-            outcome: self.outcome_info(outcome, view.as_ref()),
+            outcome: self.outcome_info(outcome, ply == self.record.moves().len(), view.as_ref()),
             tally: view.tally(),
             last_move: self.last_move.clone(),
             draw_offer: self.draw_offer(),
@@ -98,7 +98,14 @@ impl Session {
 
     /// How the game ended, in words: the winner and the final counts where
     /// the game has them, or why it is drawn.
-    fn outcome_info(&self, outcome: Option<Outcome>, view: &dyn BoardView) -> Option<OutcomeInfo> {
+    /// `outcome` is the position shown's; `at_end` whether it is the
+    /// game's last (where a draw may have been agreed).
+    fn outcome_info(
+        &self,
+        outcome: Option<Outcome>,
+        at_end: bool,
+        view: &dyn BoardView,
+    ) -> Option<OutcomeInfo> {
         let variant = self.record.options().variant();
         let tally = view.tally();
         let counts = |first: usize| {
@@ -117,7 +124,7 @@ impl Session {
             },
             Outcome::Draw => OutcomeInfo {
                 winner: None,
-                text: if self.record.draw_agreed() {
+                text: if at_end && self.record.draw_agreed() {
                     "Draw by agreement".to_owned()
                 } else if let Some(rule) = view.draw_rule() {
                     format!("Draw: {rule}")
