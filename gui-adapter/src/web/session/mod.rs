@@ -494,4 +494,33 @@ mod tests {
         );
         assert!(state.analysis.is_none());
     }
+
+    /// A game over at its last position still gets its graph: the earlier
+    /// positions were left unvalued when the analysis of the position
+    /// shown was not due.
+    #[test]
+    fn a_finished_game_is_valued_for_the_graph() {
+        let mut session = session([PlayerKind::Human, PlayerKind::Human]);
+        let fen = "0,0,0,0,0,1 20 1,0,0,0,0,0 20 s";
+        let (error, _) = ask(&mut session, ClientMessage::SetPosition { fen: fen.into() });
+        assert_eq!(error, None);
+        let (error, state) = ask(&mut session, ClientMessage::Move { mv: "6".into() });
+        assert_eq!(error, None);
+        assert!(state.outcome.is_some(), "the last seed ends the game");
+        let (error, state) = ask(
+            &mut session,
+            ClientMessage::Analysis {
+                on: true,
+                lines: None,
+            },
+        );
+        assert_eq!(error, None);
+        assert_eq!(state.evals.len(), 2);
+        assert!(state.evals[0].is_none() && state.evals[1].is_some());
+        let seen = poll_until(
+            &mut session,
+            |m| matches!(m, ServerMessage::State(s) if s.evals.iter().all(Option::is_some)),
+        );
+        assert!(lines_of(&seen).is_empty(), "the end is not analysed");
+    }
 }
