@@ -152,6 +152,9 @@
     $('hint').disabled = s.thinking !== null || s.outcome !== null || !!s.analysis;
     $('engine-move').disabled = (s.thinking !== null && !s.hinting) || s.outcome !== null ||
       !!s.analysis;
+    $('stop').title = s.analysis
+      ? 'Stop the analysis of this position (nothing is played)'
+      : 'Stop the engine: it plays its best move so far, then waits';
     $('stop').disabled = s.analysis ? !s.analysis.running : s.thinking === null &&
       (s.paused || s.outcome !== null || s.players[s.side_to_move] !== 'engine');
     // The evaluation bar and Flip only where two sides share a board
