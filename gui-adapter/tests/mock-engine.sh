@@ -10,8 +10,9 @@ if [ -n "$MOCK_ENGINE_PIDS" ]; then
     echo $$ >>"$MOCK_ENGINE_PIDS"
 fi
 # `go infinite` (the web GUI's analysis) prints three numbered lines at
-# once, and its `stop` answers `bestmove 1`, a move the front end must not
-# play; `go nodes N` (the GUI's evaluation graph) answers at once.
+# once, the first labelled proven, and its `stop` answers `bestmove 1`, a
+# move the front end must not play; `go nodes N` (the GUI's evaluation
+# graph) answers at once.
 searching=
 best="(none)"
 while :; do
@@ -22,6 +23,7 @@ while :; do
             "go infinite")
                 for k in 1 2 3; do
                     echo "info depth 1 seldepth 1 multipv $k score cp $((40 - 10 * k)) nodes 3 pv $k"
+                    if [ "$k" = 1 ]; then echo "info string multipv 1 proven margin +0.30 (mock)"; fi
                 done
                 searching=1; best=1 ;;
             "go nodes "*)

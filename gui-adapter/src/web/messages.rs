@@ -193,6 +193,10 @@ pub struct ScoreInfo {
     pub mate: Option<i32>,
     /// The score in words (`+1.50`, `win in 5`).
     pub text: String,
+    /// Whether `cp` is a proven final margin (the engine's `info string
+    /// proven margin …`, or the game's end), not an estimate.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub proven: bool,
 }
 
 /// A turn of the engine's line.
@@ -350,7 +354,17 @@ pub enum ServerMessage {
     /// The game now.
     State(Box<StateInfo>),
     /// An engine's search, as it goes.
-    Info(SearchInfo),
+    Info(Box<SearchInfo>),
+    /// The engine's label for a line it has just printed: its value is
+    /// proven (`info string [multipv k ]proven margin …`).
+    Proven {
+        /// The position searched: after this many of the game's moves.
+        ply: usize,
+        /// The line (1: the best).
+        multipv: u32,
+        /// Whether the line is analysis mode's.
+        analysis: bool,
+    },
     /// The answer to `hint`.
     Hint {
         /// For whom.

@@ -12,10 +12,12 @@ window.PlyAnalysis = (function () {
   const HEIGHT = 90;
   const PAD = 6;
 
-  // A score from player one's side in units, clamped; a win at the edge.
+  // A score from player one's side in units, clamped; a win (mate, or a
+  // proven margin other than a draw) at the edge.
   function units(score) {
     if (!score) return null;
     if (score.mate !== undefined) return score.mate >= 0 ? CLAMP : -CLAMP;
+    if (score.proven && score.cp) return Math.sign(score.cp) * CLAMP;
     return Math.max(-CLAMP, Math.min(CLAMP, (score.cp || 0) / 100));
   }
 
@@ -68,7 +70,8 @@ window.PlyAnalysis = (function () {
         'data-ply': ply,
       });
       const title = svgElement('title', {});
-      title.textContent = `${ply === 0 ? 'Start' : `After move ${ply}`}: ${score.text}`;
+      title.textContent = `${ply === 0 ? 'Start' : `After move ${ply}`}: ${score.text}` +
+        (score.proven ? ' (proven)' : '');
       point.append(title);
       svg.append(point);
     });
@@ -103,7 +106,15 @@ window.PlyAnalysis = (function () {
       const moves = document.createElement('span');
       moves.className = 'pv-moves';
       moves.textContent = info.pv_turns.length ? formatTurns(info.pv_turns, sideNames) : info.pv.join(' ');
-      li.append(score, depth, moves);
+      li.append(score, depth);
+      if (info.proven) {
+        const proven = document.createElement('span');
+        proven.className = 'pv-proven';
+        proven.textContent = 'proven';
+        proven.title = 'The engine proved this value (the endgame database, or every line searched to the end)';
+        li.append(proven);
+      }
+      li.append(moves);
       list.appendChild(li);
     }
   }

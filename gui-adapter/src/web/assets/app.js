@@ -74,6 +74,9 @@
       case 'hint':
         showHint(message);
         break;
+      case 'proven':
+        showProven(message);
+        break;
       case 'error':
         $('error').textContent = message.message;
         break;
@@ -348,6 +351,27 @@
     if (k === 1 && info.eval) {
       liveEval = { ply: info.ply, eval: info.eval };
       renderGraph(s);
+    }
+  }
+
+  // The engine's label after a line it printed: its value is proven.
+  function showProven(message) {
+    const s = state;
+    if (!s) return;
+    if (message.analysis && s.analysis && message.ply === s.ply) {
+      const line = lines[message.multipv - 1];
+      if (line) {
+        lines[message.multipv - 1] = { ...line, proven: true };
+        showLines(s);
+        if (message.multipv === 1 && line.eval) {
+          liveEval = { ply: message.ply, eval: { ...line.eval, proven: true } };
+          renderGraph(s);
+        }
+      }
+    }
+    if (message.multipv === 1 && (!message.analysis || message.ply === s.ply) &&
+        !$('info-score').textContent.endsWith('(proven)')) {
+      $('info-score').textContent += ' (proven)';
     }
   }
 

@@ -55,6 +55,8 @@ pub(super) struct PlyEval {
     score: Option<Score>,
     /// The depth it was searched to.
     depth: u32,
+    /// Whether the score is a proven final margin.
+    proven: bool,
 }
 
 /// The values of the game's positions, by ply.
@@ -244,8 +246,18 @@ impl Session {
                 fen: root.position_string(),
                 score: Some(score::for_player_one(found, side)),
                 depth,
+                proven: false,
             },
         );
+    }
+
+    /// The engine labelled the first line it just printed for the position
+    /// after `ply` moves proven: so is the value kept from it.
+    pub(super) fn mark_proven(&mut self, ply: usize, root: &AnyGame) {
+        let fen = root.position_string();
+        if let Some(kept) = self.evals.get_mut(&ply).filter(|e| e.fen == fen) {
+            kept.proven = kept.score.is_some();
+        }
     }
 
     /// A graph search ended: a position it gave no score stays without
@@ -258,6 +270,7 @@ impl Session {
                     fen: root.position_string(),
                     score: None,
                     depth: 0,
+                    proven: false,
                 },
             );
         }
@@ -286,7 +299,11 @@ impl Session {
                 if let Some(outcome) = outcome {
                     return Some(result_score(position, outcome));
                 }
-                self.eval_of(ply, position)?.score.as_ref().map(score_info)
+                let kept = self.eval_of(ply, position)?;
+                kept.score.as_ref().map(|s| ScoreInfo {
+                    proven: kept.proven,
+                    ..score_info(s)
+                })
             })
             .collect()
     }
@@ -324,5 +341,6 @@ fn result_score(position: &AnyGame, outcome: Outcome) -> ScoreInfo {
         Outcome::Draw => "the end: a draw".to_owned(),
         Outcome::Win(_) => format!("the end: {}", info.text),
     };
+    info.proven = true;
     info
 }

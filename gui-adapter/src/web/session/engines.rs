@@ -5,7 +5,7 @@
 
 use std::time::{Duration, Instant};
 
-use ply_protocol::{Command, Dialect, GoParams, Response};
+use ply_protocol::{Command, Dialect, GoParams, Response, proven_line};
 use ply_rules::game::Player;
 
 use super::Session;
@@ -62,7 +62,7 @@ impl Session {
                     if shown
                         && (info.depth.is_some() || info.score.is_some() || !info.pv.is_empty())
                     {
-                        out.push(ServerMessage::Info(search.page_info(&info)));
+                        out.push(ServerMessage::Info(Box::new(search.page_info(&info))));
                     }
                     if info.multipv.is_none_or(|k| k == 1)
                         && (info.score.is_some() || !info.pv.is_empty())
@@ -70,6 +70,21 @@ impl Session {
                         let (side, ply, root) = (search.side, search.ply, search.root.clone());
                         search.last_info = Some(info.clone());
                         self.record_eval(ply, &root, side, &info);
+                    }
+                }
+                Ok(Some(Response::InfoString(text))) => {
+                    if let Some(multipv) = proven_line(&text) {
+                        let (ply, root) = (search.ply, search.root.clone());
+                        if search.purpose != Purpose::Graph {
+                            out.push(ServerMessage::Proven {
+                                ply,
+                                multipv,
+                                analysis: search.purpose == Purpose::Analysis,
+                            });
+                        }
+                        if multipv == 1 {
+                            self.mark_proven(ply, &root);
+                        }
                     }
                 }
                 Ok(Some(Response::BestMove { best, .. })) => {

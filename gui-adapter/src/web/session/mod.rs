@@ -384,12 +384,24 @@ mod tests {
             |m| matches!(m, ServerMessage::Info(i) if i.multipv == Some(3)),
         );
         assert_eq!(lines_of(&seen), [1, 2, 3]);
+        assert!(seen.iter().any(|m| matches!(
+            m,
+            ServerMessage::Proven {
+                ply: 1,
+                multipv: 1,
+                analysis: true
+            }
+        )));
         let state = session.state();
         let ServerMessage::State(state) = state else {
             panic!()
         };
         assert_eq!(state.evals.len(), 2);
         assert!(state.evals.iter().all(Option::is_some), "{:?}", state.evals);
+        // The graph's short search is an estimate; the analysis's first
+        // line was labelled proven.
+        let proven: Vec<bool> = state.evals.iter().flatten().map(|e| e.proven).collect();
+        assert_eq!(proven, [false, true]);
         assert!(state.analysis.as_ref().is_some_and(|a| a.running));
 
         // Going to the start stops the analysis: its `bestmove 1` is not played.

@@ -107,5 +107,6 @@ pub(super) fn score_info(s: &Score) -> ScoreInfo {
         cp,
         mate,
         text: score::describe(s),
+        proven: false,
     }
 }
