@@ -20,6 +20,10 @@ while :; do
         case "$line" in
             uci) echo "id name Mock"; echo "uciok" ;;
             isready) echo "readyok" ;;
+            "setoption name MultiPV "*)
+                if [ -n "$MOCK_NO_MULTIPV" ]; then
+                    echo "info string error: no option named 'MultiPV'"
+                fi ;;
             "go infinite")
                 for k in 1 2 3; do
                     echo "info depth 1 seldepth 1 multipv $k score cp $((40 - 10 * k)) nodes 3 pv $k"

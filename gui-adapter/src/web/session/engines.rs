@@ -163,6 +163,10 @@ impl Session {
             }
             self.engines[slot] = Some(engine);
             self.rules_sent[slot] = None;
+            // What the engine starts with: UCI's default of one line, or
+            // the command line's `--option MultiPV=K`. Only a change is
+            // sent, so an engine without the option plays as before.
+            self.multipv_sent[slot] = Some(self.configured_multipv());
         }
         let pairs = self.rules_pairs();
         let engine = self.engines[slot].as_mut().ok_or(EngineError::Exited)?;
@@ -178,6 +182,18 @@ impl Session {
             self.multipv_sent[slot] = Some(multipv);
         }
         Ok(engine)
+    }
+
+    /// The `MultiPV` the command line gives the engines (1, UCI's
+    /// default, unless `--option MultiPV=K`).
+    fn configured_multipv(&self) -> u32 {
+        self.config
+            .engine_pairs
+            .iter()
+            .rev()
+            .find(|(name, _)| name.eq_ignore_ascii_case(MULTIPV))
+            .and_then(|(_, value)| value.trim().parse().ok())
+            .unwrap_or(1)
     }
 
     /// Starts a search for `side` (to move now) at its strength, one line.

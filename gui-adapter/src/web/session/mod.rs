@@ -262,8 +262,12 @@ mod tests {
     }
 
     fn session(players: [PlayerKind; 2]) -> Session {
+        session_with(mock_engine(), players)
+    }
+
+    fn session_with(engine: PathBuf, players: [PlayerKind; 2]) -> Session {
         let config = SessionConfig {
-            engine_paths: [mock_engine(), mock_engine()],
+            engine_paths: [engine.clone(), engine],
             options: AnyRules::default_for(Variant::ALL[0]),
             engine_pairs: Vec::new(),
             strength: Strength::default(),
@@ -534,5 +538,35 @@ mod tests {
             |m| matches!(m, ServerMessage::State(s) if s.evals.iter().all(Option::is_some)),
         );
         assert!(lines_of(&seen).is_empty(), "the end is not analysed");
+    }
+
+    /// An engine without `MultiPV` still plays (the option is sent only
+    /// when analysis mode changes it), and analysis mode says why it
+    /// cannot start.
+    #[test]
+    fn an_engine_without_multipv_plays_and_analysis_says_why_not() {
+        let old = PathBuf::from(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/mock-engine-without-multipv.sh"
+        ));
+        let mut session = session_with(old, [PlayerKind::Engine, PlayerKind::Human]);
+        let (error, state) = owned(&session.poll(Instant::now()));
+        assert_eq!((error, state.thinking), (None, Some(0)), "the engine plays");
+        let (error, _) = ask(
+            &mut session,
+            ClientMessage::Analysis {
+                on: true,
+                lines: None,
+            },
+        );
+        assert_eq!(error, None);
+        // The graph's values need one line: the analysis, three.
+        let seen = poll_until(&mut session, |m| matches!(m, ServerMessage::Error { .. }));
+        let (error, state) = owned(&seen);
+        assert_eq!(
+            error.as_deref(),
+            Some("the engine refused 'setoption name MultiPV value 3': no option named 'MultiPV'")
+        );
+        assert!(state.analysis.is_none(), "analysis mode is left");
     }
 }
