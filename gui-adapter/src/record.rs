@@ -143,6 +143,27 @@ impl GameRecord {
         &self.moves
     }
 
+    /// The position after the first `ply` moves (`ply` 0 is the start),
+    /// if the game is that long.
+    #[must_use]
+    pub fn position(&self, ply: usize) -> Option<&AnyGame> {
+        self.positions.get(ply)
+    }
+
+    /// Drops every move after the first `ply` (and a draw agreed at the
+    /// end): the game goes on from the position after move `ply`, as an
+    /// analysis board does when a move is played in an earlier position.
+    /// Returns how many moves were dropped.
+    pub fn truncate(&mut self, ply: usize) -> usize {
+        let dropped = self.moves.len().saturating_sub(ply);
+        if dropped > 0 {
+            self.moves.truncate(ply);
+            self.positions.truncate(ply + 1);
+            self.agreed_draw = false;
+        }
+        dropped
+    }
+
     /// Who played move `index` (from 0).
     #[must_use]
     pub fn mover(&self, index: usize) -> Player {
@@ -301,13 +322,20 @@ impl GameRecord {
     /// the start (or the position string) with every move.
     #[must_use]
     pub fn position_command(&self) -> Command {
+        self.position_command_at(self.moves.len())
+    }
+
+    /// The `position` command for the position after the first `ply`
+    /// moves (all of them if the game is shorter).
+    #[must_use]
+    pub fn position_command_at(&self, ply: usize) -> Command {
         let start = match &self.start_fen {
             Some(fen) => StartingPosition::Fen(fen.clone()),
             None => StartingPosition::StartPos,
         };
         Command::Position {
             start,
-            moves: self.moves.clone(),
+            moves: self.moves[..ply.min(self.moves.len())].to_vec(),
         }
     }
 }
@@ -416,6 +444,28 @@ mod tests {
             from.position_command().to_string(),
             "position fen 4,4,0,5,5,0 2 5,5,5,5,4,4 0 n"
         );
+    }
+
+    #[test]
+    fn truncating_goes_on_from_an_earlier_position() {
+        let mut game = kalah_6_4();
+        game.play_turn(&["3", "6"]).unwrap();
+        game.play_turn(&["2", "1"]).unwrap();
+        let after_first_turn = game.position(2).unwrap().clone();
+        assert_eq!(
+            game.position_command_at(2).to_string(),
+            "position startpos moves 3 6"
+        );
+        game.agree_draw();
+        assert_eq!(game.truncate(2), 2);
+        assert_eq!(game.moves(), ["3", "6"]);
+        assert_eq!(game.current(), &after_first_turn);
+        assert!(
+            !game.draw_agreed(),
+            "the draw was agreed after the dropped moves"
+        );
+        assert_eq!(game.truncate(5), 0, "nothing after the end");
+        assert!(game.position(3).is_none());
     }
 
     #[test]

@@ -9,15 +9,33 @@
 if [ -n "$MOCK_ENGINE_PIDS" ]; then
     echo $$ >>"$MOCK_ENGINE_PIDS"
 fi
+# `go infinite` (the web GUI's analysis) prints three numbered lines at
+# once, the first labelled proven, and its `stop` answers `bestmove 1`, a
+# move the front end must not play; `go nodes N` (the GUI's evaluation
+# graph) answers at once.
 searching=
+best="(none)"
 while :; do
     if IFS= read -r line; then
         case "$line" in
             uci) echo "id name Mock"; echo "uciok" ;;
             isready) echo "readyok" ;;
-            go*) searching=1 ;;
+            "setoption name MultiPV "*)
+                if [ -n "$MOCK_NO_MULTIPV" ]; then
+                    echo "info string error: no option named 'MultiPV'"
+                fi ;;
+            "go infinite")
+                for k in 1 2 3; do
+                    echo "info depth 1 seldepth 1 multipv $k score cp $((40 - 10 * k)) nodes 3 pv $k"
+                    if [ "$k" = 1 ]; then echo "info string multipv 1 proven margin +0.30 (mock)"; fi
+                done
+                searching=1; best=1 ;;
+            "go nodes "*)
+                echo "info depth 1 score cp 25 nodes 1 pv 1"
+                echo "bestmove 1" ;;
+            go*) searching=1; best="(none)" ;;
             stop)
-                if [ -n "$searching" ]; then echo "bestmove (none)"; fi
+                if [ -n "$searching" ]; then echo "bestmove $best"; fi
                 searching= ;;
             quit) if [ -z "$searching" ]; then exit 0; fi ;;
         esac

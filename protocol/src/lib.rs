@@ -8,11 +8,13 @@
 //! against a game's rules is the engine's job.
 
 mod error;
+mod labels;
 mod message;
 mod parse;
 mod print;
 
 pub use error::ParseError;
+pub use labels::proven_line;
 pub use message::{
     Command, Dialect, GoParams, Id, Info, OptionDecl, OptionKind, Query, Response, Score,
     ScoreBound, ScoreValue, SolveLine, StartingPosition,

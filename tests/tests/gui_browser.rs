@@ -2,7 +2,9 @@
 //! chromedriver, loads the page, sets up Kalah(6,4) with the page's own
 //! form, and plays a whole game against the engine by clicking pits;
 //! along the way it asks for a hint, takes a turn back and flips the
-//! board, and it takes screenshots.
+//! board, and it takes screenshots. A second test turns analysis mode on:
+//! the engine's three best lines, the evaluation graph, going back to a
+//! clicked move, the arrow keys, and a move that replaces the rest.
 //!
 //! Needs Debian's `chromium` and `chromium-driver` (scripts/test installs
 //! them, unless PLY_SKIP_BROWSER_INSTALL=1); without them the test fails and says so. The screenshots go to
@@ -157,6 +159,190 @@ fn a_kalah_game_against_the_engine_played_by_clicking_in_chromium() {
         .unwrap_or(0);
     assert!(animated > 10, "sowings were animated ({animated})");
     save_screenshot(&browser, "web-kalah-end.png");
+}
+
+/// The page's count of something it sets on `document.body.dataset`.
+fn body_number(browser: &Browser, key: &str) -> u64 {
+    browser
+        .run(
+            "return Number(document.body.dataset[arguments[0]] || 0);",
+            &[serde_json::Value::from(key)],
+        )
+        .as_u64()
+        .unwrap_or(0)
+}
+
+/// Waits until the page shows the position after `ply` moves.
+fn wait_for_ply(browser: &Browser, ply: usize) {
+    browser.wait_for(
+        &format!("return !document.body.dataset.busy && document.body.dataset.ply === '{ply}';"),
+        &format!("the position after {ply} moves"),
+        WAIT,
+    );
+}
+
+/// The moves the analysis test plays before going back.
+const MOVES: u64 = 6;
+
+#[test]
+fn analysis_mode_shows_three_lines_a_graph_and_goes_to_a_clicked_move() {
+    let (chromium, driver) = browser_tools();
+    let gui = Gui::start(&["--depth", "2"]);
+    let profile =
+        std::env::temp_dir().join(format!("ply-chromium-analysis-{}", std::process::id()));
+    let browser = Browser::start(&chromium, &driver, profile);
+    let separator = if gui.url.contains('?') { '&' } else { '?' };
+    browser.open(&format!("{}{separator}speed=off", gui.url));
+    browser.wait_for(
+        "return document.body.dataset.ready === 'true';",
+        "the page to load",
+        WAIT,
+    );
+    assert_eq!(text_of(&browser, "title"), "Kalah(6,4)", "the default game");
+    use_laptop_window(&browser);
+    assert!(!is_shown(&browser, "analysis-panel"), "analysis starts off");
+
+    // Analysis on: three lines, each with a score, for the start.
+    browser.click(&browser.find("#analysis"));
+    browser.wait_for(
+        "return document.body.dataset.analysis === 'true' && Number(document.body.dataset.lines) === 3;",
+        "three lines with scores",
+        WAIT,
+    );
+    let scores = browser.run(
+        "return [...document.querySelectorAll('#pv-lines li')].map((li) => \
+           [li.querySelector('.pv-score').textContent, li.querySelector('.pv-moves').textContent]);",
+        &[],
+    );
+    let scores = scores.as_array().expect("the lines");
+    assert_eq!(scores.len(), 3, "{scores:?}");
+    for line in scores {
+        let score = line[0].as_str().unwrap_or_default();
+        let moves = line[1].as_str().unwrap_or_default();
+        assert!(
+            score.starts_with('+')
+                || score.starts_with('-')
+                || score.contains("win")
+                || score.contains("loss"),
+            "a score in seeds: {line:?}"
+        );
+        assert!(moves.starts_with("S ["), "South's line: {line:?}");
+    }
+    assert!(status_is_analysis(&browser));
+
+    // A few moves clicked (either side may be clicked): the graph gets a
+    // point for each position as it is valued.
+    let mut fens = vec![text_of(&browser, "fen")];
+    for _ in 0..MOVES {
+        click_a_pit_in_analysis(&browser);
+        fens.push(text_of(&browser, "fen"));
+    }
+    browser.wait_for(
+        &format!(
+            "return Number(document.body.dataset.graphPoints) === {points} \
+               && document.querySelectorAll('#evalgraph circle').length === {points};",
+            points = MOVES + 1
+        ),
+        "a point in the graph for each position",
+        WAIT,
+    );
+    browser.wait_for(
+        "return Number(document.body.dataset.lines) >= 1;",
+        "the lines of the last position",
+        WAIT,
+    );
+    save_screenshot(&browser, "web-analysis.png");
+
+    // A click on the first move shows the position after it, and the
+    // analysis follows it; the arrow keys step through the game.
+    browser.run(
+        "document.querySelector(\"#moves .mv[data-ply='1']\").click(); return true;",
+        &[],
+    );
+    wait_for_ply(&browser, 1);
+    assert_eq!(text_of(&browser, "fen"), fens[1], "the board after move 1");
+    let label = browser.run(
+        "return document.querySelector('#board svg').getAttribute('aria-label');",
+        &[],
+    );
+    assert!(
+        label.as_str().is_some_and(|l| l.starts_with("Kalah(6,4)")),
+        "{label}"
+    );
+    assert_eq!(moves_shown(&browser), MOVES, "going back drops nothing");
+    browser.wait_for(
+        "return Number(document.body.dataset.lines) >= 1 && \
+           [...document.querySelectorAll('#pv-lines li')].length >= 1;",
+        "the lines of the position after move 1",
+        WAIT,
+    );
+    let key = |name: &str| {
+        browser.run(
+            &format!(
+                "document.body.dispatchEvent(new KeyboardEvent('keydown', {{ key: '{name}', bubbles: true }})); return true;"
+            ),
+            &[],
+        );
+    };
+    key("ArrowLeft");
+    wait_for_ply(&browser, 0);
+    assert_eq!(text_of(&browser, "fen"), fens[0]);
+    key("ArrowRight");
+    wait_for_ply(&browser, 1);
+    assert_eq!(text_of(&browser, "fen"), fens[1]);
+
+    // A move played after move 1 replaces the game's later moves, and the
+    // page says so.
+    click_a_pit_in_analysis(&browser);
+    browser.wait_for(
+        &format!(
+            "return document.getElementById('analysis-note').textContent === \
+             '{} later moves of the game were replaced by this one.';",
+            MOVES - 1
+        ),
+        "the note that the later moves were replaced",
+        WAIT,
+    );
+    assert_eq!(moves_shown(&browser), 2);
+    assert_eq!(body_number(&browser, "ply"), 2);
+
+    // Leaving analysis plays nothing: the engine's analysis `bestmove` is
+    // dropped, and North's engine waits.
+    browser.click(&browser.find("#analysis"));
+    browser.wait_for(
+        "return document.body.dataset.analysis === 'false';",
+        "analysis off",
+        WAIT,
+    );
+    assert!(!is_shown(&browser, "analysis-panel"));
+    assert_eq!(moves_shown(&browser), 2);
+}
+
+/// Whether the status says analysis mode.
+fn status_is_analysis(browser: &Browser) -> bool {
+    text_of(browser, "status").starts_with("Analysis: ")
+}
+
+/// Clicks the last legal pit in analysis mode, where the move count may
+/// stay the same (a move from an earlier position replaces the rest):
+/// waits for the position after it instead.
+///
+/// The click is the page's own click event on the pit, found and clicked
+/// in one script: the engine's analysis sends states (the graph's values)
+/// that redraw the board at any time, so an element found by one WebDriver
+/// call may be gone by the next.
+fn click_a_pit_in_analysis(browser: &Browser) {
+    let ply = body_number(browser, "ply");
+    let clicked = browser.run(
+        "const pits = document.querySelectorAll('#board .pit.legal'); \
+         const pit = pits[pits.length - 1]; \
+         if (!pit) return false; \
+         pit.dispatchEvent(new MouseEvent('click', { bubbles: true })); \
+         return true;",
+        &[],
+    );
+    assert_eq!(clicked, serde_json::Value::Bool(true), "a legal pit");
+    wait_for_ply(browser, usize::try_from(ply + 1).expect("a ply"));
 }
 
 #[test]

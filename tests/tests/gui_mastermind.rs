@@ -126,6 +126,12 @@ fn mastermind_as_breaker_and_as_maker_in_chromium() {
         "the evaluation bar is shown"
     );
     assert!(!is_shown(&browser, "flip"), "the Flip button is shown");
+    // No analysis mode either (docs/front-ends.md, "Analysis mode").
+    assert!(
+        !is_shown(&browser, "analysis"),
+        "the Analysis button is shown"
+    );
+    assert!(!is_shown(&browser, "analysis-lines-field"));
     assert!(is_shown(&browser, "undo"), "the other buttons stay");
     let answer = Answer::read(row[1].as_str().unwrap_or_default()).expect("an answer 1A2B");
     assert_eq!(row[2], u64::from(answer.bulls), "bull pegs: {row}");

@@ -347,6 +347,82 @@ fn every_game_the_engine_has_can_be_played_from_the_page() {
     }
 }
 
+/// Analysis mode with the real engine in every game with two sides: the
+/// engine's lines numbered 1 to 3 for the position shown, a value for
+/// each position in the graph, going back to the start, and a Stop that
+/// plays nothing; Mastermind refuses the mode.
+#[test]
+fn analysis_mode_gives_three_lines_and_values_in_every_two_sided_game() {
+    let gui = Gui::start(&["--depth", "1"]);
+    let mut page = gui.connect();
+    let hello = page.received[0].clone();
+    for variant in hello["variants"].as_array().expect("the games") {
+        let name = variant["name"].as_str().expect("a name");
+        let state = page.request(&message("new_game", json!({ "variant": name })));
+        assert_eq!(state["type"], "state", "{name}: {state}");
+        let answer = page.request(&message("analysis", json!({ "on": true })));
+        if variant["two_sided"] == json!(false) {
+            assert_eq!(answer["type"], "error", "{name}: {answer}");
+            assert!(
+                answer["message"]
+                    .as_str()
+                    .is_some_and(|m| m.contains("no analysis mode")),
+                "{answer}"
+            );
+            continue;
+        }
+        assert_eq!(answer["analysis"]["lines"], 3, "{name}: {answer}");
+        let start = fen(&answer);
+        // One move, then the lines of the position after it.
+        let mv = answer["legal"][0]
+            .as_str()
+            .expect("a legal move")
+            .to_owned();
+        let state = page.request(&message("move", json!({ "move": mv })));
+        assert_eq!(state["ply"], 1, "{name}: {state}");
+        // The graph's values come first (both positions), then the lines.
+        let mut numbered = [false; 3];
+        let mut valued = None;
+        // Tic-tac-toe is searched to its end at once: its lines are proven.
+        let mut proven = name != "tictactoe";
+        page.until(|m| {
+            if m["type"] == "proven" && m["analysis"] == true && m["ply"] == 1 {
+                proven = true;
+            }
+            if m["type"] == "state"
+                && m["evals"]
+                    .as_array()
+                    .is_some_and(|e| e.len() == 2 && e.iter().all(Value::is_object))
+            {
+                valued = Some(m["evals"].clone());
+            }
+            if m["type"] == "info" && m["analysis"] == true && m["ply"] == 1 {
+                assert!(m["score"].is_object(), "{name}: {m}");
+                assert!(!m["pv"].as_array().expect("a line").is_empty(), "{m}");
+                if let Some(k) = m["multipv"].as_u64().filter(|k| (1..=3).contains(k)) {
+                    numbered[usize::try_from(k).expect("small") - 1] = true;
+                }
+            }
+            numbered.iter().all(|&seen| seen) && proven
+        });
+        assert!(valued.is_some(), "{name}: no values for the graph");
+        // Back to the start: the board shows it, the game keeps its move.
+        let state = page.request(&message("go_to", json!({ "ply": 0 })));
+        assert_eq!((fen(&state), &state["ply"]), (start, &json!(0)), "{name}");
+        assert_eq!(state["moves"].as_array().map(Vec::len), Some(1));
+        // Stop, then leave: nothing is played.
+        page.request(&message("stop", json!({})));
+        let state = page.request(&message("analysis", json!({ "on": false })));
+        assert!(state["analysis"].is_null(), "{state}");
+        assert_eq!(
+            state["moves"].as_array().map(Vec::len),
+            Some(1),
+            "{name}: {state}"
+        );
+        assert_eq!(state["ply"], 1);
+    }
+}
+
 /// How often the slow client below sends a byte.
 const DRIP_INTERVAL: Duration = Duration::from_millis(100);
 

@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 use std::sync::mpsc::Receiver;
 
-use ply_protocol::{Command, Dialect, Info, Response, ScoreValue, parse_response};
+use ply_protocol::{Command, Dialect, Info, Response, ScoreValue, parse_response, proven_line};
 
 use crate::session::{Output, Session};
 
@@ -15,10 +15,6 @@ use super::record::{Analysis, PvLine, Score};
 
 /// How the engine starts an error: `info string error: …`.
 const ERROR_PREFIX: &str = "error: ";
-/// How the engine labels a proven line: `info string [multipv k ]proven margin …`.
-const PROVEN_PREFIX: &str = "proven margin";
-/// The `info string` prefix naming a MultiPV line.
-const MULTIPV_PREFIX: &str = "multipv ";
 
 /// A session and the lines it prints.
 #[derive(Debug)]
@@ -127,7 +123,7 @@ impl AnswerReader {
                 if let Some(error) = text.strip_prefix(ERROR_PREFIX) {
                     self.errors.push(error.to_owned());
                 } else if let Some((_, proven)) =
-                    proven_label(&text).and_then(|rank| self.lines.get_mut(&rank))
+                    proven_line(&text).and_then(|rank| self.lines.get_mut(&rank))
                 {
                     *proven = true;
                 }
@@ -171,19 +167,6 @@ impl AnswerReader {
     }
 }
 
-/// The line a `proven margin` label is for (1 without `multipv k`).
-fn proven_label(text: &str) -> Option<u32> {
-    if text.starts_with(PROVEN_PREFIX) {
-        return Some(1);
-    }
-    let rest = text.strip_prefix(MULTIPV_PREFIX)?;
-    let (rank, label) = rest.split_once(' ')?;
-    label
-        .starts_with(PROVEN_PREFIX)
-        .then(|| rank.parse().ok())
-        .flatten()
-}
-
 /// The JSON score of an `info` line.
 fn score_of(info: &Info, proven: bool) -> Option<Score> {
     Some(match info.score?.value {
@@ -196,19 +179,6 @@ fn score_of(info: &Info, proven: bool) -> Option<Score> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn proven_labels_name_their_line() {
-        assert_eq!(proven_label("proven margin +8 (endgame database)"), Some(1));
-        assert_eq!(
-            proven_label("multipv 3 proven margin 0 (searched to the end of the game)"),
-            Some(3)
-        );
-        assert_eq!(
-            proven_label("search stopped at depth 9 of 20: the value is proven"),
-            None
-        );
-    }
 
     #[test]
     fn a_proven_label_marks_only_the_last_info_of_its_line() {

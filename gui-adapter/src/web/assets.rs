@@ -51,6 +51,12 @@ pub const ASSETS: &[Asset] = &[
         page: false,
     },
     Asset {
+        path: "/analysis.js",
+        content_type: JS,
+        body: include_str!("assets/analysis.js"),
+        page: false,
+    },
+    Asset {
         path: "/games/generic.js",
         content_type: JS,
         body: include_str!("assets/games/generic.js"),

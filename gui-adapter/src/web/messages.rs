@@ -17,6 +17,13 @@ use crate::strength::Strength;
 /// The largest message the page may send, in bytes.
 pub const MAX_MESSAGE_BYTES: usize = 4096;
 
+/// The most lines (MultiPV) analysis mode shows at once: more than a
+/// person reads while the lines change.
+pub const MAX_ANALYSIS_LINES: u32 = 5;
+
+/// The lines analysis mode shows unless told otherwise (as lichess does).
+pub const DEFAULT_ANALYSIS_LINES: u32 = 3;
+
 /// Who plays a side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -108,6 +115,24 @@ pub enum ClientMessage {
         /// Whether the draw is accepted.
         accept: bool,
     },
+    /// Turn analysis mode on or off (docs/front-ends.md, "Analysis
+    /// mode"): the engine analyses the position shown with `lines`
+    /// principal variations (1 to [`MAX_ANALYSIS_LINES`]), and nobody's
+    /// engine plays.
+    Analysis {
+        /// On or off.
+        on: bool,
+        /// How many lines ([`DEFAULT_ANALYSIS_LINES`], or the last
+        /// number chosen, when absent).
+        #[serde(default)]
+        lines: Option<u32>,
+    },
+    /// In analysis mode: show the position after the first `ply` moves of
+    /// the game (0: the start).
+    GoTo {
+        /// How many of the game's moves are played in the position.
+        ply: usize,
+    },
 }
 
 /// An option a game's rules take, for the page's form.
@@ -168,6 +193,10 @@ pub struct ScoreInfo {
     pub mate: Option<i32>,
     /// The score in words (`+1.50`, `win in 5`).
     pub text: String,
+    /// Whether `cp` is a proven final margin (the engine's `info string
+    /// proven margin …`, or the game's end), not an estimate.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub proven: bool,
 }
 
 /// A turn of the engine's line.
@@ -204,6 +233,14 @@ pub struct SearchInfo {
     pub pv: Vec<String>,
     /// The line, turn by turn (as far as it is legal).
     pub pv_turns: Vec<TurnInfo>,
+    /// Which of the analysis's lines this is (1: the best), when the
+    /// engine numbers them (`multipv k`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub multipv: Option<u32>,
+    /// Whether this is analysis mode's search (neither played nor a hint).
+    pub analysis: bool,
+    /// The position searched: after this many of the game's moves.
+    pub ply: usize,
     /// The score in the game's own words (Mastermind: expected guesses).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
@@ -219,6 +256,16 @@ pub struct LastMove {
     pub mv: String,
     /// The board before it (the same form as [`StateInfo::board`]).
     pub before: Value,
+}
+
+/// Analysis mode, while it is on.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct AnalysisInfo {
+    /// How many lines the engine is asked for (`MultiPV`).
+    pub lines: u32,
+    /// Whether the engine is analysing the position shown now (not when
+    /// the game is over there, nor once the value is proven).
+    pub running: bool,
 }
 
 /// How the game ended.
@@ -241,8 +288,11 @@ pub struct StateInfo {
     pub options: BTreeMap<String, String>,
     /// The sides' names.
     pub side_names: [&'static str; 2],
-    /// The position string.
+    /// The position string (of the position shown).
     pub fen: String,
+    /// The position shown is the one after this many of the game's
+    /// moves: the last one, or an earlier one in analysis mode.
+    pub ply: usize,
     /// The board, for the game's drawing module (`kind` names it).
     pub board: Value,
     /// The board in text, the bottom side as the page shows it.
@@ -276,6 +326,15 @@ pub struct StateInfo {
     pub draw_offer: Option<String>,
     /// The engines' names, once started.
     pub engine_names: [Option<String>; 2],
+    /// Analysis mode, when it is on.
+    pub analysis: Option<AnalysisInfo>,
+    /// The evaluation of each position of the game (index: its ply), from
+    /// player one's side, where a search has given one; the game's end is
+    /// its result.
+    pub evals: Vec<Option<ScoreInfo>>,
+    /// What the last message changed that the page should say: "2 later
+    /// moves were replaced".
+    pub notice: Option<String>,
     /// How many messages from the page have been handled (refused ones
     /// too), so the page can tell the answer to its last message.
     pub ack: u64,
@@ -295,7 +354,17 @@ pub enum ServerMessage {
     /// The game now.
     State(Box<StateInfo>),
     /// An engine's search, as it goes.
-    Info(SearchInfo),
+    Info(Box<SearchInfo>),
+    /// The engine's label for a line it has just printed: its value is
+    /// proven (`info string [multipv k ]proven margin …`).
+    Proven {
+        /// The position searched: after this many of the game's moves.
+        ply: usize,
+        /// The line (1: the best).
+        multipv: u32,
+        /// Whether the line is analysis mode's.
+        analysis: bool,
+    },
     /// The answer to `hint`.
     Hint {
         /// For whom.
@@ -344,6 +413,24 @@ mod tests {
             parse_client_message(r#"{"type":"answer_draw","accept":true}"#),
             Ok(ClientMessage::AnswerDraw { accept: true })
         );
+        assert_eq!(
+            parse_client_message(r#"{"type":"analysis","on":true}"#),
+            Ok(ClientMessage::Analysis {
+                on: true,
+                lines: None
+            })
+        );
+        assert_eq!(
+            parse_client_message(r#"{"type":"analysis","on":false,"lines":5}"#),
+            Ok(ClientMessage::Analysis {
+                on: false,
+                lines: Some(5)
+            })
+        );
+        assert_eq!(
+            parse_client_message(r#"{"type":"go_to","ply":0}"#),
+            Ok(ClientMessage::GoTo { ply: 0 })
+        );
         let new_game = parse_client_message(
             r#"{"type":"new_game","variant":"kalah","options":{"Seeds":4,"EmptyCapture":true}}"#,
         )
@@ -366,7 +453,7 @@ mod tests {
     }
 
     /// One well-formed example of every message the page may send.
-    const EVERY_MESSAGE: [&str; 10] = [
+    const EVERY_MESSAGE: [&str; 12] = [
         r#"{"type":"new_game","variant":"kalah","options":{"Seeds":4}}"#,
         r#"{"type":"move","move":"3"}"#,
         r#"{"type":"undo"}"#,
@@ -377,6 +464,8 @@ mod tests {
         r#"{"type":"stop"}"#,
         r#"{"type":"flip"}"#,
         r#"{"type":"answer_draw","accept":false}"#,
+        r#"{"type":"analysis","on":true,"lines":3}"#,
+        r#"{"type":"go_to","ply":2}"#,
     ];
 
     /// The place of a message's kind in [`EVERY_MESSAGE`]; the match has no
@@ -393,6 +482,8 @@ mod tests {
             ClientMessage::Stop {} => 7,
             ClientMessage::Flip {} => 8,
             ClientMessage::AnswerDraw { .. } => 9,
+            ClientMessage::Analysis { .. } => 10,
+            ClientMessage::GoTo { .. } => 11,
         }
     }
 
@@ -427,6 +518,15 @@ mod tests {
             r#"{"move":"3"}"#,
             r#"{"type":"answer_draw"}"#,
             r#"{"type":"answer_draw","accept":"yes"}"#,
+            r#"{"type":"analysis"}"#,
+            r#"{"type":"analysis","on":"yes"}"#,
+            r#"{"type":"analysis","on":true,"lines":-1}"#,
+            r#"{"type":"analysis","on":true,"lines":"3"}"#,
+            r#"{"type":"analysis","on":true,"multipv":3}"#,
+            r#"{"type":"go_to"}"#,
+            r#"{"type":"go_to","ply":-1}"#,
+            r#"{"type":"go_to","ply":1.5}"#,
+            r#"{"type":"go_to","ply":"2"}"#,
         ] {
             assert!(parse_client_message(text).is_err(), "{text} was accepted");
         }

@@ -19,6 +19,9 @@
   let formVariant = null;  // the variant the options form shows
   let formKey = '';        // the game and options it was filled from
   let lastPlayers = null;   // the players and strengths the form shows
+  let lines = [];          // analysis mode's lines for the position shown, best first
+  let linesKey = '';       // the position and line count they are for
+  let liveEval = null;     // the running analysis's first line, for the graph
 
   if (params.get('speed') in DELAYS) $('speed').value = params.get('speed');
 
@@ -48,6 +51,14 @@
         break;
       case 'state': {
         state = message;
+        // The lines belong to one position: a state for another clears
+        // them at once (the engine's lines for it come after this state).
+        const key = message.analysis ? `${message.ply} ${message.fen} ${message.analysis.lines}` : '';
+        if (key !== linesKey) {
+          linesKey = key;
+          lines = [];
+        }
+        liveEval = null;
         const moved = message.moves.length !== queuedLength;
         queuedLength = message.moves.length;
         if (moved) pendingMoves += 1;
@@ -62,6 +73,9 @@
         break;
       case 'hint':
         showHint(message);
+        break;
+      case 'proven':
+        showProven(message);
         break;
       case 'error':
         $('error').textContent = message.message;
@@ -130,6 +144,7 @@
     renderPlayers(s);
     renderOptionsForm(s);
     renderDrawOffer(s);
+    renderAnalysis(s);
     $('fen').textContent = s.fen;
     $('fen-input').placeholder = s.fen;
     $('player-name-0').textContent = s.side_names[0];
@@ -137,9 +152,13 @@
     const names = s.engine_names.filter((x) => x);
     $('engine-name').textContent = names.length ? `(${[...new Set(names)].join(' / ')})` : '';
     $('undo').disabled = s.moves.length === 0;
-    $('hint').disabled = s.thinking !== null || s.outcome !== null;
-    $('engine-move').disabled = (s.thinking !== null && !s.hinting) || s.outcome !== null;
-    $('stop').disabled = s.thinking === null &&
+    $('hint').disabled = s.thinking !== null || s.outcome !== null || !!s.analysis;
+    $('engine-move').disabled = (s.thinking !== null && !s.hinting) || s.outcome !== null ||
+      !!s.analysis;
+    $('stop').title = s.analysis
+      ? 'Stop the analysis of this position (nothing is played)'
+      : 'Stop the engine: it plays its best move so far, then waits';
+    $('stop').disabled = s.analysis ? !s.analysis.running : s.thinking === null &&
       (s.paused || s.outcome !== null || s.players[s.side_to_move] !== 'engine');
     // The evaluation bar and Flip only where two sides share a board
     // (ply-gui says which games: not Mastermind).
@@ -183,17 +202,12 @@
     const mover = sideName(s, s.side_to_move);
     if (s.outcome) {
       setStatus('over', `Game over: ${s.outcome.text}`);
+    } else if (s.analysis) {
+      setStatus('analysis', `Analysis: ${mover} to move, ${moveHelp(s)} (either side)`);
     } else if (s.thinking !== null && !s.hinting) {
       setStatus('engine', `${sideName(s, s.thinking)}: the engine is thinking …`);
     } else if (s.players[s.side_to_move] === 'human') {
-      const how = {
-        kalah: 'click a pit',
-        oware: 'click a house',
-        tictactoe: 'click a square',
-        draughts: 'click a piece, then each square it lands on',
-        mastermind: s.side_to_move === 0 ? 'enter a guess' : 'answer with bulls and cows',
-      }[s.board.kind] || 'choose a move';
-      setStatus('human', `${mover} to move: ${how}`);
+      setStatus('human', `${mover} to move: ${moveHelp(s)}`);
     } else if (s.paused) {
       setStatus('paused', `${mover} to move (engine): paused, press Engine move`);
     } else {
@@ -201,25 +215,54 @@
     }
   }
 
+  function moveHelp(s) {
+    return {
+      kalah: 'click a pit',
+      oware: 'click a house',
+      tictactoe: 'click a square',
+      draughts: 'click a piece, then each square it lands on',
+      mastermind: s.side_to_move === 0 ? 'enter a guess' : 'answer with bulls and cows',
+    }[s.board.kind] || 'choose a move';
+  }
+
+  // One line per turn: "South [3,6]". In analysis mode each move is a
+  // button going to the position after it, the one shown marked.
   function renderMoves(s) {
     const list = $('moves');
     list.replaceChildren();
+    list.classList.toggle('browsable', !!s.analysis);
     let turn = null;
-    for (const entry of s.moves) {
+    s.moves.forEach((entry, index) => {
       if (!turn || turn.side !== entry.side) {
-        turn = { side: entry.side, moves: [] };
         const li = document.createElement('li');
         li.className = `side-${entry.side}`;
-        turn.li = li;
+        const who = document.createElement('span');
+        who.className = 'who';
+        who.textContent = sideName(s, entry.side);
+        li.append(who, document.createTextNode(' ['));
+        turn = { side: entry.side, li, count: 0 };
         list.appendChild(li);
+      } else {
+        turn.li.lastChild.remove();
+        turn.li.append(document.createTextNode(','));
       }
-      turn.moves.push(entry.move);
-      const who = document.createElement('span');
-      who.className = 'who';
-      who.textContent = sideName(s, entry.side);
-      turn.li.replaceChildren(who, document.createTextNode(` [${turn.moves.join(',')}]`));
-    }
-    list.scrollTop = list.scrollHeight;
+      const ply = index + 1;
+      const mv = document.createElement(s.analysis ? 'button' : 'span');
+      mv.className = 'mv';
+      mv.textContent = entry.move;
+      mv.dataset.ply = String(ply);
+      if (s.analysis) {
+        mv.type = 'button';
+        mv.title = `Go to the position after move ${ply}`;
+        if (ply === s.ply) mv.classList.add('current');
+        if (ply > s.ply) mv.classList.add('later');
+        mv.addEventListener('click', () => goTo(ply));
+      }
+      turn.li.append(mv, document.createTextNode(']'));
+    });
+    const current = list.querySelector('.mv.current');
+    if (current) current.scrollIntoView({ block: 'nearest' });
+    else if (!s.analysis || s.ply === s.moves.length) list.scrollTop = list.scrollHeight;
   }
 
   // Fills the players form from the state, only where the state changed,
@@ -263,7 +306,12 @@
   function showInfo(info) {
     const s = state;
     if (!s) return;
-    $('info-side').textContent = sideName(s, info.side) + (info.hint ? ' (hint)' : '');
+    if (info.analysis) {
+      showAnalysisLine(info);
+      if ((info.multipv || 1) !== 1 || info.ply !== s.ply) return;
+    }
+    $('info-side').textContent = sideName(s, info.side) +
+      (info.hint ? ' (hint)' : '') + (info.analysis ? ' (analysis)' : '');
     $('info-depth').textContent = info.depth === null ? '–'
       : (info.seldepth ? `${info.depth}/${info.seldepth}` : String(info.depth));
     if (info.score) {
@@ -273,8 +321,7 @@
     $('info-nodes').textContent = formatCount(info.nodes);
     $('info-nps').textContent = info.nps ? `${formatCount(info.nps)} nodes/s` : '–';
     if (info.pv_turns.length) {
-      $('info-pv').textContent = info.pv_turns
-        .map((t) => `${sideName(s, t.side)[0]} [${t.moves.join(',')}]`).join('  ');
+      $('info-pv').textContent = PlyAnalysis.formatTurns(info.pv_turns, s.side_names);
     }
     if (info.eval) setEval(evalShare(info.eval), info.eval.text);
   }
@@ -282,6 +329,88 @@
   function showHint(message) {
     hint = message;
     if (state) queue = queue.then(() => render(shown || state));
+  }
+
+  // ---- analysis mode --------------------------------------------------------
+
+  function goTo(ply) {
+    const s = state;
+    if (!s || !s.analysis) return;
+    const target = Math.max(0, Math.min(s.moves.length, ply));
+    if (target !== s.ply) send({ type: 'go_to', ply: target });
+  }
+
+  // One of analysis mode's lines (`multipv k`) for the position shown.
+  function showAnalysisLine(info) {
+    const s = state;
+    if (!s || !s.analysis || info.ply !== s.ply) return;
+    const k = info.multipv || 1;
+    lines[k - 1] = info;
+    lines.length = Math.min(lines.length, s.analysis.lines);
+    showLines(s);
+    if (k === 1 && info.eval) {
+      liveEval = { ply: info.ply, eval: info.eval };
+      renderGraph(s);
+    }
+  }
+
+  // The engine's label after a line it printed: its value is proven.
+  function showProven(message) {
+    const s = state;
+    if (!s) return;
+    if (message.analysis && s.analysis && message.ply === s.ply) {
+      const line = lines[message.multipv - 1];
+      if (line) {
+        lines[message.multipv - 1] = { ...line, proven: true };
+        showLines(s);
+        if (message.multipv === 1 && line.eval) {
+          liveEval = { ply: message.ply, eval: { ...line.eval, proven: true } };
+          renderGraph(s);
+        }
+      }
+    }
+    if (message.multipv === 1 && (!message.analysis || message.ply === s.ply) &&
+        !$('info-score').textContent.endsWith('(proven)')) {
+      $('info-score').textContent += ' (proven)';
+    }
+  }
+
+  function renderAnalysis(s) {
+    const on = !!s.analysis;
+    const twoSided = isTwoSided(s);
+    $('analysis').hidden = !twoSided;
+    $('analysis-lines-field').hidden = !twoSided;
+    $('analysis').setAttribute('aria-pressed', String(on));
+    $('analysis').textContent = on ? 'Leave analysis' : 'Analysis';
+    $('analysis-panel').hidden = !on;
+    document.body.dataset.analysis = String(on);
+    document.body.dataset.ply = String(s.ply);
+    if (!on) return;
+    if (document.activeElement !== $('analysis-lines')) $('analysis-lines').value = String(s.analysis.lines);
+    const total = s.moves.length;
+    $('analysis-where').textContent = s.ply === 0 ? `Start (of ${total} moves)` : `After move ${s.ply} of ${total}`;
+    $('nav-start').disabled = $('nav-back').disabled = s.ply === 0;
+    $('nav-forward').disabled = $('nav-end').disabled = s.ply === total;
+    const later = total - s.ply;
+    $('analysis-note').textContent = s.notice
+      ? `${s.notice}.`
+      : (later > 0 ? `A move played here replaces the game's ${later} later move${later === 1 ? '' : 's'}.` : '');
+    $('lines-for').textContent = `(scores for ${s.side_names[0]}${s.analysis.running ? '' : '; the analysis has ended'})`;
+    $('graph-for').textContent = `(${s.side_names[0]} above, ±10 at the edges)`;
+    showLines(s);
+    renderGraph(s);
+  }
+
+  function showLines(s) {
+    PlyAnalysis.renderLines($('pv-lines'), lines, s.side_names);
+    document.body.dataset.lines = String(lines.filter((l) => l && l.score).length);
+  }
+
+  function renderGraph(s) {
+    const evals = s.evals.slice();
+    if (liveEval && liveEval.ply < evals.length) evals[liveEval.ply] = liveEval.eval;
+    PlyAnalysis.renderGraph($('evalgraph'), evals, s.ply, s.side_names, goTo);
+    document.body.dataset.graphPoints = String(evals.filter((e) => e).length);
   }
 
   // ---- the game and player forms ------------------------------------------
@@ -390,6 +519,17 @@
   $('hint').addEventListener('click', () => send({ type: 'hint' }));
   $('engine-move').addEventListener('click', () => send({ type: 'engine_move' }));
   $('stop').addEventListener('click', () => send({ type: 'stop' }));
+  $('analysis').addEventListener('click', () => {
+    const on = !(state && state.analysis);
+    send({ type: 'analysis', on, lines: Number($('analysis-lines').value) });
+  });
+  $('analysis-lines').addEventListener('change', () => {
+    send({ type: 'analysis', on: !!(state && state.analysis), lines: Number($('analysis-lines').value) });
+  });
+  $('nav-start').addEventListener('click', () => goTo(0));
+  $('nav-back').addEventListener('click', () => state && goTo(state.ply - 1));
+  $('nav-forward').addEventListener('click', () => state && goTo(state.ply + 1));
+  $('nav-end').addEventListener('click', () => state && goTo(state.moves.length));
   $('accept-draw').addEventListener('click', () => send({ type: 'answer_draw', accept: true }));
   $('decline-draw').addEventListener('click', () => send({ type: 'answer_draw', accept: false }));
   $('set-position').addEventListener('click', () => {
@@ -399,11 +539,17 @@
   $('fen-input').addEventListener('keydown', (event) => {
     if (event.key === 'Enter') $('set-position').click();
   });
-  // Keys: a legal move's name plays it (Kalah: 1-9), u takes back, f flips.
+  // Keys: a legal move's name plays it (Kalah: 1-9), u takes back, f flips;
+  // in analysis mode the arrows, Home and End go through the game.
   document.addEventListener('keydown', (event) => {
     if (event.target.closest('input, select, textarea') || !shown || document.body.dataset.busy) return;
     const game = view(shown.board);
-    if (game.onKey && game.onKey(event)) event.preventDefault();
+    const step = state && state.analysis &&
+      { ArrowLeft: state.ply - 1, ArrowRight: state.ply + 1, Home: 0, End: state.moves.length }[event.key];
+    if (step !== undefined && step !== false && step !== null) {
+      event.preventDefault();
+      goTo(step);
+    } else if (game.onKey && game.onKey(event)) event.preventDefault();
     else if (shown.legal.includes(event.key)) send({ type: 'move', move: event.key });
     else if (event.key === 'u') send({ type: 'undo' });
     else if (event.key === 'f' && isTwoSided(shown)) send({ type: 'flip' });

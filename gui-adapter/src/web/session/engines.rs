@@ -5,7 +5,7 @@
 
 use std::time::{Duration, Instant};
 
-use ply_protocol::{Command, Dialect, Response};
+use ply_protocol::{Command, Dialect, GoParams, Response, proven_line};
 use ply_rules::game::Player;
 
 use super::Session;
@@ -13,6 +13,9 @@ use super::search::{Purpose, Search};
 use crate::engine::{Engine, EngineError};
 use crate::games;
 use crate::web::messages::{LastMove, PlayerKind, ServerMessage};
+
+/// The engine option for the number of lines a search prints.
+const MULTIPV: &str = "MultiPV";
 
 impl Session {
     /// The engine process that plays `side`.
@@ -27,6 +30,7 @@ impl Session {
     /// Whether the engine should start its move now.
     pub(super) fn engine_is_due(&self, now: Instant) -> bool {
         !self.paused
+            && self.analysis.is_none()
             && self.record.outcome().is_none()
             && self.players[self.record.side_to_move().index()] == PlayerKind::Engine
             && now >= self.next_search_at
@@ -37,6 +41,7 @@ impl Session {
     fn drop_engine(&mut self, slot: usize) {
         self.engines[slot] = None;
         self.rules_sent[slot] = None;
+        self.multipv_sent[slot] = None;
     }
 
     /// Reads the running search's lines.
@@ -53,10 +58,32 @@ impl Session {
             match engine.try_response() {
                 Ok(None) => return,
                 Ok(Some(Response::Info(info))) => {
-                    if info.depth.is_some() || info.score.is_some() || !info.pv.is_empty() {
-                        out.push(ServerMessage::Info(search.page_info(&info)));
-                        if info.score.is_some() || !info.pv.is_empty() {
-                            search.last_info = Some(info);
+                    let shown = search.purpose != Purpose::Graph;
+                    if shown
+                        && (info.depth.is_some() || info.score.is_some() || !info.pv.is_empty())
+                    {
+                        out.push(ServerMessage::Info(Box::new(search.page_info(&info))));
+                    }
+                    if info.multipv.is_none_or(|k| k == 1)
+                        && (info.score.is_some() || !info.pv.is_empty())
+                    {
+                        let (side, ply, root) = (search.side, search.ply, search.root.clone());
+                        search.last_info = Some(info.clone());
+                        self.record_eval(ply, &root, side, &info);
+                    }
+                }
+                Ok(Some(Response::InfoString(text))) => {
+                    if let Some(multipv) = proven_line(&text) {
+                        let (ply, root) = (search.ply, search.root.clone());
+                        if search.purpose != Purpose::Graph {
+                            out.push(ServerMessage::Proven {
+                                ply,
+                                multipv,
+                                analysis: search.purpose == Purpose::Analysis,
+                            });
+                        }
+                        if multipv == 1 {
+                            self.mark_proven(ply, &root);
                         }
                     }
                 }
@@ -69,6 +96,8 @@ impl Session {
                     self.drop_engine(slot);
                     self.search = None;
                     self.paused = true;
+                    // Analysis would start the broken engine again and again.
+                    self.analysis = None;
                     out.push(ServerMessage::Error {
                         message: error.to_string(),
                     });
@@ -86,6 +115,10 @@ impl Session {
         };
         match (search.purpose, best) {
             (Purpose::Hint, best) => out.push(search.hint(best)),
+            // Never a move: the analysis ended by itself (a proven value)
+            // or by the page's Stop; it is not started again here.
+            (Purpose::Analysis, _) => self.analysis_ended(search.ply, &search.root),
+            (Purpose::Graph, _) => self.graph_searched(search.ply, &search.root),
             (Purpose::Play, Some(mv)) => {
                 if let Err(message) = self.play_engine_move(search.side, &mv, now) {
                     self.paused = true;
@@ -120,8 +153,9 @@ impl Session {
         Ok(())
     }
 
-    /// Starts the engine of `side`'s slot and gives it the rules.
-    fn ready_engine(&mut self, slot: usize) -> Result<&mut Engine, EngineError> {
+    /// Starts the engine of `side`'s slot and gives it the rules, and the
+    /// number of lines (`MultiPV`) the search is to print.
+    fn ready_engine(&mut self, slot: usize, multipv: u32) -> Result<&mut Engine, EngineError> {
         if self.engines[slot].is_none() {
             let mut engine = Engine::start(&self.config.engine_paths[slot])?;
             for (name, value) in &self.config.engine_pairs {
@@ -129,6 +163,10 @@ impl Session {
             }
             self.engines[slot] = Some(engine);
             self.rules_sent[slot] = None;
+            // What the engine starts with: UCI's default of one line, or
+            // the command line's `--option MultiPV=K`. Only a change is
+            // sent, so an engine without the option plays as before.
+            self.multipv_sent[slot] = Some(self.configured_multipv());
         }
         let pairs = self.rules_pairs();
         let engine = self.engines[slot].as_mut().ok_or(EngineError::Exited)?;
@@ -139,15 +177,50 @@ impl Session {
             engine.send_checked(&Command::NewGame(Dialect::Uci))?;
             self.rules_sent[slot] = Some(pairs);
         }
+        if self.multipv_sent[slot] != Some(multipv) {
+            engine.set_option(MULTIPV, &multipv.to_string())?;
+            self.multipv_sent[slot] = Some(multipv);
+        }
         Ok(engine)
     }
 
-    /// Starts a search for `side`.
+    /// The `MultiPV` the command line gives the engines (1, UCI's
+    /// default, unless `--option MultiPV=K`).
+    fn configured_multipv(&self) -> u32 {
+        self.config
+            .engine_pairs
+            .iter()
+            .rev()
+            .find(|(name, _)| name.eq_ignore_ascii_case(MULTIPV))
+            .and_then(|(_, value)| value.trim().parse().ok())
+            .unwrap_or(1)
+    }
+
+    /// Starts a search for `side` (to move now) at its strength, one line.
     pub(super) fn start_search(&mut self, side: Player, purpose: Purpose) -> Result<(), String> {
-        let slot = self.slot(side);
-        let position = self.record.position_command();
         let go = self.strength[side.index()].go_params();
-        let started = self.ready_engine(slot).and_then(|engine| {
+        self.run_search(self.record.moves().len(), purpose, go, 1)
+    }
+
+    /// Starts a search of the position after the game's first `ply`
+    /// moves, printing `multipv` lines, by the engine of the side to move
+    /// there.
+    pub(super) fn run_search(
+        &mut self,
+        ply: usize,
+        purpose: Purpose,
+        go: GoParams,
+        multipv: u32,
+    ) -> Result<(), String> {
+        let root = self
+            .record
+            .position(ply)
+            .cloned()
+            .ok_or_else(|| format!("the game has no position after {ply} moves"))?;
+        let side = root.side_to_move();
+        let slot = self.slot(side);
+        let position = self.record.position_command_at(ply);
+        let started = self.ready_engine(slot, multipv).and_then(|engine| {
             engine.send_checked(&position)?;
             engine.go(go)
         });
@@ -159,7 +232,8 @@ impl Session {
             side,
             slot,
             purpose,
-            root: self.record.current().clone(),
+            root,
+            ply,
             last_info: None,
         });
         Ok(())
@@ -177,6 +251,9 @@ impl Session {
 
     /// The page's "engine, move now": the engine plays the side to move.
     pub(super) fn engine_move(&mut self) -> Result<(), String> {
+        if self.analysis.is_some() {
+            return Err("analysis mode is on: turn it off to let the engine play".to_owned());
+        }
         if self.record.outcome().is_some() {
             return Err("the game is over".to_owned());
         }
@@ -194,6 +271,9 @@ impl Session {
 
     /// The page's "hint": a search for the person to move, shown not played.
     pub(super) fn hint(&mut self) -> Result<(), String> {
+        if self.analysis.is_some() {
+            return Err("analysis mode is on: its lines are the engine's suggestions".to_owned());
+        }
         if self.record.outcome().is_some() {
             return Err("the game is over".to_owned());
         }
@@ -207,6 +287,10 @@ impl Session {
     /// with its `bestmove` (played, or shown as the hint).
     pub(super) fn stop(&mut self) -> Result<(), String> {
         self.paused = true;
+        if self.analysis.is_some() {
+            let (ply, shown) = (self.shown_ply(), self.shown().clone());
+            self.analysis_ended(ply, &shown);
+        }
         if let Some(search) = &self.search
             && let Some(engine) = self.engines[search.slot].as_mut()
         {

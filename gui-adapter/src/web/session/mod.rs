@@ -11,8 +11,10 @@
 //! holds the session and dispatches the page's messages; `engines` the
 //! engine slots and their searches (`search`: one search and its lines for
 //! the page); `rules` choosing the game and its options; `moves` a
-//! person's moves, take-backs and draws; `view` the state sent to the page.
+//! person's moves, take-backs and draws; `view` the state sent to the page;
+//! `analysis` analysis mode and the evaluation graph's values.
 
+mod analysis;
 mod engines;
 mod moves;
 mod rules;
@@ -26,10 +28,12 @@ use std::time::{Duration, Instant};
 
 use ply_rules::variant::{AnyRules, Variant};
 
-use super::messages::{ClientMessage, LastMove, PlayerKind, ServerMessage};
+use super::messages::{ClientMessage, DEFAULT_ANALYSIS_LINES, LastMove, PlayerKind, ServerMessage};
 use crate::engine::Engine;
+use crate::games;
 use crate::record::GameRecord;
 use crate::strength::Strength;
+use analysis::{Analysis, Evals};
 use search::{Purpose, Search};
 
 /// The longest option value or position string the page may send.
@@ -75,6 +79,16 @@ pub struct Session {
     declined_offer: Option<String>,
     /// Messages from the page handled so far.
     handled: u64,
+    /// Analysis mode, while it is on.
+    analysis: Option<Analysis>,
+    /// The lines analysis mode shows (the page's last choice).
+    analysis_lines: u32,
+    /// The `MultiPV` each engine was given, `None` to send it again.
+    multipv_sent: [Option<u32>; 2],
+    /// The values of the game's positions, for the evaluation graph.
+    evals: Evals,
+    /// What the page's last message changed that it should say.
+    notice: Option<String>,
 }
 
 impl Session {
@@ -99,6 +113,11 @@ impl Session {
             last_move: None,
             declined_offer: None,
             handled: 0,
+            analysis: None,
+            analysis_lines: DEFAULT_ANALYSIS_LINES,
+            multipv_sent: [None, None],
+            evals: Evals::new(),
+            notice: None,
             config,
         })
     }
@@ -128,6 +147,7 @@ impl Session {
     /// Handles one message from the page.
     pub fn handle(&mut self, message: ClientMessage) -> Vec<ServerMessage> {
         self.handled += 1;
+        self.notice = None;
         let result = match message {
             ClientMessage::NewGame { variant, options } => self.new_game(variant, &options),
             ClientMessage::Move { mv } => self.person_move(&mv),
@@ -142,6 +162,8 @@ impl Session {
                 Ok(())
             }
             ClientMessage::AnswerDraw { accept } => self.answer_draw(accept),
+            ClientMessage::Analysis { on, lines } => self.set_analysis(on, lines),
+            ClientMessage::GoTo { ply } => self.go_to(ply),
         };
         match result {
             Ok(()) => vec![self.state()],
@@ -155,6 +177,17 @@ impl Session {
         let mut out = Vec::new();
         if self.search.is_some() {
             self.read_search(now, &mut out);
+        }
+        if let Some(started) = self.analysis_search() {
+            match started {
+                Ok(()) => out.push(self.state()),
+                Err(message) => {
+                    self.analysis = None;
+                    self.paused = true;
+                    out.push(ServerMessage::Error { message });
+                    out.push(self.state());
+                }
+            }
         }
         if self.search.is_none() && self.engine_is_due(now) {
             let side = self.record.side_to_move();
@@ -198,6 +231,13 @@ impl Session {
     fn reset(&mut self, record: GameRecord) {
         self.record = record;
         self.rules_sent = [None, None];
+        self.evals.clear();
+        if games::ui(self.record.options().variant()).two_sided {
+            self.follow_the_game();
+        } else {
+            // Mastermind has no analysis mode.
+            self.analysis = None;
+        }
         self.paused = false;
         self.last_move = None;
         self.declined_offer = None;
@@ -222,8 +262,12 @@ mod tests {
     }
 
     fn session(players: [PlayerKind; 2]) -> Session {
+        session_with(mock_engine(), players)
+    }
+
+    fn session_with(engine: PathBuf, players: [PlayerKind; 2]) -> Session {
         let config = SessionConfig {
-            engine_paths: [mock_engine(), mock_engine()],
+            engine_paths: [engine.clone(), engine],
             options: AnyRules::default_for(Variant::ALL[0]),
             engine_pairs: Vec::new(),
             strength: Strength::default(),
@@ -275,5 +319,254 @@ mod tests {
         assert_eq!(error, Some("nothing to take back"));
         assert!(state.hinting, "the hint's search goes on");
         assert!(!state.paused);
+    }
+
+    /// [`answer`], owned.
+    fn owned(messages: &[ServerMessage]) -> (Option<String>, StateInfo) {
+        let (error, state) = answer(messages);
+        (error.map(str::to_owned), state.clone())
+    }
+
+    /// The page's message and the session's answer.
+    fn ask(session: &mut Session, message: ClientMessage) -> (Option<String>, StateInfo) {
+        owned(&session.handle(message))
+    }
+
+    /// Polls until `done` holds for a message (a generous deadline, to
+    /// catch a hang only); returns the messages seen.
+    fn poll_until(
+        session: &mut Session,
+        done: impl Fn(&ServerMessage) -> bool,
+    ) -> Vec<ServerMessage> {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        let mut seen = Vec::new();
+        while Instant::now() < deadline {
+            let messages = session.poll(Instant::now());
+            let found = messages.iter().any(&done);
+            seen.extend(messages);
+            if found {
+                return seen;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        panic!("nothing came: {seen:?}");
+    }
+
+    fn lines_of(messages: &[ServerMessage]) -> Vec<u32> {
+        messages
+            .iter()
+            .filter_map(|m| match m {
+                ServerMessage::Info(info) if info.analysis => info.multipv,
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn analysis_values_every_position_shows_its_lines_and_never_plays_its_bestmove() {
+        let mut session = session([PlayerKind::Human, PlayerKind::Engine]);
+        let (error, _) = ask(&mut session, ClientMessage::Move { mv: "2".into() });
+        assert_eq!(error, None);
+        // North's engine starts thinking; analysis mode stops it unplayed.
+        let (_, state) = owned(&session.poll(Instant::now()));
+        assert_eq!(state.thinking, Some(1));
+        let (error, state) = ask(
+            &mut session,
+            ClientMessage::Analysis {
+                on: true,
+                lines: None,
+            },
+        );
+        assert_eq!(error, None);
+        assert_eq!(state.thinking, None);
+        assert_eq!(state.analysis.as_ref().map(|a| a.lines), Some(3));
+        assert_eq!(state.moves.len(), 1, "the engine's search played nothing");
+
+        // The graph's values first (both positions), then three lines.
+        let seen = poll_until(
+            &mut session,
+            |m| matches!(m, ServerMessage::Info(i) if i.multipv == Some(3)),
+        );
+        assert_eq!(lines_of(&seen), [1, 2, 3]);
+        assert!(seen.iter().any(|m| matches!(
+            m,
+            ServerMessage::Proven {
+                ply: 1,
+                multipv: 1,
+                analysis: true
+            }
+        )));
+        let state = session.state();
+        let ServerMessage::State(state) = state else {
+            panic!()
+        };
+        assert_eq!(state.evals.len(), 2);
+        assert!(state.evals.iter().all(Option::is_some), "{:?}", state.evals);
+        // The graph's short search is an estimate; the analysis's first
+        // line was labelled proven.
+        let proven: Vec<bool> = state.evals.iter().flatten().map(|e| e.proven).collect();
+        assert_eq!(proven, [false, true]);
+        assert!(state.analysis.as_ref().is_some_and(|a| a.running));
+
+        // Going to the start stops the analysis: its `bestmove 1` is not played.
+        let (error, state) = ask(&mut session, ClientMessage::GoTo { ply: 0 });
+        assert_eq!(error, None);
+        assert_eq!((state.ply, state.moves.len()), (0, 1));
+        assert_eq!(state.side_to_move, 0);
+        assert_eq!(state.fen, session.record.start().position_string());
+        let seen = poll_until(
+            &mut session,
+            |m| matches!(m, ServerMessage::Info(i) if i.multipv == Some(3) && i.ply == 0),
+        );
+        assert_eq!(lines_of(&seen), [1, 2, 3]);
+
+        // A move there replaces the game's move after it, and says so.
+        let (error, state) = ask(&mut session, ClientMessage::Move { mv: "3".into() });
+        assert_eq!(error, None);
+        assert_eq!(session.record.moves(), ["3"]);
+        assert_eq!(state.ply, 1);
+        assert_eq!(
+            state.notice.as_deref(),
+            Some("1 later move of the game was replaced by this one")
+        );
+        // North's move in analysis mode is the person's to click.
+        assert!(!state.legal.is_empty());
+
+        // Off: back to the game's end, engines paused, nothing played.
+        let (error, state) = ask(
+            &mut session,
+            ClientMessage::Analysis {
+                on: false,
+                lines: None,
+            },
+        );
+        assert_eq!(error, None);
+        assert!(state.analysis.is_none() && state.paused);
+        session.poll(Instant::now());
+        assert_eq!(session.record.moves(), ["3"]);
+    }
+
+    #[test]
+    fn analysis_messages_out_of_place_are_refused() {
+        let mut session = session([PlayerKind::Human, PlayerKind::Engine]);
+        let (error, _) = ask(&mut session, ClientMessage::GoTo { ply: 0 });
+        assert_eq!(
+            error.as_deref(),
+            Some("turn analysis mode on to go through the game's moves")
+        );
+        for lines in [0, 6] {
+            let (error, state) = ask(
+                &mut session,
+                ClientMessage::Analysis {
+                    on: true,
+                    lines: Some(lines),
+                },
+            );
+            assert_eq!(
+                error,
+                Some(format!("analysis shows 1 to 5 lines, not {lines}"))
+            );
+            assert!(state.analysis.is_none());
+        }
+        let (error, _) = ask(
+            &mut session,
+            ClientMessage::Analysis {
+                on: true,
+                lines: Some(1),
+            },
+        );
+        assert_eq!(error, None);
+        let (error, state) = ask(&mut session, ClientMessage::GoTo { ply: 1 });
+        assert_eq!(
+            error.as_deref(),
+            Some("no position after 1 moves: the game has 0 moves")
+        );
+        assert_eq!(state.ply, 0);
+        let (error, _) = ask(&mut session, ClientMessage::Hint {});
+        assert!(error.is_some_and(|e| e.starts_with("analysis mode is on")));
+
+        // Mastermind has no analysis mode: a new game of it ends the mode.
+        let (error, state) = ask(
+            &mut session,
+            ClientMessage::NewGame {
+                variant: Some("mastermind".into()),
+                options: BTreeMap::new(),
+            },
+        );
+        assert_eq!(error, None);
+        assert!(state.analysis.is_none());
+        let (error, state) = ask(
+            &mut session,
+            ClientMessage::Analysis {
+                on: true,
+                lines: None,
+            },
+        );
+        assert!(
+            error
+                .as_ref()
+                .is_some_and(|e| e.starts_with("mastermind has no analysis mode")),
+            "{error:?}"
+        );
+        assert!(state.analysis.is_none());
+    }
+
+    /// A game over at its last position still gets its graph: the earlier
+    /// positions were left unvalued when the analysis of the position
+    /// shown was not due.
+    #[test]
+    fn a_finished_game_is_valued_for_the_graph() {
+        let mut session = session([PlayerKind::Human, PlayerKind::Human]);
+        let fen = "0,0,0,0,0,1 20 1,0,0,0,0,0 20 s";
+        let (error, _) = ask(&mut session, ClientMessage::SetPosition { fen: fen.into() });
+        assert_eq!(error, None);
+        let (error, state) = ask(&mut session, ClientMessage::Move { mv: "6".into() });
+        assert_eq!(error, None);
+        assert!(state.outcome.is_some(), "the last seed ends the game");
+        let (error, state) = ask(
+            &mut session,
+            ClientMessage::Analysis {
+                on: true,
+                lines: None,
+            },
+        );
+        assert_eq!(error, None);
+        assert_eq!(state.evals.len(), 2);
+        assert!(state.evals[0].is_none() && state.evals[1].is_some());
+        let seen = poll_until(
+            &mut session,
+            |m| matches!(m, ServerMessage::State(s) if s.evals.iter().all(Option::is_some)),
+        );
+        assert!(lines_of(&seen).is_empty(), "the end is not analysed");
+    }
+
+    /// An engine without `MultiPV` still plays (the option is sent only
+    /// when analysis mode changes it), and analysis mode says why it
+    /// cannot start.
+    #[test]
+    fn an_engine_without_multipv_plays_and_analysis_says_why_not() {
+        let old = PathBuf::from(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/mock-engine-without-multipv.sh"
+        ));
+        let mut session = session_with(old, [PlayerKind::Engine, PlayerKind::Human]);
+        let (error, state) = owned(&session.poll(Instant::now()));
+        assert_eq!((error, state.thinking), (None, Some(0)), "the engine plays");
+        let (error, _) = ask(
+            &mut session,
+            ClientMessage::Analysis {
+                on: true,
+                lines: None,
+            },
+        );
+        assert_eq!(error, None);
+        // The graph's values need one line: the analysis, three.
+        let seen = poll_until(&mut session, |m| matches!(m, ServerMessage::Error { .. }));
+        let (error, state) = owned(&seen);
+        assert_eq!(
+            error.as_deref(),
+            Some("the engine refused 'setoption name MultiPV value 3': no option named 'MultiPV'")
+        );
+        assert!(state.analysis.is_none(), "analysis mode is left");
     }
 }

@@ -10,8 +10,12 @@ use crate::games;
 use crate::web::messages::{LastMove, PlayerKind};
 
 impl Session {
-    /// The page's move for the person to move.
+    /// The page's move for the person to move; in analysis mode for
+    /// either side, in the position shown (the moves after it dropped).
     pub(super) fn person_move(&mut self, text: &str) -> Result<(), String> {
+        if self.analysis.is_some() {
+            return self.analysis_move(text);
+        }
         let side = self.record.side_to_move();
         if self.record.outcome().is_some() {
             return Err("the game is over".to_owned());
@@ -46,8 +50,36 @@ impl Session {
         Ok(())
     }
 
+    /// A move in analysis mode: played in the position shown, whoever's
+    /// side it is; a move from an earlier position replaces the game's
+    /// moves after it (and the page is told).
+    fn analysis_move(&mut self, text: &str) -> Result<(), String> {
+        let shown = self.shown();
+        if shown.outcome().is_some() {
+            return Err("the game is over in this position".to_owned());
+        }
+        if text.len() > MAX_TEXT {
+            return Err("that move is too long".to_owned());
+        }
+        // Checked first, so a bad click changes nothing.
+        games::canonical_move(shown, text).map_err(|e| e.to_string())?;
+        let side = shown.side_to_move();
+        let before = games::view(shown).json();
+        self.cancel_search();
+        self.leave_the_rest();
+        let mv = self.record.play(text).map_err(|e| e.to_string())?;
+        self.follow_the_game();
+        self.last_move = Some(LastMove {
+            side: side.index(),
+            mv,
+            before,
+        });
+        Ok(())
+    }
+
     /// Takes back the last person's turn (with the engine's replies), or
-    /// one move when engines play both sides.
+    /// one move when engines play both sides (or in analysis mode, where
+    /// the position shown becomes the game's last).
     ///
     /// Whether anything can be taken back is asked before the search is
     /// stopped or the match paused: a refused message changes nothing
@@ -55,7 +87,7 @@ impl Session {
     /// must not stop the engine's search and pause the match.
     pub(super) fn undo(&mut self) -> Result<(), String> {
         let people = self.players.map(|p| p == PlayerKind::Human);
-        let watching = !people.contains(&true);
+        let watching = !people.contains(&true) || self.analysis.is_some();
         let possible = if watching {
             !self.record.moves().is_empty()
         } else {
@@ -77,6 +109,7 @@ impl Session {
         }
         self.last_move = None;
         self.declined_offer = None;
+        self.follow_the_game();
         Ok(())
     }
 
@@ -85,7 +118,10 @@ impl Session {
     /// not declined for the same reason before.
     pub(super) fn draw_offer(&self) -> Option<String> {
         let side = self.record.side_to_move();
-        if self.record.outcome().is_some() || self.players[side.index()] != PlayerKind::Human {
+        if self.record.outcome().is_some()
+            || self.players[side.index()] != PlayerKind::Human
+            || self.analysis.is_some()
+        {
             return None;
         }
         games::view(self.record.current())

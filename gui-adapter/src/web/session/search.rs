@@ -1,7 +1,7 @@
 //! A search the session has asked an engine for, and what of it the page
 //! is shown: its lines as they come, and for a hint the turn it suggests.
 
-use ply_protocol::{Info, ScoreValue};
+use ply_protocol::{Info, Score, ScoreValue};
 use ply_rules::game::Player;
 use ply_rules::variant::AnyGame;
 
@@ -16,6 +16,12 @@ pub(super) enum Purpose {
     Play,
     /// To suggest a turn to a person.
     Hint,
+    /// Analysis mode's lines for the position shown, until stopped (its
+    /// `bestmove` is never played).
+    Analysis,
+    /// A short search for the evaluation graph, of a position of the game
+    /// no search has valued yet (shown nowhere but in the graph).
+    Graph,
 }
 
 /// A search in progress.
@@ -28,6 +34,8 @@ pub(super) struct Search {
     pub(super) purpose: Purpose,
     /// The position searched, to read its lines' moves by turn.
     pub(super) root: AnyGame,
+    /// The position searched is the one after this many of the game's moves.
+    pub(super) ply: usize,
     /// The first line of the engine's first iteration, for the hint.
     pub(super) last_info: Option<Info>,
 }
@@ -35,17 +43,7 @@ pub(super) struct Search {
 impl Search {
     /// A search line for the page.
     pub(super) fn page_info(&self, info: &Info) -> SearchInfo {
-        let to_info = |s: &ply_protocol::Score| {
-            let (cp, mate) = match s.value {
-                ScoreValue::Centi(cp) => (Some(cp), None),
-                ScoreValue::Mate(n) => (None, Some(n)),
-            };
-            ScoreInfo {
-                cp,
-                mate,
-                text: score::describe(s),
-            }
-        };
+        let to_info = score_info;
         let pv_turns = group_into_turns(&self.root, &info.pv)
             .into_iter()
             .map(|(side, moves)| TurnInfo {
@@ -68,6 +66,9 @@ impl Search {
             time: info.time,
             pv: info.pv.clone(),
             pv_turns,
+            multipv: info.multipv,
+            analysis: self.purpose == Purpose::Analysis,
+            ply: self.ply,
             note: info
                 .score
                 .as_ref()
@@ -93,5 +94,19 @@ impl Search {
             turn,
             score,
         }
+    }
+}
+
+/// A score for the page: its value and its words.
+pub(super) fn score_info(s: &Score) -> ScoreInfo {
+    let (cp, mate) = match s.value {
+        ScoreValue::Centi(cp) => (Some(cp), None),
+        ScoreValue::Mate(n) => (None, Some(n)),
+    };
+    ScoreInfo {
+        cp,
+        mate,
+        text: score::describe(s),
+        proven: false,
     }
 }

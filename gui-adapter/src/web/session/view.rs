@@ -23,18 +23,30 @@ impl Session {
     /// Everything the page shows.
     #[must_use]
     pub fn state(&self) -> ServerMessage {
-        let game = self.record.current();
+        let game = self.shown();
+        let ply = self.shown_ply();
+        let outcome = if ply == self.record.moves().len() {
+            self.record.outcome()
+        } else {
+            game.outcome()
+        };
         let variant = self.record.options().variant();
         let view = games::view(game);
         let side = game.side_to_move();
-        let thinking = self.search.as_ref().map(|s| s.side.index());
+        // Analysis mode's searches think for nobody.
+        let thinking = self
+            .search
+            .as_ref()
+            .filter(|s| matches!(s.purpose, Purpose::Play | Purpose::Hint))
+            .map(|s| s.side.index());
         let hinting = self
             .search
             .as_ref()
             .is_some_and(|s| s.purpose == Purpose::Hint);
-        let may_click = self.players[side.index()] == PlayerKind::Human
+        let may_click = (self.players[side.index()] == PlayerKind::Human
+            || self.analysis.is_some())
             && (thinking.is_none() || hinting)
-            && self.record.outcome().is_none();
+            && outcome.is_none();
         let moves = self
             .record
             .moves()
@@ -56,6 +68,7 @@ impl Session {
             options: self.option_values.clone(),
             side_names: variant.sides(),
             fen: game.position_string(),
+            ply,
             board: view.json(),
             text: view.text(bottom),
             bottom: bottom.index(),
@@ -71,18 +84,28 @@ impl Session {
             thinking,
             hinting,
             paused: self.paused,
-            outcome: self.outcome_info(view.as_ref()),
+            outcome: self.outcome_info(outcome, ply == self.record.moves().len(), view.as_ref()),
             tally: view.tally(),
             last_move: self.last_move.clone(),
             draw_offer: self.draw_offer(),
             engine_names,
+            analysis: self.analysis_info(),
+            evals: self.evals_for_page(),
+            notice: self.notice.clone(),
             ack: self.handled,
         }))
     }
 
     /// How the game ended, in words: the winner and the final counts where
     /// the game has them, or why it is drawn.
-    fn outcome_info(&self, view: &dyn BoardView) -> Option<OutcomeInfo> {
+    /// `outcome` is the position shown's; `at_end` whether it is the
+    /// game's last (where a draw may have been agreed).
+    fn outcome_info(
+        &self,
+        outcome: Option<Outcome>,
+        at_end: bool,
+        view: &dyn BoardView,
+    ) -> Option<OutcomeInfo> {
         let variant = self.record.options().variant();
         let tally = view.tally();
         let counts = |first: usize| {
@@ -90,7 +113,7 @@ impl Session {
                 .map(|t| format!(" {}-{}", t[first], t[1 - first]))
                 .unwrap_or_default()
         };
-        self.record.outcome().map(|outcome| match outcome {
+        outcome.map(|outcome| match outcome {
             Outcome::Win(winner) => OutcomeInfo {
                 winner: Some(winner.index()),
                 text: format!(
@@ -101,7 +124,7 @@ impl Session {
             },
             Outcome::Draw => OutcomeInfo {
                 winner: None,
-                text: if self.record.draw_agreed() {
+                text: if at_end && self.record.draw_agreed() {
                     "Draw by agreement".to_owned()
                 } else if let Some(rule) = view.draw_rule() {
                     format!("Draw: {rule}")
