@@ -38,5 +38,14 @@ mod tests {
             None
         );
         assert_eq!(proven_line("multipv x proven margin 1"), None);
+        // A database bound proves no margin: the line is not proven.
+        assert_eq!(
+            proven_line("proven win, margin at least +2 (endgame database)"),
+            None
+        );
+        assert_eq!(
+            proven_line("multipv 2 proven loss, margin at most -4 (endgame database)"),
+            None
+        );
     }
 }
