@@ -7,6 +7,7 @@
 
 pub mod analyse;
 pub mod book;
+pub mod database_cache;
 pub mod engine_game;
 pub mod game;
 pub mod games;

@@ -8,7 +8,7 @@ use ply_protocol::{Info, Response, Score, ScoreBound, ScoreValue, SolveLine};
 
 use crate::game::{Game, SearchGame};
 use crate::games::kalah::solve::{Solution, SolveConfig, solve};
-use crate::games::kalah::{Kalah, solve::table::BoundTable};
+use crate::games::kalah::{EndgameDb, Kalah, solve::table::BoundTable};
 use crate::search::SearchControl;
 use crate::search::score::is_proven;
 use crate::search::{
@@ -49,7 +49,7 @@ pub fn start(
         let EngineTables {
             history,
             solver_table,
-            endgame_db,
+            oracles,
             hash_mb,
             ..
         } = &mut *tables;
@@ -59,7 +59,7 @@ pub fn start(
         let config = SolveConfig {
             threads,
             table,
-            db: endgame_db.as_deref(),
+            db: oracles.get::<EndgameDb>(),
             guess,
         };
         // Before the first step the value is only known to lie within the
