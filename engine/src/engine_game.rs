@@ -79,18 +79,19 @@ pub trait EngineGame: SearchGame + GameDef {
         crate::session::go::start(self, params, options, with_ponder, tables, out)
     }
 
-    /// `solve`: starts the exact solver on a new thread.
+    /// `solve`: starts the exact solver on a new thread (with `Threads`,
+    /// and `MultiPV` for the values of the best moves).
     ///
     /// # Errors
     /// A message when the game has no solver (the default) or its tables
     /// cannot be made.
     fn solve(
         self,
-        threads: usize,
+        options: &EngineOptions,
         tables: Arc<Mutex<EngineTables>>,
         out: Output,
     ) -> Result<RunningSearch, String> {
-        let _ = (threads, tables, out);
+        let _ = (options, tables, out);
         Err(no_solver())
     }
 }

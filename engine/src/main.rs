@@ -304,6 +304,10 @@ struct AnalyseArgs {
     /// Search each position this many milliseconds (results depend on the machine).
     #[arg(long, value_name = "MS")]
     movetime: Option<u64>,
+    /// Solve each position (Kalah): its exact value, and with --multipv K
+    /// the exact values of its K best moves, as "proven" scores.
+    #[arg(long, conflicts_with_all = ["depth", "nodes", "movetime"])]
+    solve: bool,
     /// Report the K best lines of each position.
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..))]
     multipv: Option<u32>,
@@ -348,8 +352,9 @@ fn analyse(args: &AnalyseArgs) -> Result<ExitCode> {
             depth: args.depth,
             nodes: args.nodes,
             movetime: args.movetime,
+            solve: args.solve,
         }
-        .go(),
+        .command(),
         jobs: args.jobs.map_or_else(
             || std::thread::available_parallelism().map_or(1, usize::from),
             usize::from,

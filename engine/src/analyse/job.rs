@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 use std::sync::mpsc::Receiver;
 
-use ply_protocol::{Command, Dialect, Info, Response, ScoreValue, parse_response};
+use ply_protocol::{Command, Dialect, Info, Response, ScoreValue, SolveLine, parse_response};
 
 use crate::session::{Output, Session};
 
@@ -19,6 +19,8 @@ const ERROR_PREFIX: &str = "error: ";
 const PROVEN_PREFIX: &str = "proven margin";
 /// The `info string` prefix naming a MultiPV line.
 const MULTIPV_PREFIX: &str = "multipv ";
+/// Centi-units in a unit (a seed): a solve's value is in seeds.
+const CENTI: i32 = 100;
 
 /// A session and the lines it prints.
 #[derive(Debug)]
@@ -108,6 +110,8 @@ struct AnswerReader {
     best: Option<Option<String>>,
     /// Whether the lines carried `multipv k` (MultiPV above 1).
     many_lines: bool,
+    /// The last line of a `solve`.
+    solved: Option<SolveLine>,
     errors: Vec<String>,
 }
 
@@ -133,6 +137,10 @@ impl AnswerReader {
                 }
             }
             Response::BestMove { best, .. } => self.best = Some(best),
+            Response::Solve(line) => {
+                self.best = Some(line.best.clone());
+                self.solved = Some(line);
+            }
             _ => {}
         }
     }
@@ -157,14 +165,25 @@ impl AnswerReader {
                 })
                 .collect()
         });
+        let mut score = best.and_then(|(info, proven)| score_of(info, *proven));
+        let (mut nodes, mut time_ms) = (
+            counts.and_then(|info| info.nodes),
+            counts.and_then(|info| info.time),
+        );
+        // A solve's last line has the value, proven, and the figures of
+        // the whole solve; null when it was stopped before the end.
+        if let Some(solved) = &self.solved {
+            score = (solved.lower == solved.upper).then_some(Score::Proven(solved.lower * CENTI));
+            (nodes, time_ms) = (Some(solved.nodes), Some(solved.time));
+        }
         Ok(Analysis {
             position,
             bestmove,
-            score: best.and_then(|(info, proven)| score_of(info, *proven)),
+            score,
             depth: best.and_then(|(info, _)| info.depth),
             seldepth: best.and_then(|(info, _)| info.seldepth),
-            nodes: counts.and_then(|info| info.nodes),
-            time_ms: counts.and_then(|info| info.time),
+            nodes,
+            time_ms,
             pv: best.map(|(info, _)| info.pv.clone()).unwrap_or_default(),
             multipv,
         })

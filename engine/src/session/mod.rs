@@ -222,7 +222,7 @@ impl Session {
             Command::Solve => {
                 self.finish_search();
                 match with_game!(self.position.clone(), game => game.solve(
-                    self.options.threads,
+                    &self.options,
                     Arc::clone(&self.tables),
                     self.out.clone(),
                 )) {

@@ -15,6 +15,7 @@ use std::path::Path;
 use std::sync::{Arc, Mutex};
 
 use crate::engine_game::{BookSection, DatabaseFit, EngineGame, OpenedDatabase};
+use crate::options::EngineOptions;
 use crate::session::output::Output;
 use crate::session::running::RunningSearch;
 use crate::session::tables::EngineTables;
@@ -72,11 +73,11 @@ impl EngineGame for Kalah {
 
     fn solve(
         self,
-        threads: usize,
+        options: &EngineOptions,
         tables: Arc<Mutex<EngineTables>>,
         out: Output,
     ) -> Result<RunningSearch, String> {
-        solve_command::start(self, threads, tables, out)
+        solve_command::start(self, options.threads, options.multipv, tables, out)
     }
 }
 
