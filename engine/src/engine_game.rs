@@ -2,6 +2,8 @@
 //! and book ask instead of naming games. Every game implements [`EngineGame`] in
 //! its own engine module (`games/<game>/`), most with the defaults.
 
+use std::any::Any;
+use std::path::Path;
 use std::sync::{Arc, Mutex};
 
 use ply_protocol::GoParams;
@@ -51,6 +53,26 @@ pub trait EngineGame: SearchGame + GameDef {
     /// `go` would otherwise spend its time on (Mastermind's code space).
     fn prepare(&self) {}
 
+    /// The family of this game's databases for the position's rules, as
+    /// the cache names them (`<family>-<size>.db`, see
+    /// [`crate::database_cache`]): `EndgameDB auto` loads the biggest.
+    /// `None` (the default) for a game without databases.
+    fn database_family(&self) -> Option<String> {
+        None
+    }
+
+    /// Opens the database file at `path` for this game (`EndgameDB`);
+    /// with [`DatabaseFit::TheseRules`] a database of other rules than the
+    /// position's is refused.
+    ///
+    /// # Errors
+    /// The file cannot be read, is no database of this game, or (with
+    /// `TheseRules`) serves other rules; the default: the game has none.
+    fn open_database(&self, path: &Path, fit: DatabaseFit) -> Result<OpenedDatabase, String> {
+        let _ = (path, fit);
+        Err(format!("{} has no endgame databases", Self::NAME))
+    }
+
     /// `go`: starts thinking about this position on a new thread; the
     /// alpha-beta search by default.
     ///
@@ -68,19 +90,48 @@ pub trait EngineGame: SearchGame + GameDef {
         crate::session::go::start(self, params, options, with_ponder, tables, out)
     }
 
-    /// `solve`: starts the exact solver on a new thread.
+    /// `solve`: starts the exact solver on a new thread (with `Threads`,
+    /// and `MultiPV` for the values of the best moves).
     ///
     /// # Errors
     /// A message when the game has no solver (the default) or its tables
     /// cannot be made.
     fn solve(
         self,
-        threads: usize,
+        options: &EngineOptions,
         tables: Arc<Mutex<EngineTables>>,
         out: Output,
     ) -> Result<RunningSearch, String> {
-        let _ = (threads, tables, out);
+        let _ = (options, tables, out);
         Err(no_solver())
+    }
+}
+
+/// Whether a database must serve the rules being played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DatabaseFit {
+    /// Any rules of the game: a file named by hand, whose positions the
+    /// search looks up only when they are of its rules.
+    AnyRules,
+    /// The position's rules: a database the cache offers for them.
+    TheseRules,
+}
+
+/// A database a game opened: what the search asks (see
+/// [`crate::search::oracles::Oracles`]) and what it is, in words.
+pub struct OpenedDatabase {
+    /// The database, of the game's own type.
+    pub oracle: Arc<dyn Any + Send + Sync>,
+    /// What it holds, for `info string` (`6 pits, standard capture, up
+    /// to 24 seeds on the board, … positions`).
+    pub description: String,
+}
+
+impl std::fmt::Debug for OpenedDatabase {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("OpenedDatabase")
+            .field("description", &self.description)
+            .finish_non_exhaustive()
     }
 }
 

@@ -3,8 +3,9 @@
 //! `log` (set `RUST_LOG=debug` to see them).
 //!
 //! `ply-engine bench [depth]` runs the benchmark and exits, as Stockfish does.
-//! `ply-engine build-db --max-seeds N --output FILE` builds a Kalah endgame
-//! database (see `docs/endgame-db.md`).
+//! `ply-engine build-db --max-seeds N [--output FILE]` builds a Kalah endgame
+//! database, by default into the cache where `EndgameDB auto` finds it
+//! (see `docs/endgame-db.md`).
 //! `ply-engine build-book …` builds or extends an opening book from the
 //! engine's own analysis (see `docs/book.md`).
 //! `ply-engine analyse [FILE]` analyses a file of positions, one a line
@@ -127,9 +128,11 @@ struct BuildDbArgs {
     /// Threads to build with (default: the cores of this machine).
     #[arg(long, value_name = "T", value_parser = clap::value_parser!(u16).range(1..))]
     threads: Option<u16>,
-    /// The database file to write.
+    /// The database file to write (default: the cache, where `EndgameDB auto`
+    /// finds it: $XDG_CACHE_HOME/ply, else ~/.cache/ply, named by pits, capture
+    /// rule and size, as kalah-6-standard-24.db).
     #[arg(long, value_name = "FILE")]
-    output: std::path::PathBuf,
+    output: Option<std::path::PathBuf>,
 }
 
 /// `ply-engine build-db`: builds a database showing its progress on stderr
@@ -142,23 +145,23 @@ fn build_db(args: &BuildDbArgs) -> Result<()> {
         || std::thread::available_parallelism().map_or(1, usize::from),
         usize::from,
     );
+    let output = match &args.output {
+        Some(output) => output.clone(),
+        None => cached_db_path(args)?,
+    };
     // Fail now, not after a long build, when the file cannot be written.
-    let directory = match args.output.parent() {
+    let directory = match output.parent() {
         Some(parent) if !parent.as_os_str().is_empty() => parent,
         _ => std::path::Path::new("."),
     };
     if !directory.is_dir() {
         bail!(
             "cannot write {}: {} is not a directory",
-            args.output.display(),
+            output.display(),
             directory.display()
         );
     }
-    let rule = if args.empty_capture {
-        "empty capture"
-    } else {
-        "standard capture"
-    };
+    let rule = ply_engine::games::kalah::endgame::capture_rule_name(args.empty_capture);
     eprintln!(
         "building Kalah({}) {rule}, at most {} seeds on the board, {threads} thread(s)",
         args.pits, args.max_seeds
@@ -175,8 +178,8 @@ fn build_db(args: &BuildDbArgs) -> Result<()> {
     .context("cannot build the database")?;
     progress.finish();
     let built = started.elapsed();
-    db.save(&args.output)
-        .with_context(|| format!("cannot save the database to {}", args.output.display()))?;
+    db.save(&output)
+        .with_context(|| format!("cannot save the database to {}", output.display()))?;
     let total = started.elapsed();
     eprintln!(
         "{} entries, {} bytes ({:.1} MiB), built in {}, saved in {}: {}",
@@ -185,9 +188,27 @@ fn build_db(args: &BuildDbArgs) -> Result<()> {
         db.file_size() as f64 / f64::from(1u32 << 20),
         format_duration(built),
         format_duration(total.saturating_sub(built)),
-        args.output.display()
+        output.display()
     );
     Ok(())
+}
+
+/// Where `build-db` without `--output` writes: the database's name in the
+/// cache directory, which is made if need be.
+fn cached_db_path(args: &BuildDbArgs) -> Result<std::path::PathBuf> {
+    use ply_engine::database_cache::cache_directory;
+    use ply_engine::games::kalah::endgame::cache_file_name;
+
+    let directory = cache_directory().context(
+        "no cache directory (neither XDG_CACHE_HOME nor HOME is set): give --output FILE",
+    )?;
+    std::fs::create_dir_all(&directory)
+        .with_context(|| format!("cannot make the cache directory {}", directory.display()))?;
+    Ok(directory.join(cache_file_name(
+        args.pits,
+        args.empty_capture,
+        args.max_seeds,
+    )))
 }
 
 /// The arguments of `ply-engine build-book`.
@@ -293,6 +314,10 @@ struct AnalyseArgs {
     /// Search each position this many milliseconds (results depend on the machine).
     #[arg(long, value_name = "MS")]
     movetime: Option<u64>,
+    /// Solve each position (Kalah): its exact value, and with --multipv K
+    /// the exact values of its K best moves, as "proven" scores.
+    #[arg(long, conflicts_with_all = ["depth", "nodes", "movetime"])]
+    solve: bool,
     /// Report the K best lines of each position.
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..))]
     multipv: Option<u32>,
@@ -337,8 +362,9 @@ fn analyse(args: &AnalyseArgs) -> Result<ExitCode> {
             depth: args.depth,
             nodes: args.nodes,
             movetime: args.movetime,
+            solve: args.solve,
         }
-        .go(),
+        .command(),
         jobs: args.jobs.map_or_else(
             || std::thread::available_parallelism().map_or(1, usize::from),
             usize::from,
@@ -464,10 +490,12 @@ fn annotate(args: &AnnotateArgs) -> Result<ExitCode> {
         .input_format
         .unwrap_or_else(|| InputFormat::detect(&text));
     let games = annotate::read_games(&text, input_format);
+    // Annotation compares a move with the best by searching both: no solve.
     let limit = Limit {
         depth: args.depth,
         nodes: args.nodes,
         movetime: args.movetime,
+        solve: false,
     };
     let go = limit.params();
     let settings = Settings {

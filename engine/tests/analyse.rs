@@ -15,6 +15,10 @@ use ply_engine::game::Game;
 use ply_engine::games::kalah::KalahRules;
 use serde_json::Value;
 
+/// A cache directory that does not exist, so that `EndgameDB auto`
+/// loads nothing.
+const NO_CACHE: &str = "/nonexistent/ply-test-cache";
+
 /// Generous: each run takes well under a second; a hang fails instead of blocking CI.
 const TIMEOUT: Duration = Duration::from_secs(120);
 
@@ -22,6 +26,8 @@ const TIMEOUT: Duration = Duration::from_secs(120);
 fn analyse(args: &[&str], input: &str) -> Output {
     Command::cargo_bin("ply-engine")
         .expect("the ply-engine binary is built")
+        // The user's cached databases would change the answers.
+        .env("XDG_CACHE_HOME", NO_CACHE)
         .arg("analyse")
         .args(args)
         .write_stdin(input)

@@ -6,6 +6,10 @@ use std::time::Duration;
 
 use assert_cmd::Command;
 
+/// A cache directory that does not exist, so that `EndgameDB auto`
+/// loads nothing (the user's cached databases would change the answers).
+const NO_CACHE: &str = "/nonexistent/ply-test-cache";
+
 const TIMEOUT: Duration = Duration::from_secs(60);
 
 /// The Kalah(6,4) start and its position string.
@@ -35,7 +39,7 @@ impl Drop for TempFile {
 
 fn engine() -> Command {
     let mut command = Command::cargo_bin("ply-engine").expect("the ply-engine binary is built");
-    command.timeout(TIMEOUT);
+    command.timeout(TIMEOUT).env("XDG_CACHE_HOME", NO_CACHE);
     command
 }
 

@@ -416,7 +416,6 @@ fn the_build_db_command_writes_a_database() {
 
     // Bad arguments and unwritable files fail with a message.
     for args in [
-        vec!["build-db", "--max-seeds", "8"],
         vec!["build-db", "--max-seeds", "200", "--output", "x.db"],
         vec![
             "build-db",

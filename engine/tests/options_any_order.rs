@@ -7,6 +7,10 @@ use std::time::Duration;
 
 use assert_cmd::Command;
 
+/// A cache directory that does not exist, so that `EndgameDB auto`
+/// loads nothing (the user's cached databases would change the answers).
+const NO_CACHE: &str = "/nonexistent/ply-test-cache";
+
 /// Generous: these sessions take milliseconds; a hang fails instead of blocking CI.
 const TIMEOUT: Duration = Duration::from_secs(60);
 
@@ -14,6 +18,7 @@ const TIMEOUT: Duration = Duration::from_secs(60);
 fn session(input: &str) -> String {
     let output = Command::cargo_bin("ply-engine")
         .expect("the ply-engine binary is built")
+        .env("XDG_CACHE_HOME", NO_CACHE)
         .write_stdin(input)
         .timeout(TIMEOUT)
         .output()

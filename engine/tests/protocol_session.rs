@@ -7,6 +7,10 @@ use std::time::Duration;
 
 use assert_cmd::Command;
 
+/// A cache directory that does not exist, so that `EndgameDB auto`
+/// loads nothing.
+const NO_CACHE: &str = "/nonexistent/ply-test-cache";
+
 /// Generous: these sessions take milliseconds; a hang fails instead of blocking CI.
 const TIMEOUT: Duration = Duration::from_secs(60);
 
@@ -14,6 +18,8 @@ const TIMEOUT: Duration = Duration::from_secs(60);
 fn run_engine(args: &[&str], input: impl Into<Vec<u8>>) -> Output {
     Command::cargo_bin("ply-engine")
         .expect("the ply-engine binary is built")
+        // The user's cached databases would change the answers.
+        .env("XDG_CACHE_HOME", NO_CACHE)
         .args(args)
         .write_stdin(input)
         .timeout(TIMEOUT)
@@ -935,6 +941,7 @@ fn session_with_memory_limit(megabytes: u64, input: &str) -> String {
         .arg("-c")
         .arg(script)
         .arg(engine)
+        .env("XDG_CACHE_HOME", NO_CACHE)
         .write_stdin(input)
         .timeout(TIMEOUT)
         .output()

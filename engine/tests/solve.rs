@@ -8,6 +8,7 @@ use std::collections::HashMap;
 use common::{minimax, random_positions};
 
 use ply_engine::game::{Game, Player};
+use ply_engine::games::kalah::solve::moves::{MoveValue, move_values};
 use ply_engine::games::kalah::solve::table::BoundTable;
 use ply_engine::games::kalah::solve::{SolveConfig, solve};
 use ply_engine::games::kalah::{EndgameDb, Kalah, KalahRules};
@@ -112,4 +113,119 @@ fn a_stopped_solve_reports_bounds() {
     assert!(solution.lower <= 8 && 8 <= solution.upper, "{solution:?}");
     assert!(solution.value().is_none());
     assert!(solution.best.is_some());
+}
+
+/// Each move's value by minimax: the child's value from the mover's side.
+fn minimax_move_values(position: &Kalah, memo: &mut HashMap<Kalah, i32>) -> Vec<(u8, i32)> {
+    let mut moves = ply_engine::game::MoveList::new();
+    position.legal_moves(&mut moves);
+    moves
+        .iter()
+        .map(|&mv| {
+            let mut child = *position;
+            child.play(mv);
+            let value = minimax(&child, memo);
+            let value = if child.side_to_move() == position.side_to_move() {
+                value
+            } else {
+                -value
+            };
+            (mv, value)
+        })
+        .collect()
+}
+
+#[test]
+fn every_moves_value_equals_minimax_on_small_boards() {
+    const GAMES: usize = 3;
+    // Most seeds on the board of a position looked at: Kalah(4,3)'s first
+    // plies would need a minimax of nearly the whole game (seconds).
+    let on_board = |p: &Kalah| {
+        p.pits(Player::One)
+            .iter()
+            .chain(p.pits(Player::Two))
+            .map(|&s| u32::from(s))
+            .sum::<u32>()
+    };
+    for (pits, seeds, max_on_board) in [(3, 2, 12), (4, 2, 16), (4, 3, 16)] {
+        for empty_capture in [false, true] {
+            let rules = KalahRules::new(pits, seeds, empty_capture).expect("playable");
+            let mut memo = HashMap::new();
+            let table = BoundTable::new(4);
+            let seed = 0xa11 ^ u64::from(pits) << 8 ^ u64::from(seeds) << 4;
+            let positions = random_positions(rules, GAMES, seed);
+            let looked_at: Vec<&Kalah> = positions
+                .iter()
+                .filter(|p| on_board(p) <= max_on_board)
+                .collect();
+            // Enough positions, from the middle game to the end.
+            assert!(looked_at.len() >= 20, "{} positions", looked_at.len());
+            for position in looked_at {
+                let text = position.position_string();
+                let expected = minimax_move_values(position, &mut memo);
+                let value = minimax(position, &mut memo);
+                let config = SolveConfig {
+                    threads: 1,
+                    table: &table,
+                    db: None,
+                    guess: 0,
+                };
+                // With the root solved first (as `solve` does), and without.
+                let best = expected
+                    .iter()
+                    .find(|&&(_, v)| v == value)
+                    .map(|&(mv, _)| (mv, value));
+                // Any first guess must give the same values.
+                let any_guess = |child: &Kalah| i32::from(child.pits(Player::Two)[0]) - 3;
+                for solved in [best, None] {
+                    let all = move_values(
+                        position,
+                        &config,
+                        256,
+                        solved,
+                        &SearchControl::default(),
+                        any_guess,
+                        |_| {},
+                    );
+                    assert!(all.complete);
+                    assert_eq!(all.lines.len(), expected.len(), "{text}");
+                    for line in &all.lines {
+                        let (_, minimax_value) = expected
+                            .iter()
+                            .find(|(mv, _)| *mv == line.pit)
+                            .expect("a legal move");
+                        assert_eq!(line.value, *minimax_value, "move {} of {text}", line.pit);
+                    }
+                    // Best first; the first has the position's value.
+                    assert!(
+                        all.lines.windows(2).all(|w| w[0].value >= w[1].value),
+                        "{text}"
+                    );
+                    if let Some(first) = all.lines.first() {
+                        assert_eq!(first.value, value, "{text}");
+                    }
+                    // The two best alone: the same values as the two first of all.
+                    let two = move_values(
+                        position,
+                        &config,
+                        2,
+                        solved,
+                        &SearchControl::default(),
+                        any_guess,
+                        |_| {},
+                    );
+                    let values =
+                        |lines: &[MoveValue]| lines.iter().map(|l| l.value).collect::<Vec<_>>();
+                    assert_eq!(
+                        values(&two.lines),
+                        values(&all.lines[..all.lines.len().min(2)]),
+                        "{text}"
+                    );
+                    for line in &two.lines {
+                        assert!(expected.contains(&(line.pit, line.value)), "{text}");
+                    }
+                }
+            }
+        }
+    }
 }

@@ -27,6 +27,8 @@
 //! build), and `cargo build` is a no-op there (`cargo test` has built every
 //! binary), so `cargo build --release … && target/release/ply-engine` runs
 //! without a release build. Other `cargo` commands are run as they are.
+//! Every example runs with `XDG_CACHE_HOME` in the copy, so the databases
+//! of the user's cache are never loaded (nor written) by an example.
 
 use std::io::Write;
 use std::os::unix::process::CommandExt;
@@ -47,6 +49,13 @@ const UNCHECKED: &str = "unchecked:";
 const ANY: &str = "…";
 /// Starts a reader's comment in a transcript line.
 const COMMENT: &str = " ←";
+
+/// The variable that places the engines' cache (`build-db` without
+/// `--output` writes there, `EndgameDB auto` reads there): the examples use
+/// a cache of their own in the copy of the root, never the user's.
+const CACHE_VARIABLE: &str = "XDG_CACHE_HOME";
+/// That cache, in the copy of the root.
+const CACHE_DIRECTORY: &str = ".cache";
 
 /// Defined before every shell block: `cargo build` builds nothing (the
 /// test's binaries are built), everything else goes to Cargo.
@@ -253,7 +262,8 @@ fn run_shell(block: &Block, directory: &Path) -> Result<(), String> {
     let script = format!("{PRELUDE}{}\n", block.lines.join("\n"));
     let mut bash = Command::new("bash");
     bash.args(["-eu", "-o", "pipefail", "-c", &script])
-        .current_dir(directory);
+        .current_dir(directory)
+        .env(CACHE_VARIABLE, directory.join(CACHE_DIRECTORY));
     let output = run_bounded(bash, None)?;
     if output.status.success() {
         Ok(())
@@ -323,7 +333,10 @@ fn play_transcript(block: &Block, directory: &Path) -> Result<(), String> {
         return Err("no '>' line: nothing to send".to_owned());
     }
     let mut engine = Command::new(binary("ply-engine"));
-    engine.current_dir(directory).env_remove("RUST_LOG");
+    engine
+        .current_dir(directory)
+        .env(CACHE_VARIABLE, directory.join(CACHE_DIRECTORY))
+        .env_remove("RUST_LOG");
     let output = run_bounded(engine, Some(input))?;
     let stdout = String::from_utf8_lossy(&output.stdout);
     let lines: Vec<&str> = stdout.lines().map(str::trim_end).collect();

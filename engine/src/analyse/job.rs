@@ -6,7 +6,9 @@
 use std::collections::BTreeMap;
 use std::sync::mpsc::Receiver;
 
-use ply_protocol::{Command, Dialect, Info, Response, ScoreValue, parse_response, proven_line};
+use ply_protocol::{
+    Command, Dialect, Info, Response, ScoreValue, SolveLine, parse_response, proven_line,
+};
 
 use crate::session::{Output, Session};
 
@@ -15,6 +17,8 @@ use super::record::{Analysis, PvLine, Score};
 
 /// How the engine starts an error: `info string error: …`.
 const ERROR_PREFIX: &str = "error: ";
+/// Centi-units in a unit (a seed): a solve's value is in seeds.
+const CENTI: i32 = 100;
 
 /// A session and the lines it prints.
 #[derive(Debug)]
@@ -104,6 +108,8 @@ struct AnswerReader {
     best: Option<Option<String>>,
     /// Whether the lines carried `multipv k` (MultiPV above 1).
     many_lines: bool,
+    /// The last line of a `solve`.
+    solved: Option<SolveLine>,
     errors: Vec<String>,
 }
 
@@ -129,6 +135,10 @@ impl AnswerReader {
                 }
             }
             Response::BestMove { best, .. } => self.best = Some(best),
+            Response::Solve(line) => {
+                self.best = Some(line.best.clone());
+                self.solved = Some(line);
+            }
             _ => {}
         }
     }
@@ -153,14 +163,25 @@ impl AnswerReader {
                 })
                 .collect()
         });
+        let mut score = best.and_then(|(info, proven)| score_of(info, *proven));
+        let (mut nodes, mut time_ms) = (
+            counts.and_then(|info| info.nodes),
+            counts.and_then(|info| info.time),
+        );
+        // A solve's last line has the value, proven, and the figures of
+        // the whole solve; null when it was stopped before the end.
+        if let Some(solved) = &self.solved {
+            score = (solved.lower == solved.upper).then_some(Score::Proven(solved.lower * CENTI));
+            (nodes, time_ms) = (Some(solved.nodes), Some(solved.time));
+        }
         Ok(Analysis {
             position,
             bestmove,
-            score: best.and_then(|(info, proven)| score_of(info, *proven)),
+            score,
             depth: best.and_then(|(info, _)| info.depth),
             seldepth: best.and_then(|(info, _)| info.seldepth),
-            nodes: counts.and_then(|info| info.nodes),
-            time_ms: counts.and_then(|info| info.time),
+            nodes,
+            time_ms,
             pv: best.map(|(info, _)| info.pv.clone()).unwrap_or_default(),
             multipv,
         })

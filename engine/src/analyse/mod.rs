@@ -45,16 +45,23 @@ pub struct Limit {
     pub nodes: Option<u64>,
     /// `go movetime MS`.
     pub movetime: Option<u64>,
+    /// `solve` instead of `go`: the exact value (and with `MultiPV` K > 1
+    /// the exact values of the K best moves); the limits above do not apply.
+    pub solve: bool,
 }
 
 impl Limit {
-    /// The `go` command, [`DEFAULT_DEPTH`] when no limit is given.
+    /// The command of each position: `solve`, or `go` with the limit
+    /// ([`DEFAULT_DEPTH`] when none is given).
     #[must_use]
-    pub fn go(self) -> Command {
+    pub fn command(self) -> Command {
+        if self.solve {
+            return Command::Solve;
+        }
         Command::Go(self.params())
     }
 
-    /// The parameters of [`Limit::go`].
+    /// The parameters of the `go` of [`Limit::command`].
     #[must_use]
     pub fn params(self) -> GoParams {
         let none = self.depth.is_none() && self.nodes.is_none() && self.movetime.is_none();
@@ -113,7 +120,7 @@ pub fn setup_commands(
 pub struct Settings {
     /// The `setoption` commands of every job (see [`setup_commands`]).
     pub setup: Vec<Command>,
-    /// The `go` command of every position.
+    /// The command of every position (`go …` or `solve`).
     pub go: Command,
     /// Positions analysed at once.
     pub jobs: usize,
@@ -224,14 +231,19 @@ mod tests {
     #[test]
     fn the_default_limit_is_a_fixed_depth() {
         assert_eq!(
-            Limit::default().go().to_string(),
+            Limit::default().command().to_string(),
             format!("go depth {DEFAULT_DEPTH}")
         );
         let nodes = Limit {
             nodes: Some(500),
             ..Limit::default()
         };
-        assert_eq!(nodes.go().to_string(), "go nodes 500");
+        assert_eq!(nodes.command().to_string(), "go nodes 500");
+        let solve = Limit {
+            solve: true,
+            ..Limit::default()
+        };
+        assert_eq!(solve.command().to_string(), "solve");
     }
 
     #[test]

@@ -34,8 +34,8 @@ pub struct Settings {
     pub threads: usize,
     /// Principal variations `go` reports, best first (`MultiPV`).
     pub multipv: usize,
-    /// The endgame database file; empty for none.
-    pub endgame_db: PathBuf,
+    /// The endgame database: found in the cache, none, or a file.
+    pub endgame_db: EndgameDbChoice,
     /// Play moves from the book before searching (UCI's `OwnBook`).
     pub own_book: bool,
     /// The opening book file; empty for none.
@@ -49,9 +49,42 @@ impl Default for Settings {
             move_overhead: Duration::from_millis(DEFAULT_MOVE_OVERHEAD_MS),
             threads: 1,
             multipv: 1,
-            endgame_db: PathBuf::new(),
+            endgame_db: EndgameDbChoice::Auto,
             own_book: false,
             book_file: PathBuf::new(),
+        }
+    }
+}
+
+/// What `EndgameDB` names.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum EndgameDbChoice {
+    /// `auto`: the biggest database in the cache for the game and rules
+    /// being played, when there is one (found anew when they change).
+    #[default]
+    Auto,
+    /// `none` (or empty): no database.
+    None,
+    /// This file.
+    File(PathBuf),
+}
+
+impl EndgameDbChoice {
+    /// The word for [`Self::Auto`].
+    pub const AUTO: &'static str = "auto";
+    /// The word for [`Self::None`].
+    pub const NONE: &'static str = "none";
+
+    /// Reads `EndgameDB`'s value: `auto` and `none` (any case) or empty,
+    /// else a file name (`./auto` for a file named `auto`).
+    #[must_use]
+    pub fn parse(text: &str) -> Self {
+        if text.eq_ignore_ascii_case(Self::AUTO) {
+            Self::Auto
+        } else if text.is_empty() || text.eq_ignore_ascii_case(Self::NONE) {
+            Self::None
+        } else {
+            Self::File(PathBuf::from(text))
         }
     }
 }
@@ -66,7 +99,8 @@ pub enum OptionEffect {
     ResizeHash,
     /// Empty the transposition table.
     ClearHash,
-    /// Load (or drop, for an empty path) the endgame database.
+    /// Load (or drop, for `none`) the endgame database; under `auto`,
+    /// find it in the cache for the board played.
     LoadEndgameDb,
     /// Load (or drop, for an empty path) the opening book.
     LoadBook,
@@ -172,10 +206,13 @@ pub const SETTINGS: &[Setting] = &[
     Setting {
         name: "EndgameDB",
         kind: || OptionKind::String {
-            default: String::new(),
+            default: EndgameDbChoice::AUTO.to_owned(),
         },
         on_change: |options, value| {
-            options.endgame_db = path(value);
+            options.endgame_db = match value {
+                SettingValue::Text(text) => EndgameDbChoice::parse(&text),
+                _ => EndgameDbChoice::None,
+            };
             OptionEffect::LoadEndgameDb
         },
     },

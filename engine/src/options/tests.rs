@@ -276,3 +276,33 @@ fn mastermind_options_make_codes_the_engine_can_play() {
     assert!(o.set("Pits", Some("6")).is_ok());
     assert!(apply(&mut o).1[0].contains("does not apply to mastermind"));
 }
+
+#[test]
+fn endgame_db_is_auto_by_default_and_reads_none_and_files() {
+    let mut o = EngineOptions::default();
+    assert_eq!(o.endgame_db, EndgameDbChoice::Auto);
+    let declared = EngineOptions::declarations()
+        .into_iter()
+        .find(|d| d.name == "EndgameDB")
+        .map(|d| d.kind);
+    assert_eq!(
+        declared,
+        Some(OptionKind::String {
+            default: "auto".to_owned()
+        })
+    );
+    for (value, choice) in [
+        ("none", EndgameDbChoice::None),
+        ("<empty>", EndgameDbChoice::None),
+        ("AUTO", EndgameDbChoice::Auto),
+        ("NONE", EndgameDbChoice::None),
+        ("./auto", EndgameDbChoice::File("./auto".into())),
+        ("k.db", EndgameDbChoice::File("k.db".into())),
+    ] {
+        assert_eq!(
+            o.set("EndgameDB", Some(value)),
+            Ok(OptionEffect::LoadEndgameDb)
+        );
+        assert_eq!(o.endgame_db, choice, "{value}");
+    }
+}

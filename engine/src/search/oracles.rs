@@ -34,6 +34,20 @@ impl Oracles {
         self
     }
 
+    /// These oracles with a database of any game's type (as a game's
+    /// [`crate::engine_game::EngineGame::open_database`] opens it).
+    #[must_use]
+    pub fn with_any(mut self, database: Arc<dyn Any + Send + Sync>) -> Self {
+        self.databases.push(database);
+        self
+    }
+
+    /// Whether no database is loaded.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.databases.is_empty()
+    }
+
     /// The loaded database of type `T`, if any.
     #[must_use]
     pub fn get<T: Any>(&self) -> Option<&T> {

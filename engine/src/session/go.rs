@@ -16,7 +16,6 @@ use ply_protocol::{GoParams, Info, Response, Score};
 
 use crate::game::{Game, SearchGame};
 use crate::options::EngineOptions;
-use crate::search::oracles::Oracles;
 use crate::search::score::{margin_of, to_protocol};
 use crate::search::{
     GameEvaluation, Iteration, Limits, Root, SearchControl, SearchResult, SearchSettings,
@@ -107,7 +106,7 @@ pub fn run<G: SearchGame>(
 ) -> SearchResult<G::Move> {
     tables.history.ensure_size(G::MOVE_INDEX_LIMIT);
     let evaluation = GameEvaluation {
-        oracles: Oracles::default().with(tables.endgame_db.clone()),
+        oracles: tables.oracles.clone(),
     };
     let search_tables = SearchTables {
         tt: &mut tables.tt,

@@ -9,6 +9,7 @@
 //! `info string error: …` and the last good state stays.
 
 mod bench;
+mod database;
 pub mod go;
 mod input;
 pub mod output;
@@ -24,7 +25,6 @@ use ply_protocol::{
 
 use crate::book::{Book, BookRandom};
 use crate::game::{Outcome, Player};
-use crate::games::kalah::endgame::EndgameDb;
 use crate::options::{EngineOptions, OptionEffect};
 use crate::variant::AnyGame;
 use crate::with_game;
@@ -69,6 +69,8 @@ pub struct Session {
     /// The front end's lines, when [`Self::run`] reads them (not when a
     /// test hands lines to [`Self::handle_line`]).
     input: Option<InputQueue>,
+    /// The endgame database loaded, and which file it is.
+    database: database::DatabaseState,
 }
 
 impl Session {
@@ -91,6 +93,7 @@ impl Session {
             book: Book::new(),
             book_random: BookRandom::from_clock(),
             input: None,
+            database: database::DatabaseState::default(),
         }
     }
 
@@ -219,7 +222,7 @@ impl Session {
             Command::Solve => {
                 self.finish_search();
                 match with_game!(self.position.clone(), game => game.solve(
-                    self.options.threads,
+                    &self.options,
                     Arc::clone(&self.tables),
                     self.out.clone(),
                 )) {
@@ -294,21 +297,11 @@ impl Session {
         };
         match effect {
             OptionEffect::NewRules => {}
-            OptionEffect::LoadEndgameDb => match load_endgame_db(&options.endgame_db) {
-                Ok(db) => {
-                    if let Some(db) = &db {
-                        self.out.send(&Response::InfoString(format!(
-                            "endgame database {}: {} pits, up to {} seeds on the board, {} positions",
-                            options.endgame_db.display(),
-                            db.pits(),
-                            db.max_seeds(),
-                            db.len()
-                        )));
-                    }
-                    self.lock_tables().endgame_db = db;
+            OptionEffect::LoadEndgameDb => {
+                if let Err(e) = self.choose_endgame_db(&options.endgame_db) {
+                    return self.out.error(&e);
                 }
-                Err(e) => return self.out.error(&e),
-            },
+            }
             OptionEffect::LoadBook => match load_book(&options.book_file) {
                 Ok(book) => {
                     if !book.is_empty() {
@@ -363,22 +356,23 @@ impl Session {
 
     /// Applies the game options set since the last game start, as a whole,
     /// and sets up the start position of the game they choose. What does
-    /// not fit is reported; unplayable rules keep the old game.
+    /// not fit is reported; unplayable rules keep the old game. Under
+    /// `EndgameDB auto`, then finds the database of the board played.
     fn start_pending_game(&mut self) {
         let applied = self.options.game.apply_pending();
         for error in &applied.errors {
             self.out.error(error);
         }
-        let Some(rules) = applied.restart else {
-            return;
-        };
-        match AnyGame::start(&rules) {
-            Ok(start) => {
-                with_game!(&start, game => game.prepare());
-                self.position = start;
+        if let Some(rules) = applied.restart {
+            match AnyGame::start(&rules) {
+                Ok(start) => {
+                    with_game!(&start, game => game.prepare());
+                    self.position = start;
+                }
+                Err(e) => self.out.error(&e),
             }
-            Err(e) => self.out.error(&e),
         }
+        self.find_cached_db();
     }
 
     /// The start position of the current game and rules.
@@ -442,15 +436,4 @@ fn load_book(path: &std::path::Path) -> Result<Book, String> {
         return Ok(Book::new());
     }
     Book::load(path).map_err(|e| format!("BookFile: {e}"))
-}
-
-/// Maps the endgame database at `path`; `None` for an empty path.
-fn load_endgame_db(path: &std::path::Path) -> Result<Option<Arc<EndgameDb>>, String> {
-    if path.as_os_str().is_empty() {
-        return Ok(None);
-    }
-    EndgameDb::open(path)
-        .map(|db| Some(Arc::new(db)))
-        // The error names the file.
-        .map_err(|e| format!("EndgameDB: {e}"))
 }

@@ -2,10 +2,8 @@
 //! transposition table, the history, the solver's bound table and the
 //! endgame database.
 
-use std::sync::Arc;
-
-use crate::games::kalah::endgame::EndgameDb;
 use crate::games::kalah::solve::table::BoundTable;
+use crate::search::oracles::Oracles;
 use crate::search::{History, TranspositionTable};
 
 /// The tables a search learns into, kept from one search to the next.
@@ -17,8 +15,8 @@ pub struct EngineTables {
     pub history: History,
     /// The solver's bound table (`Hash` MB), made on the first `solve`.
     pub solver_table: Option<BoundTable>,
-    /// The endgame database loaded with `EndgameDB`.
-    pub endgame_db: Option<Arc<EndgameDb>>,
+    /// The endgame database loaded with `EndgameDB` (none, or one).
+    pub oracles: Oracles,
     /// Size of the tables in MB.
     pub hash_mb: usize,
 }
@@ -29,7 +27,7 @@ impl EngineTables {
             tt: TranspositionTable::new(hash_mb),
             history: History::new(0),
             solver_table: None,
-            endgame_db: None,
+            oracles: Oracles::default(),
             hash_mb,
         }
     }

@@ -12,12 +12,13 @@ mod search;
 pub mod solve;
 mod solve_command;
 
+use std::path::Path;
 use std::sync::{Arc, Mutex};
 
 use ply_protocol::GoParams;
 
 use crate::annotate::judge::{CENTI, Judging, Thresholds};
-use crate::engine_game::{BookSection, EngineGame};
+use crate::engine_game::{BookSection, DatabaseFit, EngineGame, OpenedDatabase};
 use crate::options::EngineOptions;
 use crate::session::output::Output;
 use crate::session::running::RunningSearch;
@@ -78,13 +79,46 @@ impl EngineGame for Kalah {
         perfect::start(self, params, options, with_ponder, tables, out)
     }
 
+    fn database_family(&self) -> Option<String> {
+        Some(endgame::cache_family(
+            self.pit_count(),
+            self.empty_capture(),
+        ))
+    }
+
+    fn open_database(&self, path: &Path, fit: DatabaseFit) -> Result<OpenedDatabase, String> {
+        // The error names the file.
+        let db = EndgameDb::open(path).map_err(|e| e.to_string())?;
+        let rules = |pits: u8, empty_capture: bool| {
+            format!("{pits} pits, {}", endgame::capture_rule_name(empty_capture))
+        };
+        let db_rules = rules(db.pits(), db.empty_capture());
+        if fit == DatabaseFit::TheseRules
+            && (db.pits(), db.empty_capture()) != (self.pit_count(), self.empty_capture())
+        {
+            return Err(format!(
+                "{} is a database of {db_rules}, not of the game played ({})",
+                path.display(),
+                rules(self.pit_count(), self.empty_capture())
+            ));
+        }
+        Ok(OpenedDatabase {
+            description: format!(
+                "{db_rules}, up to {} seeds on the board, {} positions",
+                db.max_seeds(),
+                db.len()
+            ),
+            oracle: Arc::new(db),
+        })
+    }
+
     fn solve(
         self,
-        threads: usize,
+        options: &EngineOptions,
         tables: Arc<Mutex<EngineTables>>,
         out: Output,
     ) -> Result<RunningSearch, String> {
-        solve_command::start(self, threads, tables, out)
+        solve_command::start(self, options.threads, options.multipv, tables, out)
     }
 }
 

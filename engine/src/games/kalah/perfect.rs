@@ -83,7 +83,8 @@ pub fn start(
     let has_db = tables
         .lock()
         .unwrap_or_else(PoisonError::into_inner)
-        .endgame_db
+        .oracles
+        .get::<EndgameDb>()
         .is_some();
     let limits = limits_from(params, root.side_to_move());
     // The move's time: with a clock, the share the search plans to spend
@@ -171,7 +172,9 @@ fn prove(
     deadline: Instant,
     control: &Arc<SearchControl>,
 ) -> Option<Proof> {
-    let db = tables.endgame_db.clone()?;
+    // The database, held apart from the tables the steps below change.
+    let oracles = tables.oracles.clone();
+    let db = oracles.get::<EndgameDb>()?;
     if root.outcome().is_some() {
         return None;
     }
@@ -185,7 +188,7 @@ fn prove(
         let prover = Prover {
             threads,
             table: &table,
-            db: &db,
+            db,
             deadline,
             control,
         };

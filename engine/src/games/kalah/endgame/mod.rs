@@ -50,6 +50,40 @@ pub use rank::{MAX_RANK_LEN, entry_count, rank, unrank};
 use super::{Kalah, MAX_PITS};
 use format::Header;
 
+/// The family of the cached databases of `pits` pits and a capture rule
+/// (see [`crate::database_cache`]): `kalah-6-standard`,
+/// `kalah-6-empty-capture`.
+#[must_use]
+pub fn cache_family(pits: u8, empty_capture: bool) -> String {
+    format!("kalah-{pits}-{}", capture_rule_slug(empty_capture))
+}
+
+/// The file name of the cached database of `pits` pits, a capture rule
+/// and at most `max_seeds` seeds on the board: `kalah-6-standard-24.db`.
+#[must_use]
+pub fn cache_file_name(pits: u8, empty_capture: bool, max_seeds: u8) -> String {
+    crate::database_cache::file_name(&cache_family(pits, empty_capture), max_seeds.into())
+}
+
+/// The capture rule as a file name says it.
+fn capture_rule_slug(empty_capture: bool) -> &'static str {
+    if empty_capture {
+        "empty-capture"
+    } else {
+        "standard"
+    }
+}
+
+/// The capture rule in words.
+#[must_use]
+pub fn capture_rule_name(empty_capture: bool) -> &'static str {
+    if empty_capture {
+        "empty capture"
+    } else {
+        "standard capture"
+    }
+}
+
 /// Where the entries live.
 enum Storage {
     /// Built in this process.

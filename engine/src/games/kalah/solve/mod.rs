@@ -35,6 +35,7 @@
 mod board;
 pub mod busy;
 pub mod exact;
+pub mod moves;
 pub mod table;
 
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
@@ -60,6 +61,53 @@ pub struct SolveConfig<'a> {
     /// A guess at the value (final margin for the side to move), where
     /// MTD(f) starts testing: a good guess saves zero-window searches.
     pub guess: i32,
+}
+
+/// How much of the value a solve must prove: all of it, or only as much
+/// as tells it from a threshold (for the values of a position's moves,
+/// where a move that cannot be among the best needs no exact value).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Wanted {
+    /// The exact value.
+    #[default]
+    Exact,
+    /// The exact value when it is above this; else only that it is at most this.
+    Above(i32),
+    /// The exact value when it is below this; else only that it is at least this.
+    Below(i32),
+}
+
+impl Wanted {
+    /// Whether bounds `lower..=upper` prove all that is wanted.
+    fn settled(self, lower: i32, upper: i32) -> bool {
+        lower >= upper
+            || match self {
+                Self::Exact => false,
+                Self::Above(threshold) => upper <= threshold,
+                Self::Below(threshold) => lower >= threshold,
+            }
+    }
+
+    /// The same wish for a value `shift` lower (the stores' margin taken out).
+    fn shifted(self, shift: i32) -> Self {
+        match self {
+            Self::Exact => Self::Exact,
+            Self::Above(threshold) => Self::Above(threshold - shift),
+            Self::Below(threshold) => Self::Below(threshold - shift),
+        }
+    }
+
+    /// Where MTD(f) tests first: right at the threshold, which one
+    /// zero-window search decides; the caller's guess for an exact value.
+    fn first_guess(self, guess: i32) -> i32 {
+        match self {
+            Self::Exact => guess,
+            // A test at t + 1 proves "above t" or "at most t".
+            Self::Above(threshold) => threshold.saturating_add(1),
+            // A test at t proves "at least t" or "below t".
+            Self::Below(threshold) => threshold,
+        }
+    }
 }
 
 /// Bounds on the value proven so far (after each MTD(f) step, and at the end).
@@ -134,6 +182,23 @@ pub fn solve<R>(
     root: &Kalah,
     config: &SolveConfig<'_>,
     control: &SearchControl,
+    report: R,
+) -> Solution
+where
+    R: FnMut(&Solution),
+{
+    solve_within(root, config, Wanted::Exact, control, report)
+}
+
+/// [`solve`], proving only what `wanted` asks: with a threshold, the
+/// solve ends as soon as the value is proven on the far side of it (the
+/// result then holds bounds, not a value), and the first test is at the
+/// threshold (`config.guess` is used for an exact value only).
+pub fn solve_within<R>(
+    root: &Kalah,
+    config: &SolveConfig<'_>,
+    wanted: Wanted,
+    control: &SearchControl,
     mut report: R,
 ) -> Solution
 where
@@ -161,7 +226,8 @@ where
         };
     }
     let seeds = i32::try_from(seeds_on_board(&board)).unwrap_or(i32::MAX);
-    let guess = config.guess - margin;
+    let guess = wanted.first_guess(config.guess) - margin;
+    let wanted = wanted.shifted(margin);
     let bounds = SharedBounds {
         lower: AtomicI32::new(-seeds),
         upper: AtomicI32::new(seeds),
@@ -186,7 +252,7 @@ where
                     control,
                 };
                 let mut search = ExactSearch::new(shared);
-                mtdf(&mut search, &board, key, bounds, |_| {});
+                mtdf(&mut search, &board, key, bounds, wanted, |_| {});
                 total_nodes.fetch_add(search.nodes, Ordering::Relaxed);
                 done.store(true, Ordering::Relaxed);
             });
@@ -201,7 +267,7 @@ where
         };
         let mut search = ExactSearch::new(shared);
         let mut steps = 0;
-        mtdf(&mut search, &board, key, &bounds, |search| {
+        mtdf(&mut search, &board, key, &bounds, wanted, |search| {
             steps = steps_finished(bounds.progress.load(Ordering::Acquire));
             let (lower, upper) = bounds.get();
             report(&Solution {
@@ -260,7 +326,7 @@ where
 }
 
 /// MTD(f): zero-window searches around the shared guess until the shared
-/// bounds meet or the search is stopped. A step that another thread
+/// bounds meet (or prove what `wanted` asks) or the search is stopped. A step that another thread
 /// finishes first is abandoned and the next one begun. `after_step` runs
 /// after each step this thread finishes or abandons (the bounds have moved
 /// either way).
@@ -269,6 +335,7 @@ fn mtdf<F>(
     board: &Kalah,
     key: u64,
     bounds: &SharedBounds,
+    wanted: Wanted,
     mut after_step: F,
 ) where
     F: FnMut(&ExactSearch<'_>),
@@ -280,7 +347,7 @@ fn mtdf<F>(
         let progress = bounds.progress.load(Ordering::Acquire);
         let (step, guess) = unpack_progress(progress);
         let (lower, upper) = bounds.get();
-        if lower >= upper {
+        if wanted.settled(lower, upper) {
             return;
         }
         let guess = guess.clamp(lower, upper);

@@ -1,0 +1,141 @@
+#!/usr/bin/env bash
+# The exact value of every root move (`solve` with MultiPV 256, through
+# `ply-engine analyse --solve --multipv 256`) on N Kalah(6,4) positions from
+# random play, with the biggest cached endgame database of the rule
+# (`EndgameDB auto`): prints each position's time and the median, 90th
+# percentile and worst. The engine's own `time_ms` is counted (the whole
+# solve: the position, then each move), not the start of the process; each
+# position starts with empty tables (analyse sends `ucinewgame`).
+#
+# The database is the cache's (`$XDG_CACHE_HOME/ply`, else `~/.cache/ply`);
+# when the cache has no `kalah-6-<rule>-<db seeds>.db` it is built there
+# first with `ply-engine build-db` (24 seeds: about 40 s with 2 threads,
+# 1.2 GB on disk and in memory). Set XDG_CACHE_HOME to keep it elsewhere.
+#
+# --multipv 1 times the solve of the position alone, for comparison.
+#
+# Usage: bench/solve_all_moves.sh [--positions N] [--empty-capture] [--db-seeds N]
+#                                 [--threads T] [--hash MB] [--multipv K]
+#                                 [--min-plies P] [--max-plies P] [--seed S]
+set -euo pipefail
+positions=20
+empty=false
+db_seeds=24
+threads=2
+hash=1024
+multipv=256
+min_plies=2
+max_plies=24
+seed=17
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --positions) positions=$2; shift 2 ;;
+    --empty-capture) empty=true; shift ;;
+    --db-seeds) db_seeds=$2; shift 2 ;;
+    --threads) threads=$2; shift 2 ;;
+    --hash) hash=$2; shift 2 ;;
+    --multipv) multipv=$2; shift 2 ;;
+    --min-plies) min_plies=$2; shift 2 ;;
+    --max-plies) max_plies=$2; shift 2 ;;
+    --seed) seed=$2; shift 2 ;;
+    *) echo "unknown argument $1" >&2; exit 2 ;;
+  esac
+done
+cd "$(dirname "$0")/.."
+cargo build --release -q -p ply-engine
+engine=target/release/ply-engine
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+rule=standard
+flag=""
+if [ "$empty" = true ]; then rule=empty-capture; flag=--empty-capture; fi
+# The engine's cache directory: XDG_CACHE_HOME when absolute, else ~/.cache.
+case "${XDG_CACHE_HOME:-}" in
+  /*) cache="$XDG_CACHE_HOME/ply" ;;
+  *) cache="$HOME/.cache/ply" ;;
+esac
+db="$cache/kalah-6-$rule-$db_seeds.db"
+if [ ! -f "$db" ]; then
+  echo "no $db: building it (build-db --max-seeds $db_seeds --threads $threads $flag)"
+  start=$(date +%s.%N)
+  "$engine" build-db --max-seeds "$db_seeds" --threads "$threads" $flag 2>/dev/null
+  end=$(date +%s.%N)
+  python3 -c "print(f'built in {$end - $start:.1f} s')"
+fi
+echo "cached databases of the rule: $(cd "$cache" && ls kalah-6-$rule-*.db | tr '\n' ' ')(auto loads the biggest)"
+
+# Random play with a fixed seed, written as `startpos moves …` so that the
+# engine checks every move. Pits 0-5 south, 6 its store, 7-12 north, 13
+# its store; a move is a pit 1-6 from the mover's own left.
+python3 - "$positions" "$min_plies" "$max_plies" "$seed" "$empty" > "$work/positions.txt" <<'PY'
+import random, sys
+
+PITS, SEEDS = 6, 4
+count, min_plies, max_plies, seed = map(int, sys.argv[1:5])
+empty_capture = sys.argv[5] == "true"
+rng = random.Random(seed)
+
+def play(board, side, pit):
+    """Sows `pit` (0-based) of `side` (0 south, 1 north); returns the side to move next."""
+    base = side * (PITS + 1)
+    store, other_store = base + PITS, (1 - side) * (PITS + 1) + PITS
+    at = base + pit
+    seeds, board[at] = board[at], 0
+    while seeds:
+        at = (at + 1) % len(board)
+        if at == other_store:
+            continue
+        board[at] += 1
+        seeds -= 1
+    own = range(base, base + PITS)
+    opposite = 2 * PITS - at
+    if at in own and board[at] == 1 and (board[opposite] > 0 or empty_capture):
+        board[store] += board[at] + board[opposite]
+        board[at] = board[opposite] = 0
+    return side if at == store else 1 - side
+
+def over(board):
+    return sum(board[0:PITS]) == 0 or sum(board[PITS + 1:2 * PITS + 1]) == 0
+
+written = 0
+while written < count:
+    board = ([SEEDS] * PITS + [0]) * 2
+    side, moves = 0, []
+    for _ in range(rng.randint(min_plies, max_plies)):
+        base = side * (PITS + 1)
+        legal = [p for p in range(PITS) if board[base + p] > 0]
+        pit = rng.choice(legal)
+        moves.append(str(pit + 1))
+        side = play(board, side, pit)
+        if over(board):
+            break
+    if not over(board):
+        print("startpos moves " + " ".join(moves) + f" ; r{written + 1}")
+        written += 1
+PY
+
+echo "$positions Kalah(6,4) $rule positions ($min_plies to $max_plies plies of random play), solve with MultiPV $multipv, Threads $threads, Hash $hash"
+"$engine" analyse --option Seeds=4 --option EmptyCapture="$empty" --option Threads="$threads" \
+  --option Hash="$hash" --solve --multipv "$multipv" --jobs 1 \
+  --output "$work/solved.jsonl" "$work/positions.txt"
+python3 - "$work/solved.jsonl" <<'PY'
+import json, statistics, sys
+
+records = [json.loads(line) for line in open(sys.argv[1])]
+times = []
+for r in records:
+    if "error" in r:
+        print(f"line {r['line']}: error: {r['error']}")
+        continue
+    lines = r.get("multipv") or []
+    values = " ".join(f"{l['pv'][0]}:{l['score']['proven'] // 100:+d}" for l in lines)
+    value = r["score"]["proven"] // 100 if r["score"] else None
+    seconds = r["time_ms"] / 1000
+    times.append(seconds)
+    print(f"{r['id']:>4} {r['position']:<40} value {value:+d} {seconds:7.3f} s  {values}")
+times.sort()
+ninetieth = times[min(len(times) - 1, int(0.9 * len(times)))]
+print(f"median {statistics.median(times):.3f} s, 90th percentile {ninetieth:.3f} s, "
+      f"worst {times[-1]:.3f} s, total {sum(times):.1f} s over {len(times)} positions")
+PY
