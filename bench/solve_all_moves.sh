@@ -65,55 +65,9 @@ if [ ! -f "$db" ]; then
 fi
 echo "cached databases of the rule: $(cd "$cache" && ls kalah-6-$rule-*.db | tr '\n' ' ')(auto loads the biggest)"
 
-# Random play with a fixed seed, written as `startpos moves …` so that the
-# engine checks every move. Pits 0-5 south, 6 its store, 7-12 north, 13
-# its store; a move is a pit 1-6 from the mover's own left.
-python3 - "$positions" "$min_plies" "$max_plies" "$seed" "$empty" > "$work/positions.txt" <<'PY'
-import random, sys
-
-PITS, SEEDS = 6, 4
-count, min_plies, max_plies, seed = map(int, sys.argv[1:5])
-empty_capture = sys.argv[5] == "true"
-rng = random.Random(seed)
-
-def play(board, side, pit):
-    """Sows `pit` (0-based) of `side` (0 south, 1 north); returns the side to move next."""
-    base = side * (PITS + 1)
-    store, other_store = base + PITS, (1 - side) * (PITS + 1) + PITS
-    at = base + pit
-    seeds, board[at] = board[at], 0
-    while seeds:
-        at = (at + 1) % len(board)
-        if at == other_store:
-            continue
-        board[at] += 1
-        seeds -= 1
-    own = range(base, base + PITS)
-    opposite = 2 * PITS - at
-    if at in own and board[at] == 1 and (board[opposite] > 0 or empty_capture):
-        board[store] += board[at] + board[opposite]
-        board[at] = board[opposite] = 0
-    return side if at == store else 1 - side
-
-def over(board):
-    return sum(board[0:PITS]) == 0 or sum(board[PITS + 1:2 * PITS + 1]) == 0
-
-written = 0
-while written < count:
-    board = ([SEEDS] * PITS + [0]) * 2
-    side, moves = 0, []
-    for _ in range(rng.randint(min_plies, max_plies)):
-        base = side * (PITS + 1)
-        legal = [p for p in range(PITS) if board[base + p] > 0]
-        pit = rng.choice(legal)
-        moves.append(str(pit + 1))
-        side = play(board, side, pit)
-        if over(board):
-            break
-    if not over(board):
-        print("startpos moves " + " ".join(moves) + f" ; r{written + 1}")
-        written += 1
-PY
+# Random play with a fixed seed (bench/kalah_positions.py).
+python3 bench/kalah_positions.py 6 4 "$positions" "$min_plies" "$max_plies" "$seed" "$empty" \
+  > "$work/positions.txt"
 
 echo "$positions Kalah(6,4) $rule positions ($min_plies to $max_plies plies of random play), solve with MultiPV $multipv, Threads $threads, Hash $hash"
 "$engine" analyse --option Seeds=4 --option EmptyCapture="$empty" --option Threads="$threads" \

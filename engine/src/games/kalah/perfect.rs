@@ -32,6 +32,7 @@ use ply_protocol::{GoParams, Info, Response, Score};
 use crate::game::{Game, SearchGame};
 use crate::games::kalah::solve::table::BoundTable;
 use crate::games::kalah::solve::{Solution, SolveConfig, solve};
+use crate::games::kalah::solve_command::bound_table;
 use crate::games::kalah::{EndgameDb, Kalah};
 use crate::options::EngineOptions;
 use crate::search::score::{proven_margin, to_protocol};
@@ -180,10 +181,7 @@ fn prove(
     }
     // 3. The heuristic's order, and from it the solver's first guess.
     let (ranking, guess) = rank_moves(root, tables, control);
-    let table = match tables.solver_table.take() {
-        Some(table) => table,
-        None => BoundTable::try_new(tables.hash_mb).ok()?,
-    };
+    let table = tables.take_solver_memory(bound_table).ok()?;
     let proof = {
         let prover = Prover {
             threads,
@@ -224,7 +222,7 @@ fn prove(
             _ => None,
         }
     };
-    tables.solver_table = Some(table);
+    tables.keep_solver_memory(table);
     proof
 }
 

@@ -43,31 +43,22 @@ pub fn start(
 ) -> Result<RunningSearch, String> {
     // The proof's table, made here rather than on the search thread, so
     // that a `Hash` the system cannot give is an error, not an abort.
-    {
-        let mut tables = tables.lock().unwrap_or_else(PoisonError::into_inner);
-        if tables.solver_table.is_none() {
-            let table = BoundTable::try_new(tables.hash_mb)
-                .map_err(|e| format!("solve: the Hash table: {e}"))?;
-            tables.solver_table = Some(table);
-        }
-    }
+    let table = tables
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .take_solver_memory(bound_table)?;
     let control = Arc::new(SearchControl::new(false, false));
     let thread_control = Arc::clone(&control);
     let handle = std::thread::spawn(move || {
         let mut tables = tables.lock().unwrap_or_else(PoisonError::into_inner);
         let EngineTables {
-            history,
-            solver_table,
-            oracles,
-            hash_mb,
-            ..
+            history, oracles, ..
         } = &mut *tables;
         // The quick search obeys `stop` too; the solve then stops at once.
         let guess = guess_value(&root, history, &thread_control, GUESS_MAX_NODES);
-        let table = solver_table.get_or_insert_with(|| BoundTable::new(*hash_mb));
         let config = SolveConfig {
             threads,
-            table,
+            table: &table,
             db: oracles.get::<EndgameDb>(),
             guess,
         };
@@ -84,7 +75,7 @@ pub fn start(
         let solution = solve(&root, &config, &thread_control, |step| {
             let raised = last_lower != Some(step.lower);
             last_lower = Some(step.lower);
-            out.send(&Response::Info(step_info(&root, step, raised, table)));
+            out.send(&Response::Info(step_info(&root, step, raised, &table)));
             out.send(&Response::InfoString(format!(
                 "solve: the value is between {} and {}",
                 step.lower, step.upper
@@ -115,7 +106,7 @@ pub fn start(
             for (rank, line) in values.lines.iter().enumerate() {
                 let rank = u32::try_from(rank + 1).unwrap_or(u32::MAX);
                 out.send(&Response::Info(move_info(
-                    &root, line, rank, &solution, table,
+                    &root, line, rank, &solution, &table,
                 )));
                 out.send(&Response::InfoString(format!(
                     "multipv {rank} proven margin {} (solved)",
@@ -131,9 +122,19 @@ pub fn start(
                 "the best move's value is the position's"
             );
         }
+        tables.keep_solver_memory(table);
         out.send(&Response::Solve(solve_line(&root, &solution)));
     });
     Ok(RunningSearch::new(control, handle, true))
+}
+
+/// A bound table of `hash_mb` MB for the solver's proofs (`solve`, and
+/// `go` with a database), or why the system would not give the memory.
+///
+/// # Errors
+/// The system's refusal, saying it was the `Hash` table.
+pub fn bound_table(hash_mb: usize) -> Result<BoundTable, String> {
+    BoundTable::try_new(hash_mb).map_err(|e| format!("solve: the Hash table: {e}"))
 }
 
 /// Depth of the quick search whose score is MTD(f)'s first guess: 16
