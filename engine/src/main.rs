@@ -235,7 +235,16 @@ struct BuildBookArgs {
     /// The book file: extended when it exists, else created.
     #[arg(long, value_name = "FILE")]
     output: std::path::PathBuf,
+    /// Prove every move's exact value with the game's solver instead of
+    /// searching (Kalah; with the cached endgame database, or
+    /// --option EndgameDB=FILE): the best moves weigh 100, the others 0.
+    /// Positions already in the book without proven values are proven too.
+    #[arg(long)]
+    solve: bool,
 }
+
+/// `solve` prints one line a move when MultiPV covers them all.
+const EVERY_MOVE: u32 = 256;
 
 /// `ply-engine build-book`: analyses, shows progress on stderr, saves.
 fn build_book(args: &BuildBookArgs) -> Result<()> {
@@ -278,9 +287,24 @@ fn build_book(args: &BuildBookArgs) -> Result<()> {
         margin: args.margin,
         hash_mb: args.hash,
     };
+    // With --solve, an engine session proves the moves, set up as the
+    // book's game with the same options (and the table size of --hash).
+    let mut prover = if args.solve {
+        let mut options = args.options.clone();
+        options.push(format!("Hash={}", args.hash));
+        let setup = ply_engine::analyse::setup_commands(
+            args.variant.as_deref(),
+            &options,
+            Some(EVERY_MOVE),
+        )
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+        Some(ply_engine::analyse::Job::new(&setup).map_err(|e| anyhow::anyhow!("{e}"))?)
+    } else {
+        None
+    };
     let started = std::time::Instant::now();
     let mut stderr = std::io::stderr();
-    let added = extend_book(&mut book, &start, &settings, &mut |p| {
+    let added = extend_book(&mut book, &start, &settings, prover.as_mut(), &mut |p| {
         let _ = write!(stderr, "\ranalysing position {}/{}", p.done, p.total);
         let _ = stderr.flush();
     })?;

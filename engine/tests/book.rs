@@ -461,3 +461,103 @@ fn the_shipped_book_holds_only_legal_moves() {
         }
     }
 }
+
+/// The solver's value of a Kalah position (no database): the reference.
+fn solved_value(position: &ply_engine::games::kalah::Kalah) -> i32 {
+    use ply_engine::games::kalah::solve::table::BoundTable;
+    use ply_engine::games::kalah::solve::{SolveConfig, solve};
+    let table = BoundTable::new(16);
+    let config = SolveConfig {
+        threads: 1,
+        table: &table,
+        db: None,
+        guess: 0,
+    };
+    solve(
+        position,
+        &config,
+        &ply_engine::search::SearchControl::default(),
+        |_| {},
+    )
+    .value()
+    .expect("an unstopped solve is exact")
+}
+
+/// `build-book --solve` on Kalah(4,3) with a small database: every move of
+/// every entry carries the value the solver (without the database) gives
+/// it, the moves that keep the position's value weigh 100 and the others 0;
+/// a searched entry is upgraded; and `go` from the book says the value.
+#[test]
+fn build_book_solve_writes_every_moves_proven_value() {
+    use ply_engine::game::Game;
+    use ply_engine::games::kalah::{EndgameDb, Kalah, KalahRules};
+
+    let rules = KalahRules::new(4, 3, false).expect("playable");
+    let db = TempFile::new("k4.plydb", "");
+    EndgameDb::build(4, false, 8, 1, |_| {})
+        .expect("a database")
+        .save(&db.0)
+        .expect("saved");
+    let file = TempFile::new("solved.book", "");
+    let start_string = Kalah::start(rules).expect("start").position_string();
+    // A searched entry for the start, to be upgraded.
+    std::fs::write(&file.0, format!("[kalah]\n{start_string} => 1 7\n")).expect("edit");
+    engine()
+        .args([
+            "build-book",
+            "--variant",
+            "kalah",
+            "--option",
+            "Pits=4",
+            "--option",
+            "Seeds=3",
+        ])
+        .args(["--option", &format!("EndgameDB={}", db.path())])
+        .args(["--plies", "2", "--solve", "--output", file.path()])
+        .assert()
+        .success();
+    let text = std::fs::read_to_string(&file.0).expect("book written");
+    let entries: Vec<&str> = text.lines().filter(|l| l.contains("=>")).collect();
+    // The start and its four children, one of which (pit 2) moves again.
+    assert_eq!(entries.len(), 5, "{text}");
+    for entry in &entries {
+        let (position, moves) = entry.split_once(" => ").expect("an entry");
+        let position =
+            Kalah::from_position_string(position, rules.empty_capture).expect("a position");
+        let value = solved_value(&position);
+        let mut moves_seen = 0;
+        for item in moves.split(", ") {
+            let words: Vec<&str> = item.split_whitespace().collect();
+            let [mv, weight, exact] = words.as_slice() else {
+                panic!("'{item}' has no proven value: {entry}");
+            };
+            let exact: i32 = exact.trim_start_matches('=').parse().expect("a value");
+            let mut child = position;
+            child.play(position.parse_move(mv).expect("legal"));
+            let through = if child.side_to_move() == position.side_to_move() {
+                solved_value(&child)
+            } else {
+                -solved_value(&child)
+            };
+            assert_eq!(exact, through, "move {mv} of {entry}");
+            let expected_weight = if through == value { "100" } else { "0" };
+            assert_eq!(*weight, expected_weight, "move {mv} of {entry}");
+            moves_seen += 1;
+        }
+        assert_eq!(moves_seen, position.moves().len(), "every move of {entry}");
+    }
+    // The engine plays from it and says the proven value.
+    let out = session(&format!(
+        "setoption name Pits value 4\nsetoption name Seeds value 3\n\
+         setoption name OwnBook value true\nsetoption name BookFile value {}\n\
+         position startpos\ngo depth 3\n",
+        file.path()
+    ));
+    let value = solved_value(&Kalah::start(rules).expect("start"));
+    assert!(
+        out.contains(&format!(
+            "info string proven margin +{value} (book, solved)\n"
+        )),
+        "{out}"
+    );
+}

@@ -9,10 +9,22 @@
 //!
 //! Positions the book already holds are kept as they are, so building into
 //! an existing book extends it (hand-made entries survive a rebuild).
+//!
+//! With a prover (`build-book --solve`), step 2 is the game's exact solver
+//! instead, run by an engine session (`solve` with every move a line, so it
+//! uses the engine's endgame databases as a game would): every move gets
+//! its proven value, the moves that keep the position's value weight 100
+//! and the others 0 (known, never played). Entries without proven values
+//! are then solved too, so a searched book is upgraded in place.
 
 use std::collections::{HashSet, VecDeque};
 
+use ply_protocol::{Command, StartingPosition};
+
 use super::{Book, BookMove, section_of};
+use crate::analyse::Job;
+use crate::analyse::input::PositionSpec;
+use crate::analyse::record::Score;
 use crate::engine_game::EngineGame;
 use crate::game::{Game, Outcome, SearchGame};
 use crate::search::score::MATE;
@@ -48,10 +60,25 @@ pub struct BuildProgress {
     pub total: usize,
 }
 
-/// Why a book cannot be built for a game.
+/// Why a book cannot be built.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0} has no book: its moves come from a strategy search of its own")]
-pub struct NoBookForGame(pub &'static str);
+pub enum BuildError {
+    /// The game's moves come from elsewhere.
+    #[error("{0} has no book: its moves come from a strategy search of its own")]
+    NoBookForGame(&'static str),
+    /// The prover could not prove a position's moves.
+    #[error("cannot prove the moves of {position}: {reason}")]
+    NotProven {
+        /// The position string.
+        position: String,
+        /// What the engine said (a game without a solver, a stopped solve).
+        reason: String,
+    },
+}
+
+/// Centi-units in a unit: a proven score is in centi-units, a book value
+/// in units (seeds).
+const CENTI: i32 = 100;
 
 /// Whether `G`'s moves come from elsewhere than books.
 fn has_no_book<G: EngineGame>(_: &G) -> bool {
@@ -59,23 +86,26 @@ fn has_no_book<G: EngineGame>(_: &G) -> bool {
 }
 
 /// Adds to `book` the analysis of every position within `settings.plies`
-/// moves of `start` that it does not hold yet; returns how many positions
-/// were added.
+/// moves of `start` that it does not hold yet (with a `prover`: that it
+/// does not hold proven values for); returns how many positions were
+/// added or upgraded.
 ///
 /// # Errors
-/// [`NoBookForGame`] for a game the board-game search does not play.
+/// [`BuildError::NoBookForGame`] for a game the board-game search does not
+/// play; [`BuildError::NotProven`] when the prover fails on a position.
 pub fn extend_book(
     book: &mut Book,
     start: &AnyGame,
     settings: &BuildSettings,
+    prover: Option<&mut Job>,
     progress: &mut dyn FnMut(BuildProgress),
-) -> Result<usize, NoBookForGame> {
+) -> Result<usize, BuildError> {
     let section = section_of(start);
     // Mastermind's breaker has a precomputed table of its own.
     if with_game!(start, g => has_no_book(g)) {
-        return Err(NoBookForGame(start.variant().name()));
+        return Err(BuildError::NoBookForGame(start.variant().name()));
     }
-    let analysed = with_game!(start, g => analyse(g, &section, book, settings, progress));
+    let analysed = with_game!(start, g => analyse(g, &section, book, settings, prover, progress))?;
     let added = analysed.len();
     for (position, moves) in analysed {
         book.insert(&section, &position, moves);
@@ -89,8 +119,9 @@ fn analyse<G: SearchGame>(
     section: &str,
     book: &Book,
     settings: &BuildSettings,
+    mut prover: Option<&mut Job>,
     progress: &mut dyn FnMut(BuildProgress),
-) -> Vec<(String, Vec<BookMove>)> {
+) -> Result<Vec<(String, Vec<BookMove>)>, BuildError> {
     let positions = positions_within(start, settings.plies);
     let total = positions.len();
     let mut tt = TranspositionTable::new(settings.hash_mb);
@@ -99,7 +130,15 @@ fn analyse<G: SearchGame>(
     for (done, position) in positions.into_iter().enumerate() {
         progress(BuildProgress { done, total });
         let key = position.position_string();
-        if book.contains(section, &key) {
+        let known = book.moves(section, &key);
+        if let Some(job) = prover.as_deref_mut() {
+            if known.is_some_and(|moves| moves.iter().all(|m| m.exact.is_some())) {
+                continue;
+            }
+            entries.push((key.clone(), proven_moves(job, &key)?));
+            continue;
+        }
+        if known.is_some() {
             continue;
         }
         let scored: Vec<(G::Move, i32)> = position
@@ -115,7 +154,61 @@ fn analyse<G: SearchGame>(
         entries.push((key, weigh(&position, &scored, settings.margin)));
     }
     progress(BuildProgress { done: total, total });
-    entries
+    Ok(entries)
+}
+
+/// Step 2 with a prover: every move of the position with its proven value,
+/// weighted [`TOP_WEIGHT`] when it keeps the position's value and 0 when
+/// it gives some away; best first, then in notation order.
+///
+/// # Errors
+/// [`BuildError::NotProven`] with what the engine said.
+fn proven_moves(job: &mut Job, position: &str) -> Result<Vec<BookMove>, BuildError> {
+    let not_proven = |reason: String| BuildError::NotProven {
+        position: position.to_owned(),
+        reason,
+    };
+    let spec = PositionSpec {
+        start: StartingPosition::Fen(position.to_owned()),
+        moves: Vec::new(),
+    };
+    let analysis = job.analyse(&spec, &Command::Solve).map_err(not_proven)?;
+    let proven = |score: Option<Score>| match score {
+        Some(Score::Proven(centi)) => Some(centi / CENTI),
+        _ => None,
+    };
+    // One line a move; a position with one move may print no lines.
+    let lines: Vec<(String, Option<i32>)> = match &analysis.multipv {
+        Some(lines) => lines
+            .iter()
+            .filter_map(|line| Some((line.pv.first()?.clone(), proven(line.score))))
+            .collect(),
+        None => analysis
+            .bestmove
+            .iter()
+            .map(|mv| (mv.clone(), proven(analysis.score)))
+            .collect(),
+    };
+    let mut values = Vec::with_capacity(lines.len());
+    for (text, value) in lines {
+        let value = value.ok_or_else(|| not_proven(format!("move {text} has no proven value")))?;
+        values.push((text, value));
+    }
+    let best = values
+        .iter()
+        .map(|&(_, v)| v)
+        .max()
+        .ok_or_else(|| not_proven("no move was proven".to_owned()))?;
+    let mut moves: Vec<BookMove> = values
+        .into_iter()
+        .map(|(text, value)| BookMove {
+            text,
+            weight: if value == best { TOP_WEIGHT } else { 0 },
+            exact: Some(value),
+        })
+        .collect();
+    moves.sort_by(|a, b| b.exact.cmp(&a.exact).then_with(|| a.text.cmp(&b.text)));
+    Ok(moves)
 }
 
 /// Step 1: the unfinished positions within `plies` moves of `start`,
@@ -201,7 +294,11 @@ fn weigh<G: Game>(position: &G, scored: &[(G::Move, i32)], margin: i32) -> Vec<B
     // Heaviest first; equal weights in notation order, so files are stable.
     kept.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
     kept.into_iter()
-        .map(|(weight, text)| BookMove { text, weight })
+        .map(|(weight, text)| BookMove {
+            text,
+            weight,
+            exact: None,
+        })
         .collect()
 }
 
@@ -255,7 +352,8 @@ mod tests {
             margin: 0,
             hash_mb: 1,
         };
-        let added = extend_book(&mut book, &start, &settings, &mut |_| {}).expect("searchable");
+        let added =
+            extend_book(&mut book, &start, &settings, None, &mut |_| {}).expect("searchable");
         assert_eq!(added, 1);
         let moves = book
             .moves("tictactoe", &start.position_string())
@@ -263,7 +361,7 @@ mod tests {
         assert_eq!(moves.len(), 9, "{moves:?}");
         // Building again adds nothing: the position is there already.
         assert_eq!(
-            extend_book(&mut book, &start, &settings, &mut |_| {}).expect("searchable"),
+            extend_book(&mut book, &start, &settings, None, &mut |_| {}).expect("searchable"),
             0
         );
     }

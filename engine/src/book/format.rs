@@ -11,7 +11,9 @@
 //! A section header `[name]` names the game and rules of the lines below
 //! it (see [`super::section_of`]). Each entry is one position string, `=>`,
 //! and its moves as `<move> <weight>` separated by commas; weights are
-//! whole numbers from 0 to 65535. A position appears at most once per
+//! whole numbers from 0 to 65535. A move may add its proven value,
+//! `<move> <weight> =<value>` (`3 100 =+2`: the final margin for the side
+//! that plays it, proven by the solver). A position appears at most once per
 //! section. Each entry must be a position of the section's game with
 //! legal moves; it is stored as the game writes it.
 
@@ -27,6 +29,9 @@ pub const MAX_WEIGHT: u32 = 65_535;
 
 /// Separates a position from its moves.
 const ARROW: &str = "=>";
+
+/// Starts a move's proven value: `3 100 =+2`.
+const EXACT_MARK: char = '=';
 
 /// Why a book could not be read or written.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -133,13 +138,18 @@ pub fn parse(text: &str, check: &EntryCheck<'_>) -> Result<Book, BookError> {
     Ok(book)
 }
 
-/// Reads `<move> <weight>, <move> <weight>, …`.
+/// Reads `<move> <weight> [=<value>], …`.
 fn parse_moves(text: &str) -> Result<Vec<BookMove>, String> {
     let mut moves: Vec<BookMove> = Vec::new();
     for item in text.split(',') {
         let mut words = item.split_whitespace();
-        let (Some(mv), Some(weight), None) = (words.next(), words.next(), words.next()) else {
-            return Err(format!("'{}' is not '<move> <weight>'", item.trim()));
+        let (Some(mv), Some(weight), exact, None) =
+            (words.next(), words.next(), words.next(), words.next())
+        else {
+            return Err(format!(
+                "'{}' is not '<move> <weight>' or '<move> <weight> {EXACT_MARK}<value>'",
+                item.trim()
+            ));
         };
         let weight: u32 = weight
             .parse()
@@ -150,15 +160,36 @@ fn parse_moves(text: &str) -> Result<Vec<BookMove>, String> {
                     "weight '{weight}' of move '{mv}' is not a whole number from 0 to {MAX_WEIGHT}"
                 )
             })?;
+        let exact = exact
+            .map(|text| {
+                text.strip_prefix(EXACT_MARK)
+                    .and_then(|value| value.parse::<i32>().ok())
+                    .ok_or_else(|| {
+                        format!(
+                            "'{text}' after move '{mv}' is not a proven value such as {EXACT_MARK}+2, {EXACT_MARK}0 or {EXACT_MARK}-3"
+                        )
+                    })
+            })
+            .transpose()?;
         if moves.iter().any(|m| m.text == mv) {
             return Err(format!("move '{mv}' is listed twice"));
         }
         moves.push(BookMove {
             text: mv.to_owned(),
             weight,
+            exact,
         });
     }
     Ok(moves)
+}
+
+/// A move as the book writes it: `3 100`, or `3 100 =+2` with its value.
+fn write_move(m: &BookMove) -> String {
+    match m.exact {
+        Some(value) if value > 0 => format!("{} {} {EXACT_MARK}+{value}", m.text, m.weight),
+        Some(value) => format!("{} {} {EXACT_MARK}{value}", m.text, m.weight),
+        None => format!("{} {}", m.text, m.weight),
+    }
 }
 
 /// Writes a book as text: sections and positions sorted, moves in their
@@ -174,10 +205,7 @@ pub fn print(book: &Book) -> String {
         let mut keys: Vec<&String> = positions.keys().collect();
         keys.sort();
         for position in keys {
-            let moves: Vec<String> = positions[position]
-                .iter()
-                .map(|m| format!("{} {}", m.text, m.weight))
-                .collect();
+            let moves: Vec<String> = positions[position].iter().map(write_move).collect();
             let _ = writeln!(out, "{position} {ARROW} {}", moves.join(", "));
         }
     }
@@ -214,11 +242,13 @@ mod tests {
             [
                 BookMove {
                     text: "3".into(),
-                    weight: 100
+                    weight: 100,
+                    exact: None,
                 },
                 BookMove {
                     text: "6".into(),
-                    weight: 35
+                    weight: 35,
+                    exact: None,
                 }
             ]
         );
@@ -261,5 +291,24 @@ mod tests {
     fn the_same_position_may_be_in_two_sections() {
         let book = parse("[a]\np => 1 1\n[b]\np => 2 1\n").expect("valid");
         assert_eq!(book.len(), 2);
+    }
+
+    #[test]
+    fn proven_values_are_read_and_written_back() {
+        let text = "[kalah]\np => 3 100 =+2, 6 0 =-1, 1 0 =0, 2 5\n";
+        let book = parse(text).expect("valid");
+        let moves = book.moves("kalah", "p").expect("the entry");
+        let exact: Vec<Option<i32>> = moves.iter().map(|m| m.exact).collect();
+        assert_eq!(exact, [Some(2), Some(-1), Some(0), None]);
+        let printed = print(&book);
+        assert!(
+            printed.contains("p => 3 100 =+2, 6 0 =-1, 1 0 =0, 2 5\n"),
+            "{printed}"
+        );
+        assert_eq!(parse(&printed).expect("valid"), book);
+        for bad in ["3 100 2", "3 100 =two", "3 100 =", "3 100 =+2 x"] {
+            let error = parse(&format!("[kalah]\np => {bad}\n")).expect_err(bad);
+            assert!(error.to_string().starts_with("book line 2: "), "{error}");
+        }
     }
 }

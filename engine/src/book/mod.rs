@@ -50,6 +50,10 @@ pub struct BookMove {
     pub text: String,
     /// Relative frequency; 0 never plays it.
     pub weight: u32,
+    /// The move's exact value, when the game's solver proved it
+    /// (`build-book --solve`): the final margin for the side that plays
+    /// it, in the game's units (seeds).
+    pub exact: Option<i32>,
 }
 
 /// The moves of book positions, by section and position string.
@@ -68,6 +72,8 @@ pub struct BookChoice {
     pub weight: u32,
     /// The weights of all the playable moves of the position together.
     pub total: u32,
+    /// Its exact value, when the book holds one.
+    pub exact: Option<i32>,
 }
 
 impl Book {
@@ -189,11 +195,11 @@ impl Book {
         let moves = self.moves(&section_of(game), &game.position_string())?;
         // 1. Keep the moves that are legal here (a hand-edited book may
         //    hold a mistake; it must never make the engine play one).
-        let playable: Vec<(String, u32)> = moves
+        let playable: Vec<(String, u32, Option<i32>)> = moves
             .iter()
             .filter(|m| m.weight > 0)
             .filter_map(|m| match canonical_move(game, &m.text) {
-                Some(text) => Some((text, m.weight)),
+                Some(text) => Some((text, m.weight, m.exact)),
                 None => {
                     log::warn!("book move '{}' is not legal here; skipped", m.text);
                     None
@@ -201,17 +207,18 @@ impl Book {
             })
             .collect();
         // 2. Pick a point in the total weight and find whose share it is in.
-        let total: u32 = playable.iter().map(|(_, w)| w).sum();
+        let total: u32 = playable.iter().map(|(_, w, _)| w).sum();
         if total == 0 {
             return None;
         }
         let mut point = u32::try_from(random % u64::from(total)).unwrap_or(0);
-        for (text, weight) in playable {
+        for (text, weight, exact) in playable {
             if point < weight {
                 return Some(BookChoice {
                     text,
                     weight,
                     total,
+                    exact,
                 });
             }
             point -= weight;
@@ -299,6 +306,7 @@ pub fn canonical_entry(
         canonical.push(BookMove {
             text,
             weight: mv.weight,
+            exact: mv.exact,
         });
     }
     Ok((game.position_string(), canonical))

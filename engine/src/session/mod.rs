@@ -347,6 +347,17 @@ impl Session {
             "book move {} (weight {} of {})",
             choice.text, choice.weight, choice.total
         )));
+        if let Some(value) = choice.exact {
+            // The book's value was proven by the solver when it was built.
+            let signed = if value > 0 {
+                format!("+{value}")
+            } else {
+                value.to_string()
+            };
+            self.out.send(&Response::InfoString(format!(
+                "proven margin {signed} (book, solved)"
+            )));
+        }
         self.out.send(&Response::BestMove {
             best: Some(choice.text),
             ponder: None,
