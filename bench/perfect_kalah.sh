@@ -15,9 +15,14 @@
 # when the cache has no `kalah-<pits>-<rule>-<db seeds>.db` it is built
 # there first. Set XDG_CACHE_HOME to keep it elsewhere.
 #
+# --reference FILE keeps the reference (the proven values, JSON lines) in
+# FILE, and reads it from there when FILE exists (same positions and rules
+# assumed), so that `go` can be timed again without proving it all anew.
+#
 # Usage: bench/perfect_kalah.sh [--seeds S] [--positions N] [--empty-capture]
 #                               [--db-seeds N] [--threads T] [--hash MB]
 #                               [--movetime MS] [--min-plies P] [--max-plies P] [--seed S]
+#                               [--reference FILE]
 set -euo pipefail
 seeds=4
 positions=100
@@ -29,6 +34,7 @@ movetime=1000
 min_plies=0
 max_plies=40
 seed=23
+reference=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --seeds) seeds=$2; shift 2 ;;
@@ -41,6 +47,7 @@ while [ $# -gt 0 ]; do
     --min-plies) min_plies=$2; shift 2 ;;
     --max-plies) max_plies=$2; shift 2 ;;
     --seed) seed=$2; shift 2 ;;
+    --reference) reference=$2; shift 2 ;;
     *) echo "unknown argument $1" >&2; exit 2 ;;
   esac
 done
@@ -73,10 +80,15 @@ options=(--option Seeds="$seeds" --option EmptyCapture="$empty" --option Threads
   --option Hash="$hash" --jobs 1)
 
 echo "$positions Kalah(6,$seeds) $rule positions ($min_plies to $max_plies plies), Threads $threads, Hash $hash"
-echo "reference: every move's exact value (solve, MultiPV 256)"
-"$engine" analyse "${options[@]}" --solve --multipv 256 --output "$work/solved.jsonl" "$work/positions.txt"
-echo "go movetime $movetime (the engine's stderr, with its info strings, is not read: the"
-echo "answer's score says whether it was proven)"
+if [ -n "$reference" ] && [ -f "$reference" ]; then
+  echo "reference: $reference"
+  cp "$reference" "$work/solved.jsonl"
+else
+  echo "reference: every move's exact value (solve, MultiPV 256)"
+  "$engine" analyse "${options[@]}" --solve --multipv 256 --output "$work/solved.jsonl" "$work/positions.txt"
+  if [ -n "$reference" ]; then cp "$work/solved.jsonl" "$reference"; fi
+fi
+echo "go movetime $movetime (an answer is proven when its score is)"
 "$engine" analyse "${options[@]}" --movetime "$movetime" --output "$work/played.jsonl" "$work/positions.txt"
 
 python3 - "$work/solved.jsonl" "$work/played.jsonl" <<'PY'

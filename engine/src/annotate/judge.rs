@@ -43,6 +43,20 @@ pub struct Thresholds {
     pub cap: i32,
 }
 
+impl Thresholds {
+    /// The thresholds in seeds, which the sowing games (Kalah, Oware)
+    /// share: a seed given away is an inaccuracy, two a mistake, four a
+    /// blunder; beyond ten seeds ahead (or behind) a few more or less
+    /// change nothing.
+    pub const SEEDS: Self = Self {
+        unit: "seeds",
+        inaccuracy: CENTI,
+        mistake: 2 * CENTI,
+        blunder: 4 * CENTI,
+        cap: 10 * CENTI,
+    };
+}
+
 /// The unit of [`Judging::Outcome`] games.
 pub const POINTS: &str = "points";
 /// A win, a draw and a loss in game points, times [`CENTI`].

@@ -127,10 +127,10 @@ fn looks_like_tag(line: &str) -> bool {
     let Some(rest) = line.strip_prefix('[') else {
         return false;
     };
+    // The name's length in bytes (a name may hold non-ASCII letters).
     let name = rest
-        .chars()
-        .take_while(|c| c.is_alphanumeric() || *c == '_')
-        .count();
+        .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .unwrap_or(rest.len());
     name > 0 && rest[name..].trim_start().starts_with('"')
 }
 
@@ -553,5 +553,14 @@ mod tests {
         assert_eq!(first.result, "*");
         assert_eq!(games[1].as_ref().unwrap().line, 3);
         assert!(read_games("[Variant \"kalah\"]\n\n1. 3 1-0 6\n")[0].is_err());
+    }
+
+    /// A tag name with letters beyond ASCII is read, not a panic.
+    #[test]
+    fn a_tag_name_with_non_ascii_letters_is_a_tag() {
+        assert!(looks_like_tag("[Événement \"x\"]"));
+        assert!(looks_like_tag("[名前 \"x\"]"));
+        assert!(!looks_like_tag("[Ä"));
+        assert!(!looks_like_tag("[É x"));
     }
 }

@@ -23,6 +23,7 @@ use std::fmt::Write as _;
 use thiserror::Error;
 
 use super::{Book, BookMove};
+use crate::search::score::signed;
 
 /// Largest weight a move may have (Polyglot's limit too).
 pub const MAX_WEIGHT: u32 = 65_535;
@@ -186,8 +187,7 @@ fn parse_moves(text: &str) -> Result<Vec<BookMove>, String> {
 /// A move as the book writes it: `3 100`, or `3 100 =+2` with its value.
 fn write_move(m: &BookMove) -> String {
     match m.exact {
-        Some(value) if value > 0 => format!("{} {} {EXACT_MARK}+{value}", m.text, m.weight),
-        Some(value) => format!("{} {} {EXACT_MARK}{value}", m.text, m.weight),
+        Some(value) => format!("{} {} {EXACT_MARK}{}", m.text, m.weight, signed(value)),
         None => format!("{} {}", m.text, m.weight),
     }
 }

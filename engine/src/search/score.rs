@@ -28,6 +28,17 @@ const MAX_PROVEN_MARGIN: i32 = 25_500;
 /// Larger than any score: the initial window bound.
 pub const INFINITE: i32 = MATE + 1;
 
+/// A margin in whole units written with its sign, as the engine writes
+/// proven values (`+8`, `0`, `-2`): in `info string`s and in books.
+#[must_use]
+pub fn signed(units: i32) -> String {
+    if units > 0 {
+        format!("+{units}")
+    } else {
+        units.to_string()
+    }
+}
+
 /// The score of a win `ply` plies below the root.
 #[must_use]
 pub fn win_in(ply: usize) -> i32 {

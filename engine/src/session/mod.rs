@@ -320,7 +320,7 @@ impl Session {
                     return self.out.error(&e);
                 }
             }
-            OptionEffect::ClearHash => self.lock_tables().clear(),
+            OptionEffect::ClearHash => self.lock_tables().clear_all(),
             OptionEffect::None => {}
         }
         self.options = options;
@@ -349,13 +349,9 @@ impl Session {
         )));
         if let Some(value) = choice.exact {
             // The book's value was proven by the solver when it was built.
-            let signed = if value > 0 {
-                format!("+{value}")
-            } else {
-                value.to_string()
-            };
             self.out.send(&Response::InfoString(format!(
-                "proven margin {signed} (book, solved)"
+                "proven margin {} (book, solved)",
+                crate::search::score::signed(value)
             )));
         }
         self.out.send(&Response::BestMove {

@@ -60,10 +60,19 @@ impl EngineTables {
         self.solver_memory = Some(Box::new(memory));
     }
 
-    /// Forgets what searches learnt (the endgame database stays).
+    /// Forgets what searches learnt, for a new game (`ucinewgame`). The
+    /// solver's memory stays: its bounds are proven facts about positions
+    /// (keyed with the rules), true in any game, and dropping it would make
+    /// the next proof allocate and zero `Hash` MB again (per position, in
+    /// `analyse --solve`).
     pub(super) fn clear(&mut self) {
         self.tt.clear();
         self.history.clear();
+    }
+
+    /// Forgets everything, the solver's memory too (`Clear Hash`).
+    pub(super) fn clear_all(&mut self) {
+        self.clear();
         self.solver_memory = None;
     }
 

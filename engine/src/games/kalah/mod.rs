@@ -17,7 +17,7 @@ use std::sync::{Arc, Mutex};
 
 use ply_protocol::GoParams;
 
-use crate::annotate::judge::{CENTI, Judging, Thresholds};
+use crate::annotate::judge::{Judging, Thresholds};
 use crate::engine_game::{BookSection, DatabaseFit, EngineGame, OpenedDatabase};
 use crate::options::EngineOptions;
 use crate::session::output::Output;
@@ -28,21 +28,10 @@ use crate::session::tables::EngineTables;
 /// does not show.
 const EMPTY_CAPTURE_SECTION: &str = "empty-capture";
 
-/// How `annotate` judges a move of a sowing game (Kalah, Oware), in seeds:
-/// a seed given away is an inaccuracy, two a mistake, four a blunder;
-/// beyond ten seeds ahead (or behind) a few more or less change nothing.
-pub const SEED_THRESHOLDS: Thresholds = Thresholds {
-    unit: "seeds",
-    inaccuracy: CENTI,
-    mistake: 2 * CENTI,
-    blunder: 4 * CENTI,
-    cap: 10 * CENTI,
-};
-
 /// Kalah thinks with the alpha-beta search, and has the exact solver.
 impl EngineGame for Kalah {
     const HAS_SOLVER: bool = true;
-    const JUDGING: Judging = Judging::Margin(SEED_THRESHOLDS);
+    const JUDGING: Judging = Judging::Margin(Thresholds::SEEDS);
     const BOOK_SECTIONS: &'static [BookSection] =
         &[(EMPTY_CAPTURE_SECTION, &[("EmptyCapture", "true")])];
     /// The usual starts of three to six seeds, middle games from seed

@@ -2,26 +2,30 @@
 //! value, play a move that keeps it, and search as usual only when the
 //! proof does not come in time.
 //!
-//! 1. **Whether to try.** A database is loaded and the `go` is a move in
-//!    a game, with a time limit (`movetime` or a clock). A `go` that asks
-//!    for a search as such (`depth`, `nodes`, `mate`, `infinite`, `ponder`,
-//!    `searchmoves`) gets the normal search.
-//! 2. **The root's value**, by the solver, within [`PROOF_SHARE_PER_MILLE`]
-//!    of the move's time; the solver's own move keeps it.
+//! 1. **Whether to try.** A database of the rules played is loaded and the
+//!    `go` is a move in a game, with a time limit (`movetime` or a clock).
+//!    A `go` that asks for a search as such (`depth`, `nodes`, `mate`,
+//!    `infinite`, `ponder`, `searchmoves`) gets the normal search.
+//! 2. **The time**: the move's budget (the `movetime`, or the clock's soft
+//!    budget, the less of the two), of which the proof may take
+//!    [`PROOF_SHARE_PER_MILLE`].
 //! 3. **The heuristic's order of the moves**: a short search with one line
-//!    a root move (MultiPV), which also gives the solver its first guess.
-//! 4. **The move played**: in the heuristic's order, each move's exact
-//!    value is proven until one keeps the root's value. Among moves of
-//!    equal proven value the engine so plays the one its evaluation likes
-//!    best: the one that, by its judgement, leaves the opponent the most
-//!    ways to go wrong. When the time runs out during this step, the
-//!    solver's move of step 2 is played: it is proven too.
-//! 5. **No proof in time**: the normal search, with the time that is left.
+//!    a root move (MultiPV), within [`RANK_SHARE_PER_MILLE`] of the proof's
+//!    time, which also gives the solver its first guess.
+//! 4. **The root's value**, by the solver.
+//! 5. **The move played**: in the heuristic's order, each move's value is
+//!    proven against the root's until one keeps it. Among moves of equal
+//!    proven value the engine so plays the one its evaluation likes best:
+//!    the one that, by its judgement, leaves the opponent the most ways to
+//!    go wrong. When the time runs out during this step, the solver's move
+//!    of step 4 is played if the solver proved it.
+//! 6. **No proof in time**: the normal search, with what is left of the
+//!    move's time.
 //!
 //! The answer is an `info` line with the proven value (`score` as the
 //! search writes a proven margin), an `info string proven margin …` as the
 //! search's proven lines have, an `info string` with the moves' values
-//! proven in step 4, and the `bestmove`.
+//! proven in step 5, and the `bestmove`.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -35,7 +39,7 @@ use crate::games::kalah::solve::{Solution, SolveConfig, solve};
 use crate::games::kalah::solve_command::bound_table;
 use crate::games::kalah::{EndgameDb, Kalah};
 use crate::options::EngineOptions;
-use crate::search::score::{proven_margin, to_protocol};
+use crate::search::score::{proven_margin, signed, to_protocol};
 use crate::search::time::TimePlan;
 use crate::search::{
     GameEvaluation, Limits, Root, SearchControl, SearchSettings, SearchTables, TranspositionTable,
@@ -48,7 +52,9 @@ use crate::session::tables::EngineTables;
 
 /// The share of the move's time (per mille) the proof may take before the
 /// normal search gets the rest: half, so that a proof that fails still
-/// leaves the search most of what it would have had.
+/// leaves the search half of what it would have had. (Four fifths was
+/// tried on 100 Kalah(6,4) positions at `movetime 1000`: no fewer moves
+/// gave value away, and the searches left were too short.)
 const PROOF_SHARE_PER_MILLE: u32 = 500;
 
 /// Depth of the search that orders the moves (step 3). In Kalah(6,4) a
@@ -64,6 +70,13 @@ const RANK_HASH_MB: usize = 16;
 
 /// Centi-seeds per seed in `info score cp`.
 const CENTI: i32 = 100;
+
+/// The least time the normal search gets after a failed proof.
+const MIN_SEARCH_TIME: Duration = Duration::from_millis(1);
+
+/// The share of the proof's time (per mille) the ranking search of step 3
+/// may take at most.
+const RANK_SHARE_PER_MILLE: u32 = 100;
 
 /// How often the deadline watch looks at the clock and at `stop`.
 const WATCH_INTERVAL: Duration = Duration::from_millis(2);
@@ -81,17 +94,24 @@ pub fn start(
     tables: Arc<Mutex<EngineTables>>,
     out: Output,
 ) -> Result<RunningSearch, String> {
+    // A database named by hand may be of other rules: the solver would not
+    // use it, and the proof would only cost time.
     let has_db = tables
         .lock()
         .unwrap_or_else(PoisonError::into_inner)
         .oracles
         .get::<EndgameDb>()
-        .is_some();
+        .is_some_and(|db| {
+            db.pits() == root.pit_count() && db.empty_capture() == root.empty_capture()
+        });
     let limits = limits_from(params, root.side_to_move());
     // The move's time: with a clock, the share the search plans to spend
-    // (its soft budget); with `movetime`, all of it.
+    // (its soft budget); with `movetime`, all of it; with both, the less.
     let plan = TimePlan::new(&limits, options.move_overhead);
-    let budget = plan.soft.or(plan.hard);
+    let budget = match (plan.soft, plan.hard) {
+        (Some(soft), Some(hard)) => Some(soft.min(hard)),
+        (soft, hard) => soft.or(hard),
+    };
     let searches_as_such = params.depth.is_some()
         || params.nodes.is_some()
         || params.mate.is_some()
@@ -121,7 +141,7 @@ pub fn start(
                 normal_go::best_move_line(&root, &proof.as_result(), false)
             }
             None => {
-                let left = time_left(&limits, started.elapsed());
+                let left = time_left(&limits, budget, started.elapsed());
                 let whole = Root {
                     position: &root,
                     searchmoves: &[],
@@ -144,10 +164,12 @@ struct Proof {
     value: i32,
     /// The move played; it keeps `value`.
     best: u8,
-    /// Each move proven in step 4, with its value for the side to move.
+    /// Each move proven in step 5, with its value for the side to move.
     moves: Vec<(u8, MoveValue)>,
     /// Solver nodes, all proofs together.
     nodes: u64,
+    /// The root proof's zero-window steps (the `info` line's depth).
+    steps: u32,
 }
 
 impl Proof {
@@ -157,14 +179,14 @@ impl Proof {
             best: Some(self.best),
             ponder: None,
             score: proven_margin(self.value * CENTI),
-            depth: 0,
+            depth: self.steps,
             nodes: self.nodes,
             thread_nodes: vec![self.nodes],
         }
     }
 }
 
-/// Steps 2 to 4: the root's value and a move that keeps it, or `None` when
+/// Steps 3 to 5: the root's value and a move that keeps it, or `None` when
 /// the root's value is not proven by `deadline` (or `stop` came).
 fn prove(
     root: &Kalah,
@@ -180,7 +202,10 @@ fn prove(
         return None;
     }
     // 3. The heuristic's order, and from it the solver's first guess.
-    let (ranking, guess) = rank_moves(root, tables, control);
+    let ranked = Instant::now();
+    let rank_time = deadline.saturating_duration_since(ranked) * RANK_SHARE_PER_MILLE / 1000;
+    let (ranking, guess) = rank_moves(root, tables, rank_time, control);
+    log::debug!("perfect play: the moves ranked in {:?}", ranked.elapsed());
     let table = tables.take_solver_memory(bound_table).ok()?;
     let proof = {
         let prover = Prover {
@@ -190,33 +215,44 @@ fn prove(
             deadline,
             control,
         };
-        // 2. The root.
+        // 4. The root.
+        let proved = Instant::now();
         let root_proof = prover.solve(root, guess, |_| false);
+        log::debug!(
+            "perfect play: the root's value {}..{} in {:?}",
+            root_proof.lower,
+            root_proof.upper,
+            proved.elapsed()
+        );
         let (value, solver_best) = (root_proof.value(), root_proof.best);
         let mut nodes = root_proof.nodes;
         match (value, solver_best) {
             (Some(value), Some(solver_best)) => {
-                // 4. The first move in the heuristic's order that keeps it.
+                // 5. The first move in the heuristic's order that keeps it;
+                //    the solver's own move when time runs out first, if the
+                //    solver proved it (a proof stopped just as its bounds
+                //    met may name a move it did not prove).
                 let mut moves = Vec::new();
-                let mut best = solver_best;
+                let mut best = root_proof.best_proven.then_some(solver_best);
                 for &mv in &ranking {
                     let (verdict, move_nodes) = prover.keeps(root, mv, value);
                     nodes += move_nodes;
                     match verdict {
                         Verdict::Keeps => {
                             moves.push((mv, MoveValue::Exact(value)));
-                            best = mv;
+                            best = Some(mv);
                             break;
                         }
                         Verdict::Loses(at_most) => moves.push((mv, MoveValue::AtMost(at_most))),
                         Verdict::Unknown => break,
                     }
                 }
-                Some(Proof {
+                best.map(|best| Proof {
                     value,
                     best,
                     moves,
                     nodes,
+                    steps: root_proof.steps,
                 })
             }
             _ => None,
@@ -228,7 +264,12 @@ fn prove(
 
 /// Step 3: the root moves in the order a short MultiPV search ranks them,
 /// and its best score in whole seeds as the solver's guess.
-fn rank_moves(root: &Kalah, tables: &mut EngineTables, control: &SearchControl) -> (Vec<u8>, i32) {
+fn rank_moves(
+    root: &Kalah,
+    tables: &mut EngineTables,
+    time: Duration,
+    control: &SearchControl,
+) -> (Vec<u8>, i32) {
     tables.history.ensure_size(Kalah::MOVE_INDEX_LIMIT);
     let moves: Vec<u8> = root.moves().into_iter().collect();
     let mut tt = TranspositionTable::new(RANK_HASH_MB);
@@ -241,6 +282,7 @@ fn rank_moves(root: &Kalah, tables: &mut EngineTables, control: &SearchControl) 
         },
         &Limits {
             nodes: Some(RANK_MAX_NODES),
+            movetime: Some(time.max(MIN_SEARCH_TIME)),
             ..Limits::depth(RANK_DEPTH)
         },
         SearchSettings {
@@ -273,7 +315,7 @@ fn rank_moves(root: &Kalah, tables: &mut EngineTables, control: &SearchControl) 
     (ranking, guess)
 }
 
-/// What step 4 proves of a move.
+/// What step 5 proves of a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum MoveValue {
     /// It keeps the root's value, this.
@@ -394,16 +436,13 @@ impl Drop for Watch {
     }
 }
 
-/// The limits of the normal search after the proof used `spent`: a
-/// `movetime` shrinks by it and so does the clock's time left.
-fn time_left(limits: &Limits, spent: Duration) -> Limits {
+/// The limits of the normal search after the proof used `spent` of the
+/// move's `budget`: what is left of it, as a `movetime` (of the `movetime`
+/// given, when there is one); a clock stays as it is and still bounds it.
+fn time_left(limits: &Limits, budget: Duration, spent: Duration) -> Limits {
     let mut left = limits.clone();
-    left.movetime = left
-        .movetime
-        .map(|t| t.saturating_sub(spent).max(Duration::from_millis(1)));
-    if let Some(clock) = &mut left.clock {
-        clock.remaining = clock.remaining.saturating_sub(spent);
-    }
+    let given = limits.movetime.unwrap_or(budget);
+    left.movetime = Some(given.saturating_sub(spent).max(MIN_SEARCH_TIME));
     left
 }
 
@@ -414,6 +453,7 @@ fn report(root: &Kalah, proof: &Proof, started: Instant, out: &Output) {
     let millis = u64::try_from(elapsed.as_millis()).unwrap_or(u64::MAX);
     let micros = u64::try_from(elapsed.as_micros()).unwrap_or(u64::MAX);
     out.send(&Response::Info(Info {
+        depth: Some(proof.steps.max(1)),
         score: Some(Score {
             value: to_protocol(proven_margin(proof.value * CENTI)),
             bound: None,
@@ -443,14 +483,5 @@ fn report(root: &Kalah, proof: &Proof, started: Instant, out: &Output) {
             "proven move values: {}",
             values.join(", ")
         )));
-    }
-}
-
-/// A margin in seeds with its sign: `+8`, `-2`, `0`.
-fn signed(seeds: i32) -> String {
-    if seeds > 0 {
-        format!("+{seeds}")
-    } else {
-        seeds.to_string()
     }
 }

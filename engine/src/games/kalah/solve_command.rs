@@ -18,7 +18,7 @@ use crate::games::kalah::solve::moves::{MoveValue, move_values};
 use crate::games::kalah::solve::{Solution, SolveConfig, solve};
 use crate::games::kalah::{EndgameDb, Kalah, solve::table::BoundTable};
 use crate::search::SearchControl;
-use crate::search::score::is_proven;
+use crate::search::score::{is_proven, signed};
 use crate::search::{
     GameEvaluation, History, Limits, SearchSettings, SearchTables, TranspositionTable, search,
 };
@@ -250,15 +250,6 @@ fn move_info(
             .chain(line.reply.map(|reply| after.format_move(reply)))
             .collect(),
         ..Info::default()
-    }
-}
-
-/// A margin in seeds with its sign: `+8`, `-2`, `0`.
-fn signed(value: i32) -> String {
-    if value > 0 {
-        format!("+{value}")
-    } else {
-        value.to_string()
     }
 }
 

@@ -18,5 +18,5 @@ impl crate::engine_game::EngineGame for Oware {
     ];
     /// Judged in seeds, as Kalah.
     const JUDGING: crate::annotate::judge::Judging =
-        crate::annotate::judge::Judging::Margin(super::kalah::SEED_THRESHOLDS);
+        crate::annotate::judge::Judging::Margin(crate::annotate::judge::Thresholds::SEEDS);
 }

@@ -119,6 +119,10 @@ pub struct Solution {
     pub upper: i32,
     /// A move that keeps the value at least `lower` (`None` when the game is over).
     pub best: Option<u8>,
+    /// Whether `best` was proven to keep `lower`: not so when the solve
+    /// was stopped before a move was found, and `best` is then only the
+    /// table's or the first legal move.
+    pub best_proven: bool,
     /// Zero-window searches done.
     pub steps: u32,
     /// Nodes searched, all threads.
@@ -213,6 +217,7 @@ where
         lower: 0,
         upper: 0,
         best: None,
+        best_proven: false,
         steps: 0,
         nodes: 0,
         elapsed: Duration::ZERO,
@@ -274,6 +279,7 @@ where
                 lower: margin + lower,
                 upper: margin + upper,
                 best: search.root_best.map(|(pit, _)| pit),
+                best_proven: search.root_best.is_some(),
                 steps,
                 nodes: total_nodes.load(Ordering::Relaxed) + search.nodes,
                 elapsed: started.elapsed(),
@@ -296,7 +302,8 @@ where
                 control,
             });
             finder.search(&board, key, 0, lower - 1, lower);
-            best = finder.root_best;
+            // A finder stopped part way proves nothing.
+            best = finder.root_best.filter(|_| !control.stopped());
             search.nodes += finder.nodes;
         }
         total_nodes.fetch_add(search.nodes, Ordering::Relaxed);
@@ -306,6 +313,7 @@ where
 
     // 4. The bounds proven, a move, the figures.
     let (lower, upper) = bounds.get();
+    let best_proven = main_best.is_some();
     let best = main_best
         .or_else(|| {
             config
@@ -319,6 +327,7 @@ where
         lower: margin + lower,
         upper: margin + upper,
         best,
+        best_proven,
         nodes: total_nodes.load(Ordering::Relaxed),
         elapsed: started.elapsed(),
         ..solution
