@@ -515,3 +515,149 @@ fn connections_beyond_the_cap_are_refused_until_others_close() {
         std::thread::sleep(DRIP_INTERVAL);
     }
 }
+
+/// A cache directory of the test's own (never the user's), emptied first.
+fn fresh_cache(name: &str) -> std::path::PathBuf {
+    let directory =
+        std::env::temp_dir().join(format!("ply-gui-test-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&directory);
+    std::fs::create_dir_all(&directory).expect("a temporary directory");
+    directory
+}
+
+/// The engine's own `solve` of `fen` on Kalah(4,3) with every move's line
+/// (MultiPV), with the database of `cache`: each move's proven value.
+fn solve_every_move(cache: &std::path::Path, fen: &str) -> Vec<(String, i64)> {
+    use std::io::BufRead;
+    let mut engine = std::process::Command::new(ply_tests::binary("ply-engine"))
+        .env("XDG_CACHE_HOME", cache)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("the engine runs");
+    let mut input = engine.stdin.take().expect("stdin");
+    write!(
+        input,
+        "setoption name Pits value 4\nsetoption name Seeds value 3\n\
+         setoption name MultiPV value 4\nposition fen {fen}\nsolve\n"
+    )
+    .expect("the engine reads");
+    input.flush().expect("the engine reads");
+    // Up to `solve`'s last line; the end of input (quit) would stop it.
+    let stdout = std::io::BufReader::new(engine.stdout.take().expect("stdout"));
+    let mut text = String::new();
+    for line in stdout.lines() {
+        let line = line.expect("a line");
+        let last = line.starts_with("solved ");
+        text.push_str(&line);
+        text.push('\n');
+        if last {
+            break;
+        }
+    }
+    drop(input);
+    engine.wait().expect("the engine ends");
+    assert!(text.contains("(found by auto)"), "{text}");
+    let mut pending = std::collections::BTreeMap::new();
+    let mut values = Vec::new();
+    for line in text.lines() {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let after = |key: &str| {
+            words
+                .iter()
+                .position(|w| *w == key)
+                .and_then(|i| words.get(i + 1))
+        };
+        if words.first() == Some(&"info") && words.get(1) != Some(&"string") {
+            if let (Some(k), Some(cp), Some(mv)) = (after("multipv"), after("cp"), after("pv")) {
+                pending.insert(
+                    k.to_string(),
+                    (
+                        mv.to_string(),
+                        cp.parse::<i64>().expect("centi-seeds") / 100,
+                    ),
+                );
+            }
+        } else if line.starts_with("info string multipv ") && line.ends_with("(solved)") {
+            let k = words[3].to_string();
+            values.push(pending.remove(&k).expect("a line before its label"));
+        }
+    }
+    values.sort();
+    values
+}
+
+/// Issue 17: the page builds Kalah(4,3)'s 10-seed database into the cache
+/// (`XDG_CACHE_HOME` of the test's own), sees it loaded, and sees every
+/// legal move's exact value, as the engine's own `solve` gives it.
+#[test]
+fn the_page_builds_a_database_and_shows_every_moves_exact_value() {
+    let cache = fresh_cache("exact");
+    let gui = Gui::start_with_cache(&["--pits", "4", "--seeds", "3"], Some(&cache));
+    let mut page = gui.connect();
+    assert_eq!(page.state["title"], "Kalah(4,3)");
+    // The engine is asked which database it has: none yet.
+    let state = page.until(|m| m["type"] == "state" && m["database"]["known"] == true);
+    assert!(state["database"]["loaded"].is_null(), "{state}");
+    assert_eq!(state["database"]["size_unit"], "seeds on the board");
+    // C(16 + 8, 8) entries and the header.
+    assert_eq!(state["database"]["choices"][0]["size"], 16);
+    assert_eq!(state["database"]["choices"][0]["bytes"], 735_471 + 40);
+    // Without a database the view says it needs one.
+    let state = page.request(&message("exact_values", json!({"on": true})));
+    assert_eq!(state["exact"]["status"], "needs a database", "{state}");
+    // A size no database has is refused with the range.
+    let error = page.request(&message("build_database", json!({"size": 200})));
+    assert_eq!(
+        error["message"],
+        "a database holds 1 to 127 seeds on the board, not 200"
+    );
+
+    let state = page.request(&message("build_database", json!({"size": 10})));
+    assert_eq!(state["type"], "state", "{state}");
+    assert_eq!(state["database"]["build"]["size"], 10);
+    let state = page.until(|m| m["type"] == "state" && m["database"]["build"].is_null());
+    assert_eq!(state["database"]["build_failed"], false, "{state}");
+    let built = cache.join("ply").join("kalah-4-standard-10.db");
+    assert!(built.is_file(), "the database is in the cache");
+    let state = page.until(|m| m["type"] == "state" && !m["database"]["loaded"].is_null());
+    let loaded = state["database"]["loaded"]
+        .as_str()
+        .expect("the engine's words");
+    assert!(
+        loaded.contains("kalah-4-standard-10.db (found by auto)"),
+        "{loaded}"
+    );
+
+    // A position with 9 seeds on the board: within the database.
+    let fen = "1,2,0,3 10 0,1,2,0 5 s";
+    let state = page.request(&message("set_position", json!({"fen": fen})));
+    assert_eq!(fen_of(&state), fen);
+    let state = page.until(|m| m["type"] == "state" && m["exact"]["status"] == "proven");
+    let mut shown: Vec<(String, i64)> = state["exact"]["values"]
+        .as_array()
+        .expect("values")
+        .iter()
+        .map(|v| {
+            (
+                v["move"].as_str().expect("a move").to_owned(),
+                v["value"].as_i64().expect("a value"),
+            )
+        })
+        .collect();
+    shown.sort();
+    assert_eq!(shown.len(), state["legal"].as_array().map_or(0, Vec::len));
+    assert_eq!(shown, solve_every_move(&cache, fen));
+
+    // Kalah has a database: the perfect strength is accepted.
+    let state = page.request(&message(
+        "set_options",
+        json!({"strength": ["perfect", "perfect"]}),
+    ));
+    assert_eq!(state["strength"], json!(["perfect", "perfect"]));
+    let _ = std::fs::remove_dir_all(&cache);
+}
+
+fn fen_of(state: &Value) -> String {
+    fen(state)
+}

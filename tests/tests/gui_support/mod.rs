@@ -34,7 +34,17 @@ pub struct Gui {
 impl Gui {
     /// Starts `ply-gui --port 0` against the workspace's engine with `args`.
     pub fn start(args: &[&str]) -> Self {
-        let mut child = Command::new(ply_tests::binary("ply-gui"))
+        Self::start_with_cache(args, None)
+    }
+
+    /// [`Gui::start`] with `XDG_CACHE_HOME` set to `cache` (its engines
+    /// and database builds use `cache/ply`, never the user's cache).
+    pub fn start_with_cache(args: &[&str], cache: Option<&std::path::Path>) -> Self {
+        let mut command = Command::new(ply_tests::binary("ply-gui"));
+        if let Some(cache) = cache {
+            command.env("XDG_CACHE_HOME", cache);
+        }
+        let mut child = command
             .args(["--port", "0", "--engine"])
             .arg(ply_tests::binary("ply-engine"))
             .args(args)

@@ -12,10 +12,14 @@
 //! engine slots and their searches (`search`: one search and its lines for
 //! the page); `rules` choosing the game and its options; `moves` a
 //! person's moves, take-backs and draws; `view` the state sent to the page;
-//! `analysis` analysis mode and the evaluation graph's values.
+//! `analysis` analysis mode and the evaluation graph's values; `database`
+//! the game's exact database (loaded or not, its build); `exact` the
+//! exact-value view.
 
 mod analysis;
+mod database;
 mod engines;
+mod exact;
 mod moves;
 mod rules;
 mod search;
@@ -89,6 +93,16 @@ pub struct Session {
     evals: Evals,
     /// What the page's last message changed that it should say.
     notice: Option<String>,
+    /// The database each engine said it loaded (its words), if any.
+    databases: [Option<String>; 2],
+    /// The database build running, if any.
+    build: Option<database::Build>,
+    /// How the last build ended.
+    build_end: Option<database::BuildEnd>,
+    /// Whether the page shows the exact values.
+    exact_on: bool,
+    /// The exact values of the position shown (or being proven).
+    exact: Option<exact::Exact>,
 }
 
 impl Session {
@@ -118,6 +132,11 @@ impl Session {
             multipv_sent: [None, None],
             evals: Evals::new(),
             notice: None,
+            databases: [None, None],
+            build: None,
+            build_end: None,
+            exact_on: false,
+            exact: None,
             config,
         })
     }
@@ -164,6 +183,9 @@ impl Session {
             ClientMessage::AnswerDraw { accept } => self.answer_draw(accept),
             ClientMessage::Analysis { on, lines } => self.set_analysis(on, lines),
             ClientMessage::GoTo { ply } => self.go_to(ply),
+            ClientMessage::BuildDatabase { size } => self.build_database(size),
+            ClientMessage::CancelBuild {} => self.cancel_build(),
+            ClientMessage::ExactValues { on } => self.set_exact(on),
         };
         match result {
             Ok(()) => vec![self.state()],
@@ -175,8 +197,26 @@ impl Session {
     /// when it is due.
     pub fn poll(&mut self, now: Instant) -> Vec<ServerMessage> {
         let mut out = Vec::new();
+        if self.poll_build() {
+            out.push(self.state());
+        }
+        if self.exact_timeout(now) {
+            out.push(self.state());
+        }
         if self.search.is_some() {
             self.read_search(now, &mut out);
+        }
+        match self.learn_database() {
+            Ok(false) => {}
+            Ok(true) => out.push(self.state()),
+            Err(message) => out.push(ServerMessage::Error { message }),
+        }
+        if let Some(started) = self.exact_search() {
+            if let Err(message) = started {
+                self.exact_on = false;
+                out.push(ServerMessage::Error { message });
+            }
+            out.push(self.state());
         }
         if let Some(started) = self.analysis_search() {
             match started {
@@ -213,6 +253,12 @@ impl Session {
         if let Some(strength) = strength {
             for s in strength {
                 s.checked().map_err(|e| e.to_string())?;
+                if s == Strength::Perfect && self.database_ui().is_none() {
+                    return Err(format!(
+                        "{} has no exact database, so no perfect strength",
+                        self.record.options().variant().name()
+                    ));
+                }
             }
         }
         self.cancel_search();
