@@ -593,7 +593,7 @@ fn solve_every_move(cache: &std::path::Path, fen: &str) -> Vec<(String, i64)> {
 #[test]
 fn the_page_builds_a_database_and_shows_every_moves_exact_value() {
     let cache = fresh_cache("exact");
-    let gui = Gui::start_with_cache(&["--pits", "4", "--seeds", "3"], Some(&cache));
+    let gui = Gui::start_with_cache(&["--pits", "4", "--seeds", "3"], &cache);
     let mut page = gui.connect();
     assert_eq!(page.state["title"], "Kalah(4,3)");
     // The engine is asked which database it has: none yet.
@@ -660,4 +660,57 @@ fn the_page_builds_a_database_and_shows_every_moves_exact_value() {
 
 fn fen_of(state: &Value) -> String {
     fen(state)
+}
+
+/// A build that cannot write its cache says why; a build can be cancelled
+/// (nothing is left under the database's name); the perfect strength
+/// without a database says how it plays instead.
+#[test]
+fn database_builds_fail_clearly_and_can_be_cancelled() {
+    let base = fresh_cache("unwritable");
+    // The cache is a file: its `ply` directory cannot be made.
+    let file = base.join("a-file");
+    std::fs::write(&file, "not a directory").expect("a file");
+    let gui = Gui::start_with_cache(&["--pits", "4", "--seeds", "3"], &file);
+    let mut page = gui.connect();
+    page.until(|m| m["type"] == "state" && m["database"]["known"] == true);
+    let state = page.request(&message("build_database", json!({"size": 10})));
+    assert_eq!(state["database"]["build"]["size"], 10, "{state}");
+    let state = page.until(|m| m["type"] == "state" && m["database"]["build"].is_null());
+    assert_eq!(state["database"]["build_failed"], true);
+    let end = state["database"]["build_end"].as_str().expect("why");
+    assert!(
+        end.starts_with("the build failed (exit status: 1)")
+            && end.contains("cannot make the cache directory"),
+        "{end}"
+    );
+    let state = page.request(&message(
+        "set_options",
+        json!({"players": ["human", "engine"], "strength": [{"depth": 2}, "perfect"]}),
+    ));
+    assert_eq!(state["strength"], json!([{"depth": 2}, "perfect"]));
+    assert_eq!(
+        state["database"]["perfect_note"],
+        "perfect play needs a database for this board: until one is built, the engine plays \
+         North at 1000 ms a move"
+    );
+
+    let cache = fresh_cache("cancelled");
+    let gui = Gui::start_with_cache(&[], &cache);
+    let mut page = gui.connect();
+    page.until(|m| m["type"] == "state" && m["database"]["known"] == true);
+    // Kalah(6,4)'s 20-seed database: seconds to build, cancelled at once.
+    let state = page.request(&message("build_database", json!({"size": 20})));
+    assert_eq!(state["database"]["build"]["size"], 20, "{state}");
+    let state = page.request(&message("cancel_build", json!({})));
+    assert!(state["database"]["build"].is_null());
+    assert_eq!(
+        state["database"]["build_end"],
+        "the build of the database of 20 seeds on the board was cancelled"
+    );
+    let error = page.request(&message("cancel_build", json!({})));
+    assert_eq!(error["message"], "no database is being built");
+    assert!(!cache.join("ply").join("kalah-6-standard-20.db").exists());
+    let _ = std::fs::remove_dir_all(&base);
+    let _ = std::fs::remove_dir_all(&cache);
 }

@@ -326,6 +326,9 @@ pub struct DatabaseInfo {
     pub build_end: Option<String>,
     /// Whether it failed (or was cancelled).
     pub build_failed: bool,
+    /// Why the perfect strength chosen for a side does not play perfectly
+    /// (no database for the board), and how it plays instead.
+    pub perfect_note: Option<String>,
 }
 
 /// A move's proven value.

@@ -58,8 +58,8 @@ window.PlyDatabase = (function () {
       $('db-progress-text').textContent =
         `Building ${b.size} ${db.size_unit}: ${level}, ${b.percent.toFixed(1)}%, ${(b.elapsed_ms / 1000).toFixed(0)} s`;
     }
-    $('db-end').textContent = db.build_end || '';
-    $('db-end').classList.toggle('failed', db.build_failed);
+    $('db-end').textContent = [db.build_end, db.perfect_note].filter((x) => x).join(' · ');
+    $('db-end').classList.toggle('failed', db.build_failed || !!db.perfect_note);
     const exact = s.exact;
     $('exact-on').checked = !!exact;
     $('exact-status').textContent = exact ? `Exact values (${exact.status})` : '';

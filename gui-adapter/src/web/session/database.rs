@@ -12,8 +12,11 @@ use std::time::Instant;
 
 use ply_client::{Engine as Process, Error as ClientError, Spawn, Stderr};
 
+use ply_rules::game::Player;
+
 use super::Session;
 use crate::games::{self, DatabaseUi};
+use crate::strength::Strength;
 use crate::web::messages::{BuildChoice, BuildInfo, DatabaseInfo};
 
 /// The engine option naming the database; `auto` finds the cached one.
@@ -147,9 +150,10 @@ impl Session {
             .take()
             .ok_or_else(|| "no database is being built".to_owned())?;
         build.process.shutdown(std::time::Duration::ZERO);
+        let unit = self.database_ui().map_or("", |ui| ui.size_unit);
         self.build_end = Some(BuildEnd {
             text: format!(
-                "the build of the {}-size database was cancelled",
+                "the build of the database of {} {unit} was cancelled",
                 build.size
             ),
             failed: true,
@@ -280,6 +284,31 @@ impl Session {
             }),
             build_end: self.build_end.as_ref().map(|e| e.text.clone()),
             build_failed: self.build_end.as_ref().is_some_and(|e| e.failed),
+            perfect_note: self.perfect_note(),
+        })
+    }
+
+    /// Why a side's perfect strength plays at the default strength: its
+    /// engine has no database for the board (once known).
+    fn perfect_note(&self) -> Option<String> {
+        let variant = self.record.options().variant();
+        let sides: Vec<&str> = [Player::One, Player::Two]
+            .into_iter()
+            .filter(|&side| {
+                let slot = self.slot(side);
+                self.strength[side.index()] == Strength::Perfect
+                    && self.rules_sent[slot].is_some()
+                    && self.database_of(slot).is_none()
+            })
+            .map(|side| variant.side_name(side))
+            .collect();
+        (!sides.is_empty()).then(|| {
+            format!(
+                "perfect play needs a database for this board: until one is built, the engine \
+                 plays {} at {}",
+                sides.join(" and "),
+                Strength::default()
+            )
         })
     }
 }
