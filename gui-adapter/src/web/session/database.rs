@@ -226,6 +226,7 @@ impl Session {
         self.cancel_search();
         self.rules_sent = [None, None];
         self.databases = [None, None];
+        self.learn_failed = [false, false];
         self.exact = None;
         if let Err(message) = self.learn_database() {
             self.build_end = Some(BuildEnd {
@@ -246,10 +247,15 @@ impl Session {
         if self.rules_sent[slot].is_some() {
             return Ok(false);
         }
+        if self.learn_failed[slot] {
+            return Ok(false);
+        }
         let multipv = self.multipv_sent[slot].unwrap_or(1);
         let readied = self.ready_engine(slot, multipv).map(|_| ());
         if let Err(error) = readied {
             self.drop_engine(slot);
+            // Said once; the next search says it again if it still fails.
+            self.learn_failed[slot] = true;
             return Err(error.to_string());
         }
         Ok(true)

@@ -95,6 +95,9 @@ pub struct Session {
     notice: Option<String>,
     /// The database each engine said it loaded (its words), if any.
     databases: [Option<String>; 2],
+    /// Whether starting an engine only to learn its database failed (not
+    /// tried again until the next game).
+    learn_failed: [bool; 2],
     /// The database build running, if any.
     build: Option<database::Build>,
     /// How the last build ended.
@@ -133,6 +136,7 @@ impl Session {
             evals: Evals::new(),
             notice: None,
             databases: [None, None],
+            learn_failed: [false, false],
             build: None,
             build_end: None,
             exact_on: false,
@@ -277,6 +281,7 @@ impl Session {
     fn reset(&mut self, record: GameRecord) {
         self.record = record;
         self.rules_sent = [None, None];
+        self.learn_failed = [false, false];
         self.evals.clear();
         if games::ui(self.record.options().variant()).two_sided {
             self.follow_the_game();
@@ -490,6 +495,107 @@ mod tests {
         assert!(state.analysis.is_none() && state.paused);
         session.poll(Instant::now());
         assert_eq!(session.record.moves(), ["3"]);
+    }
+
+    fn exact_of(messages: &[ServerMessage]) -> Option<crate::web::messages::ExactInfo> {
+        messages.iter().rev().find_map(|m| match m {
+            ServerMessage::State(s) => Some(s.exact.clone()),
+            _ => None,
+        })?
+    }
+
+    /// The exact-value view: the engine's database is known from its words
+    /// at the game's start; `solve` runs for the person's position, its
+    /// lines stay off the page's search lines, a proof still running after
+    /// the time limit is stopped and says so with the values proven by
+    /// then; a move cancels nothing it should not, and the view goes off.
+    #[test]
+    fn exact_values_are_proven_for_the_person_and_stopped_when_too_slow() {
+        let mut session = session([PlayerKind::Human, PlayerKind::Engine]);
+        let seen = poll_until(
+            &mut session,
+            |m| matches!(m, ServerMessage::State(s) if s.database.as_ref().is_some_and(|d| d.known)),
+        );
+        let ServerMessage::State(state) = seen.last().expect("a state") else {
+            panic!()
+        };
+        let database = state.database.as_ref().expect("Kalah has databases");
+        assert_eq!(
+            database.loaded.as_deref(),
+            Some("/mock/kalah.db (found by auto): mock")
+        );
+        let (error, state) = ask(&mut session, ClientMessage::ExactValues { on: true });
+        assert_eq!(error, None);
+        assert!(state.exact.is_some());
+        let seen = poll_until(
+            &mut session,
+            |m| matches!(m, ServerMessage::State(s) if s.exact.as_ref().is_some_and(|e| e.status == "not proven in time")),
+        );
+        assert!(
+            !seen
+                .iter()
+                .any(|m| matches!(m, ServerMessage::Info(_) | ServerMessage::Proven { .. })),
+            "the proof's lines are the view's: {seen:?}"
+        );
+        let exact = exact_of(&seen).expect("the view");
+        assert_eq!(
+            exact.values,
+            [crate::web::messages::ExactMove {
+                mv: "1".into(),
+                value: 2
+            }]
+        );
+        assert_eq!(session.record.moves().len(), 0, "nothing was played");
+        // Not started again for the same position.
+        std::thread::sleep(Duration::from_millis(20));
+        let again = session.poll(Instant::now());
+        assert!(exact_of(&again).is_none_or(|e| e.status == "not proven in time"));
+
+        // The perfect strength for North is accepted: Kalah has databases.
+        let (error, state) = ask(
+            &mut session,
+            ClientMessage::SetOptions {
+                players: None,
+                strength: Some([Strength::Depth(2), Strength::Perfect]),
+            },
+        );
+        assert_eq!(error, None);
+        assert_eq!(state.strength[1], Strength::Perfect);
+        let (error, state) = ask(&mut session, ClientMessage::ExactValues { on: false });
+        assert_eq!(error, None);
+        assert!(state.exact.is_none());
+    }
+
+    #[test]
+    fn exact_values_and_perfect_play_are_refused_without_a_database_game() {
+        let mut session = session([PlayerKind::Human, PlayerKind::Engine]);
+        let (error, _) = ask(
+            &mut session,
+            ClientMessage::NewGame {
+                variant: Some("tictactoe".into()),
+                options: BTreeMap::new(),
+            },
+        );
+        assert_eq!(error, None);
+        let (error, state) = ask(&mut session, ClientMessage::ExactValues { on: true });
+        assert_eq!(
+            error.as_deref(),
+            Some("tictactoe has no exact database, so no exact values")
+        );
+        assert!(state.exact.is_none() && state.database.is_none());
+        let (error, _) = ask(
+            &mut session,
+            ClientMessage::SetOptions {
+                players: None,
+                strength: Some([Strength::Perfect, Strength::Depth(1)]),
+            },
+        );
+        assert_eq!(
+            error.as_deref(),
+            Some("tictactoe has no exact database, so no perfect strength")
+        );
+        let (error, _) = ask(&mut session, ClientMessage::BuildDatabase { size: 10 });
+        assert_eq!(error.as_deref(), Some("tictactoe has no database to build"));
     }
 
     #[test]
