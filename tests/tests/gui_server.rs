@@ -649,12 +649,20 @@ fn the_page_builds_a_database_and_shows_every_moves_exact_value() {
     assert_eq!(shown.len(), state["legal"].as_array().map_or(0, Vec::len));
     assert_eq!(shown, solve_every_move(&cache, fen));
 
-    // Kalah has a database: the perfect strength is accepted.
+    // Kalah has a database: North's perfect strength plays a proven move
+    // (the engine's `info string proven margin …`, shown as proven).
     let state = page.request(&message(
         "set_options",
-        json!({"strength": ["perfect", "perfect"]}),
+        json!({"players": ["human", "engine"], "strength": [{"depth": 2}, "perfect"]}),
     ));
-    assert_eq!(state["strength"], json!(["perfect", "perfect"]));
+    assert_eq!(state["strength"], json!([{"depth": 2}, "perfect"]));
+    assert!(state["database"]["perfect_note"].is_null(), "{state}");
+    let state = page.request(&message("move", json!({"move": "4"})));
+    assert_eq!(state["side_to_move"], 1, "{state}");
+    page.until(|m| m["type"] == "proven" && m["analysis"] == false);
+    let state =
+        page.until(|m| m["type"] == "state" && m["moves"].as_array().is_some_and(|l| l.len() >= 2));
+    assert_eq!(state["moves"][1]["side"], 1, "North played");
     let _ = std::fs::remove_dir_all(&cache);
 }
 
