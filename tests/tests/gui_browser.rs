@@ -385,6 +385,12 @@ fn a_database_is_built_from_the_page_and_every_move_gets_its_exact_value() {
         "{}",
         text_of(&browser, "db-status")
     );
+    // The 16-seed database is the smallest offered: the offer now starts at 20.
+    assert!(
+        text_of(&browser, "db-size").starts_with("20 seeds on the board"),
+        "{}",
+        text_of(&browser, "db-size")
+    );
     browser.click(&browser.find("#exact-on"));
     // One move of South's and North's reply, then the values of that position.
     browser.wait_for(

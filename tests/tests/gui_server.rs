@@ -628,6 +628,8 @@ fn the_page_builds_a_database_and_shows_every_moves_exact_value() {
         loaded.contains("kalah-4-standard-10.db (found by auto)"),
         "{loaded}"
     );
+    // Bigger databases are still offered (the 10-seed one is none of them).
+    assert_eq!(state["database"]["choices"][0]["size"], 16);
 
     // A position with 9 seeds on the board: within the database.
     let fen = "1,2,0,3 10 0,1,2,0 5 s";

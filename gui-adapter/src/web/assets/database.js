@@ -35,7 +35,8 @@ window.PlyDatabase = (function () {
                   : 'Asking the engine …');
     $('database-panel').dataset.loaded = loaded ? 'true' : 'false';
     const building = !!db.build;
-    $('db-offer').hidden = building || !db.known;
+    // Only bigger databases than the one loaded are offered.
+    $('db-offer').hidden = building || !db.known || db.choices.length === 0;
     $('db-build').textContent = loaded ? 'Build a bigger one' : 'Build';
     const key = JSON.stringify(db.choices);
     if (key !== choicesKey) {

@@ -38,6 +38,23 @@ pub(super) fn loaded_database(text: &str) -> Option<&str> {
     text.strip_prefix(LOADED_PREFIX)
 }
 
+/// The size of a cached database the engine found by itself, from its
+/// words: the cache names every database `<family>-<size>.db`
+/// (docs/endgame-db.md, "The cache"). `None` for a file chosen by hand.
+#[must_use]
+pub(super) fn cached_size(loaded: &str) -> Option<u32> {
+    let (path, _) = loaded.split_once(FOUND_BY_AUTO)?;
+    let name = std::path::Path::new(path).file_name()?.to_str()?;
+    let (_, size) = name.strip_suffix(".db")?.rsplit_once('-')?;
+    if size.is_empty() || !size.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    size.parse().ok()
+}
+
+/// What the engine adds to the path of a database it found in the cache.
+const FOUND_BY_AUTO: &str = " (found by auto): ";
+
 /// One line of `build-db`'s plain progress (`working on level 17/20 (seeds
 /// on the board): 12.3% of the entries done, 0:05 elapsed`).
 #[derive(Clone, Debug, PartialEq)]
@@ -265,8 +282,11 @@ impl Session {
     pub(super) fn database_info(&self) -> Option<DatabaseInfo> {
         let ui = self.database_ui()?;
         let slot = self.slot(self.shown().side_to_move());
+        // Only bigger databases than the one loaded are worth building.
+        let loaded_size = self.database_of(slot).and_then(cached_size);
         let choices = (ui.choices)(&self.option_values)
             .into_iter()
+            .filter(|&size| loaded_size.is_none_or(|loaded| size > loaded))
             .filter_map(|size| {
                 let plan = (ui.plan)(&self.option_values, size).ok()?;
                 Some(BuildChoice {
@@ -355,6 +375,16 @@ mod tests {
         ] {
             assert_eq!(parse_progress(other), None, "{other}");
         }
+    }
+
+    #[test]
+    fn a_cached_databases_size_is_read_from_its_name() {
+        assert_eq!(
+            cached_size("/c/ply/kalah-6-empty-capture-24.db (found by auto): 6 pits, …"),
+            Some(24)
+        );
+        assert_eq!(cached_size("/c/kalah6-20.db: 6 pits, …"), None);
+        assert_eq!(cached_size("/c/ply/kalah-6-x.db (found by auto): …"), None);
     }
 
     #[test]
