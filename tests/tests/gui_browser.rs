@@ -425,6 +425,33 @@ fn a_database_is_built_from_the_page_and_every_move_gets_its_exact_value() {
     assert!(!labels.is_empty());
     assert_eq!(labels, listed);
     save_screenshot(&browser, "web-exact-values.png");
+
+    // North's strength "perfect": no number to give; back to depth, the
+    // number box returns with a usual value.
+    let choose = |kind: &str| {
+        browser.run(
+            "const k = document.getElementById('limit-kind-1'); k.value = arguments[0]; \
+             k.dispatchEvent(new Event('change')); return true;",
+            &[serde_json::Value::from(kind)],
+        );
+    };
+    choose("perfect");
+    browser.wait_for(
+        "return document.getElementById('limit-value-1').hidden;",
+        "no number for the perfect strength",
+        WAIT,
+    );
+    browser.run(
+        "document.getElementById('limit-value-1').value = ''; return true;",
+        &[],
+    );
+    choose("depth");
+    browser.wait_for(
+        "const v = document.getElementById('limit-value-1'); return !v.hidden && v.value === '8';",
+        "the depth box back",
+        WAIT,
+    );
+    assert_eq!(text_of(&browser, "error"), "", "nothing was refused");
     let _ = std::fs::remove_dir_all(&cache);
 }
 

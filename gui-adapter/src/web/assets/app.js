@@ -512,6 +512,17 @@
   $('new-game').addEventListener('click', () => {
     send({ type: 'new_game', variant: $('variant').value, options: readOptionsForm() });
   });
+  // The limit's kind chosen: "perfect" takes no number; back from it, the
+  // number box comes back with a usual value.
+  const DEFAULT_LIMIT = { depth: 8, movetime: 1000 };
+  for (const side of [0, 1]) {
+    $(`limit-kind-${side}`).addEventListener('change', () => {
+      const kind = $(`limit-kind-${side}`).value;
+      const value = $(`limit-value-${side}`);
+      value.hidden = kind === 'perfect';
+      if (kind !== 'perfect' && !(parseInt(value.value, 10) > 0)) value.value = DEFAULT_LIMIT[kind];
+    });
+  }
   for (const side of [0, 1]) {
     for (const id of [`player-${side}`, `limit-kind-${side}`, `limit-value-${side}`]) {
       $(id).addEventListener('change', () => {

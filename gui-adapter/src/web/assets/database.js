@@ -27,6 +27,8 @@ window.PlyDatabase = (function () {
   function render(s, send) {
     const db = s.database;
     $('database-panel').hidden = !db;
+    // The perfect strength is offered only for a game with a database.
+    for (const option of document.querySelectorAll('option[value="perfect"]')) option.hidden = !db;
     if (!db) return;
     const loaded = db.loaded;
     $('db-status').textContent = loaded
