@@ -128,6 +128,15 @@ impl Session {
         }
     }
 
+    /// Reads what the engine of `slot` said while a command was checked
+    /// (a `position` of another board makes it look in the cache again).
+    pub(super) fn take_notes(&mut self, slot: usize) {
+        if let Some(engine) = self.engines[slot].as_mut() {
+            let notes = engine.take_notes();
+            self.note_database(slot, &notes);
+        }
+    }
+
     /// The page's "build the database of `size`": starts `build-db` with
     /// the game's arguments for the rules in force.
     pub(super) fn build_database(&mut self, size: u32) -> Result<(), String> {

@@ -294,6 +294,7 @@ impl Session {
             self.drop_engine(slot);
             return Err(error.to_string());
         }
+        self.take_notes(slot);
         self.search = Some(Search {
             side,
             slot,

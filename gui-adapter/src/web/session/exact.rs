@@ -129,6 +129,7 @@ impl Session {
             self.exact = None;
             return Some(Err(error.to_string()));
         }
+        self.take_notes(slot);
         self.search = Some(Search {
             side,
             slot,
