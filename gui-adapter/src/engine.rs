@@ -138,6 +138,10 @@ pub struct SearchResult {
 pub struct Engine {
     client: Client,
     name: String,
+    /// The engine's `info string`s (not its errors) read while waiting for
+    /// `readyok`, until taken ([`Engine::take_notes`]): what it says about
+    /// a command, e.g. the endgame database it loaded.
+    notes: Vec<String>,
 }
 
 impl Engine {
@@ -169,6 +173,7 @@ impl Engine {
         Ok(Self {
             client,
             name: name.unwrap_or_else(|| String::from(ENGINE_NAME)),
+            notes: Vec::new(),
         })
     }
 
@@ -247,9 +252,33 @@ impl Engine {
     /// # Errors
     /// When the engine does not answer in time.
     pub fn sync(&mut self) -> Result<Vec<String>, EngineError> {
+        self.send(&Command::IsReady)?;
+        let mut errors = Vec::new();
+        let notes = &mut self.notes;
         self.client
-            .ping(Instant::now() + HANDSHAKE_TIMEOUT, None)
-            .map_err(|e| EngineError::answering(e, &Command::IsReady))
+            .read_until(
+                Some(Instant::now() + HANDSHAKE_TIMEOUT),
+                None,
+                "readyok",
+                |_, response| match response {
+                    Some(Response::ReadyOk) => Some(()),
+                    Some(Response::InfoString(text)) => {
+                        match text.strip_prefix("error:") {
+                            Some(reason) => errors.push(reason.trim().to_owned()),
+                            None => notes.push(text.clone()),
+                        }
+                        None
+                    }
+                    _ => None,
+                },
+            )
+            .map_err(|e| EngineError::answering(e, &Command::IsReady))?;
+        Ok(errors)
+    }
+
+    /// The `info string`s read while waiting for `readyok` since last asked.
+    pub fn take_notes(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.notes)
     }
 
     /// `setoption name <name> value <value>`, checked.
@@ -309,7 +338,10 @@ impl Engine {
         self.send(&Command::Stop)?;
         let deadline = Instant::now() + HANDSHAKE_TIMEOUT;
         loop {
-            if let Response::BestMove { .. } = self.response_until(deadline, &Command::Stop)? {
+            // `go` ends with `bestmove`, `solve` with its `solved …` line.
+            if let Response::BestMove { .. } | Response::Solve(_) =
+                self.response_until(deadline, &Command::Stop)?
+            {
                 return Ok(());
             }
         }

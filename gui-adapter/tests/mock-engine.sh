@@ -12,7 +12,9 @@ fi
 # `go infinite` (the web GUI's analysis) prints three numbered lines at
 # once, the first labelled proven, and its `stop` answers `bestmove 1`, a
 # move the front end must not play; `go nodes N` (the GUI's evaluation
-# graph) answers at once.
+# graph) answers at once. `ucinewgame` says it loaded an endgame database;
+# `solve` (the exact-value view) proves move 1 at once and the rest "for
+# ever": its `stop` answers with an `unsolved` line.
 searching=
 best="(none)"
 while :; do
@@ -20,6 +22,11 @@ while :; do
         case "$line" in
             uci) echo "id name Mock"; echo "uciok" ;;
             isready) echo "readyok" ;;
+            ucinewgame) echo "info string endgame database /mock/kalah.db (found by auto): mock" ;;
+            solve)
+                echo "info depth 1 multipv 1 score cp 200 nodes 3 pv 1 2"
+                echo "info string multipv 1 proven margin +2 (solved)"
+                searching=1; best=solve ;;
             "setoption name MultiPV "*)
                 if [ -n "$MOCK_NO_MULTIPV" ]; then
                     echo "info string error: no option named 'MultiPV'"
@@ -35,7 +42,9 @@ while :; do
                 echo "bestmove 1" ;;
             go*) searching=1; best="(none)" ;;
             stop)
-                if [ -n "$searching" ]; then echo "bestmove $best"; fi
+                if [ "$best" = solve ] && [ -n "$searching" ]; then
+                    echo "unsolved lowerbound +2 upperbound +2 bestmove 1 nodes 3 time 1"
+                elif [ -n "$searching" ]; then echo "bestmove $best"; fi
                 searching= ;;
             quit) if [ -z "$searching" ]; then exit 0; fi ;;
         esac

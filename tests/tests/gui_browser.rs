@@ -345,6 +345,116 @@ fn click_a_pit_in_analysis(browser: &Browser) {
     wait_for_ply(browser, usize::try_from(ply + 1).expect("a ply"));
 }
 
+/// Issue 17 in the page: Kalah(4,3) without a database, the offer to
+/// build one (the 16-seed database, in a cache of the test's own), built
+/// from the page and then loaded, and with the exact-value view on, every
+/// legal pit labelled with its proven value (the same as the list beside);
+/// the screenshot of docs/front-ends.md.
+#[test]
+fn a_database_is_built_from_the_page_and_every_move_gets_its_exact_value() {
+    let (chromium, driver) = browser_tools();
+    let cache = std::env::temp_dir().join(format!("ply-chromium-cache-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&cache);
+    std::fs::create_dir_all(&cache).expect("a cache of the test's own");
+    let gui = Gui::start_with_cache(&["--pits", "4", "--seeds", "3", "--depth", "2"], &cache);
+    let profile = std::env::temp_dir().join(format!("ply-chromium-exact-{}", std::process::id()));
+    let browser = Browser::start(&chromium, &driver, profile);
+    let separator = if gui.url.contains('?') { '&' } else { '?' };
+    browser.open(&format!("{}{separator}speed=off", gui.url));
+    browser.wait_for(
+        "return document.body.dataset.ready === 'true' \
+           && document.getElementById('database-panel').dataset.loaded === 'false' \
+           && !document.getElementById('db-offer').hidden;",
+        "the offer to build a database",
+        WAIT,
+    );
+    use_laptop_window(&browser);
+    let offered = text_of(&browser, "db-size");
+    assert!(
+        offered.starts_with("16 seeds on the board: 736 kB, ~2 s"),
+        "{offered}"
+    );
+    browser.click(&browser.find("#db-build"));
+    browser.wait_for(
+        "return document.getElementById('database-panel').dataset.loaded === 'true';",
+        "the database built and loaded",
+        WAIT,
+    );
+    assert!(
+        text_of(&browser, "db-status").contains("kalah-4-standard-16.db (found by auto)"),
+        "{}",
+        text_of(&browser, "db-status")
+    );
+    // The 16-seed database is the smallest offered: the offer now starts at 20.
+    assert!(
+        text_of(&browser, "db-size").starts_with("20 seeds on the board"),
+        "{}",
+        text_of(&browser, "db-size")
+    );
+    browser.click(&browser.find("#exact-on"));
+    // One move of South's and North's reply, then the values of that position.
+    browser.wait_for(
+        "return document.getElementById('exact-status').dataset.status === 'proven';",
+        "the exact values of the start",
+        WAIT,
+    );
+    click_a_pit(&browser);
+    browser.wait_for(TURN_OR_END, "the person's turn", WAIT);
+    let labels = browser.wait_for(
+        "if (document.getElementById('exact-status').dataset.status !== 'proven') return null; \
+         const legal = document.querySelectorAll('#board .pit.legal').length; \
+         const labels = [...document.querySelectorAll('#board .exact-value')]; \
+         if (labels.length !== legal) return null; \
+         return labels.map((l) => [l.dataset.move, l.textContent]);",
+        "a proven value beside every legal pit",
+        WAIT,
+    );
+    let listed = browser.run(
+        "return [...document.querySelectorAll('#exact-values li')].map((li) => \
+           [li.dataset.move, (Number(li.dataset.value) > 0 ? '+' : '') + li.dataset.value]);",
+        &[],
+    );
+    let (mut labels, mut listed) = (
+        labels.as_array().cloned().unwrap_or_default(),
+        listed.as_array().cloned().unwrap_or_default(),
+    );
+    let by_move =
+        |a: &serde_json::Value, b: &serde_json::Value| a[0].to_string().cmp(&b[0].to_string());
+    labels.sort_by(by_move);
+    listed.sort_by(by_move);
+    assert!(!labels.is_empty());
+    assert_eq!(labels, listed);
+    save_screenshot(&browser, "web-exact-values.png");
+
+    // North's strength "perfect": no number to give; back to depth, the
+    // number box returns with a usual value.
+    let choose = |kind: &str| {
+        browser.run(
+            "const k = document.getElementById('limit-kind-1'); k.value = arguments[0]; \
+             k.dispatchEvent(new Event('change')); return true;",
+            &[serde_json::Value::from(kind)],
+        );
+    };
+    choose("perfect");
+    browser.wait_for(
+        "return document.getElementById('limit-value-1').hidden;",
+        "no number for the perfect strength",
+        WAIT,
+    );
+    browser.run(
+        "document.getElementById('limit-value-1').value = ''; return true;",
+        &[],
+    );
+    choose("depth");
+    browser.wait_for(
+        "const v = document.getElementById('limit-value-1'); return !v.hidden && v.value === '8';",
+        "the depth box back",
+        WAIT,
+    );
+    assert_eq!(text_of(&browser, "error"), "", "nothing was refused");
+    let _ = std::fs::remove_dir_all(&cache);
+}
+
 #[test]
 fn a_missing_browser_fails_with_the_packages_to_install() {
     let message = missing_tool_message(std::path::Path::new("/nowhere/chromium"));

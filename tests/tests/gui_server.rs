@@ -515,3 +515,212 @@ fn connections_beyond_the_cap_are_refused_until_others_close() {
         std::thread::sleep(DRIP_INTERVAL);
     }
 }
+
+/// A cache directory of the test's own (never the user's), emptied first.
+fn fresh_cache(name: &str) -> std::path::PathBuf {
+    let directory =
+        std::env::temp_dir().join(format!("ply-gui-test-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&directory);
+    std::fs::create_dir_all(&directory).expect("a temporary directory");
+    directory
+}
+
+/// The engine's own `solve` of `fen` on Kalah(4,3) with every move's line
+/// (MultiPV), with the database of `cache`: each move's proven value.
+fn solve_every_move(cache: &std::path::Path, fen: &str) -> Vec<(String, i64)> {
+    use std::io::BufRead;
+    let mut engine = std::process::Command::new(ply_tests::binary("ply-engine"))
+        .env("XDG_CACHE_HOME", cache)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("the engine runs");
+    let mut input = engine.stdin.take().expect("stdin");
+    write!(
+        input,
+        "setoption name Pits value 4\nsetoption name Seeds value 3\n\
+         setoption name MultiPV value 4\nposition fen {fen}\nsolve\n"
+    )
+    .expect("the engine reads");
+    input.flush().expect("the engine reads");
+    // Up to `solve`'s last line; the end of input (quit) would stop it.
+    let stdout = std::io::BufReader::new(engine.stdout.take().expect("stdout"));
+    let mut text = String::new();
+    for line in stdout.lines() {
+        let line = line.expect("a line");
+        let last = line.starts_with("solved ");
+        text.push_str(&line);
+        text.push('\n');
+        if last {
+            break;
+        }
+    }
+    drop(input);
+    engine.wait().expect("the engine ends");
+    assert!(text.contains("(found by auto)"), "{text}");
+    let mut pending = std::collections::BTreeMap::new();
+    let mut values = Vec::new();
+    for line in text.lines() {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let after = |key: &str| {
+            words
+                .iter()
+                .position(|w| *w == key)
+                .and_then(|i| words.get(i + 1))
+        };
+        if words.first() == Some(&"info") && words.get(1) != Some(&"string") {
+            if let (Some(k), Some(cp), Some(mv)) = (after("multipv"), after("cp"), after("pv")) {
+                pending.insert(
+                    k.to_string(),
+                    (
+                        mv.to_string(),
+                        cp.parse::<i64>().expect("centi-seeds") / 100,
+                    ),
+                );
+            }
+        } else if line.starts_with("info string multipv ") && line.ends_with("(solved)") {
+            let k = words[3].to_string();
+            values.push(pending.remove(&k).expect("a line before its label"));
+        }
+    }
+    values.sort();
+    values
+}
+
+/// Issue 17: the page builds Kalah(4,3)'s 10-seed database into the cache
+/// (`XDG_CACHE_HOME` of the test's own), sees it loaded, and sees every
+/// legal move's exact value, as the engine's own `solve` gives it.
+#[test]
+fn the_page_builds_a_database_and_shows_every_moves_exact_value() {
+    let cache = fresh_cache("exact");
+    let gui = Gui::start_with_cache(&["--pits", "4", "--seeds", "3"], &cache);
+    let mut page = gui.connect();
+    assert_eq!(page.state["title"], "Kalah(4,3)");
+    // The engine is asked which database it has: none yet.
+    let state = page.until(|m| m["type"] == "state" && m["database"]["known"] == true);
+    assert!(state["database"]["loaded"].is_null(), "{state}");
+    assert_eq!(state["database"]["size_unit"], "seeds on the board");
+    // C(16 + 8, 8) entries and the header.
+    assert_eq!(state["database"]["choices"][0]["size"], 16);
+    assert_eq!(state["database"]["choices"][0]["bytes"], 735_471 + 40);
+    // Without a database the view says it needs one.
+    let state = page.request(&message("exact_values", json!({"on": true})));
+    assert_eq!(state["exact"]["status"], "needs a database", "{state}");
+    // A size no database has is refused with the range.
+    let error = page.request(&message("build_database", json!({"size": 200})));
+    assert_eq!(
+        error["message"],
+        "a database holds 1 to 127 seeds on the board, not 200"
+    );
+
+    let state = page.request(&message("build_database", json!({"size": 10})));
+    assert_eq!(state["type"], "state", "{state}");
+    assert_eq!(state["database"]["build"]["size"], 10);
+    let state = page.until(|m| m["type"] == "state" && m["database"]["build"].is_null());
+    assert_eq!(state["database"]["build_failed"], false, "{state}");
+    let built = cache.join("ply").join("kalah-4-standard-10.db");
+    assert!(built.is_file(), "the database is in the cache");
+    let state = page.until(|m| m["type"] == "state" && !m["database"]["loaded"].is_null());
+    let loaded = state["database"]["loaded"]
+        .as_str()
+        .expect("the engine's words");
+    assert!(
+        loaded.contains("kalah-4-standard-10.db (found by auto)"),
+        "{loaded}"
+    );
+    // Bigger databases are still offered (the 10-seed one is none of them).
+    assert_eq!(state["database"]["choices"][0]["size"], 16);
+
+    // A position with 9 seeds on the board: within the database.
+    let fen = "1,2,0,3 10 0,1,2,0 5 s";
+    let state = page.request(&message("set_position", json!({"fen": fen})));
+    assert_eq!(fen_of(&state), fen);
+    let state = page.until(|m| m["type"] == "state" && m["exact"]["status"] == "proven");
+    let mut shown: Vec<(String, i64)> = state["exact"]["values"]
+        .as_array()
+        .expect("values")
+        .iter()
+        .map(|v| {
+            (
+                v["move"].as_str().expect("a move").to_owned(),
+                v["value"].as_i64().expect("a value"),
+            )
+        })
+        .collect();
+    shown.sort();
+    assert_eq!(shown.len(), state["legal"].as_array().map_or(0, Vec::len));
+    assert_eq!(shown, solve_every_move(&cache, fen));
+
+    // Kalah has a database: North's perfect strength plays a proven move
+    // (the engine's `info string proven margin …`, shown as proven).
+    let state = page.request(&message(
+        "set_options",
+        json!({"players": ["human", "engine"], "strength": [{"depth": 2}, "perfect"]}),
+    ));
+    assert_eq!(state["strength"], json!([{"depth": 2}, "perfect"]));
+    assert!(state["database"]["perfect_note"].is_null(), "{state}");
+    let state = page.request(&message("move", json!({"move": "4"})));
+    assert_eq!(state["side_to_move"], 1, "{state}");
+    page.until(|m| m["type"] == "proven" && m["analysis"] == false);
+    let state =
+        page.until(|m| m["type"] == "state" && m["moves"].as_array().is_some_and(|l| l.len() >= 2));
+    assert_eq!(state["moves"][1]["side"], 1, "North played");
+    let _ = std::fs::remove_dir_all(&cache);
+}
+
+fn fen_of(state: &Value) -> String {
+    fen(state)
+}
+
+/// A build that cannot write its cache says why; a build can be cancelled
+/// (nothing is left under the database's name); the perfect strength
+/// without a database says how it plays instead.
+#[test]
+fn database_builds_fail_clearly_and_can_be_cancelled() {
+    let base = fresh_cache("unwritable");
+    // The cache is a file: its `ply` directory cannot be made.
+    let file = base.join("a-file");
+    std::fs::write(&file, "not a directory").expect("a file");
+    let gui = Gui::start_with_cache(&["--pits", "4", "--seeds", "3"], &file);
+    let mut page = gui.connect();
+    page.until(|m| m["type"] == "state" && m["database"]["known"] == true);
+    let state = page.request(&message("build_database", json!({"size": 10})));
+    assert_eq!(state["database"]["build"]["size"], 10, "{state}");
+    let state = page.until(|m| m["type"] == "state" && m["database"]["build"].is_null());
+    assert_eq!(state["database"]["build_failed"], true);
+    let end = state["database"]["build_end"].as_str().expect("why");
+    assert!(
+        end.starts_with("the build failed (exit status: 1)")
+            && end.contains("cannot make the cache directory"),
+        "{end}"
+    );
+    let state = page.request(&message(
+        "set_options",
+        json!({"players": ["human", "engine"], "strength": [{"depth": 2}, "perfect"]}),
+    ));
+    assert_eq!(state["strength"], json!([{"depth": 2}, "perfect"]));
+    assert_eq!(
+        state["database"]["perfect_note"],
+        "perfect play needs a database for this board: until one is built, the engine plays \
+         North at 1000 ms a move"
+    );
+
+    let cache = fresh_cache("cancelled");
+    let gui = Gui::start_with_cache(&[], &cache);
+    let mut page = gui.connect();
+    page.until(|m| m["type"] == "state" && m["database"]["known"] == true);
+    // Kalah(6,4)'s 20-seed database: seconds to build, cancelled at once.
+    let state = page.request(&message("build_database", json!({"size": 20})));
+    assert_eq!(state["database"]["build"]["size"], 20, "{state}");
+    let state = page.request(&message("cancel_build", json!({})));
+    assert!(state["database"]["build"].is_null());
+    assert_eq!(
+        state["database"]["build_end"],
+        "the build of the database of 20 seeds on the board was cancelled"
+    );
+    let error = page.request(&message("cancel_build", json!({})));
+    assert_eq!(error["message"], "no database is being built");
+    assert!(!cache.join("ply").join("kalah-6-standard-20.db").exists());
+    let _ = std::fs::remove_dir_all(&base);
+    let _ = std::fs::remove_dir_all(&cache);
+}

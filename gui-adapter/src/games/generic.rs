@@ -19,6 +19,7 @@ pub static UI: GameUi = GameUi {
     start_options: &[],
     turn_goes_on: "you move again",
     turn_is_over: "the turn is over",
+    database: None,
 };
 
 /// Any position, drawn by the rules crate.

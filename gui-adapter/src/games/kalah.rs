@@ -5,7 +5,9 @@ use ply_rules::game::{Game, Player};
 use ply_rules::games::kalah::Kalah;
 use serde_json::{Value, json};
 
-use super::{BoardView, GameFrontEnd, GameUi};
+use std::collections::BTreeMap;
+
+use super::{BoardView, BuildPlan, DatabaseUi, GameFrontEnd, GameUi};
 
 /// Kalah's words for the front ends.
 pub static UI: GameUi = GameUi {
@@ -23,7 +25,124 @@ pub static UI: GameUi = GameUi {
     start_options: &[("Seeds", "4")],
     turn_goes_on: "the last seed landed in your store, so you sow again",
     turn_is_over: "the last seed did not land in your store, so the turn is over",
+    database: Some(&DATABASE),
 };
+
+/// Kalah's endgame databases (docs/endgame-db.md): the exact value of every
+/// position with at most N seeds on the board, for one pit count and
+/// capture rule.
+pub static DATABASE: DatabaseUi = DatabaseUi {
+    size_unit: "seeds on the board",
+    choices: database_choices,
+    plan: database_plan,
+};
+
+/// The sizes offered on six pits (docs/endgame-db.md's figures: 29 MB,
+/// 215 MB, 1.25 GB); smaller boards get those their seeds can fill.
+const OFFERED_SIZES: [u32; 3] = [16, 20, 24];
+
+/// The most seeds a database holds (the file stores values as `i8`).
+const MAX_DB_SEEDS: u32 = 127;
+
+/// The biggest database the page builds: the 28-seed database of six pits
+/// (5.6 GB) fits, bigger ones take hours and more memory than a laptop has.
+const MAX_DB_BYTES: u64 = 6_000_000_000;
+
+/// The database file's header, in bytes (docs/endgame-db.md, "The file
+/// format"); one byte an entry follows.
+const DB_HEADER_BYTES: u64 = 40;
+
+/// Entries built a second on two threads, and the start-up cost, for the
+/// time estimate. Basis (docs/endgame-db.md's figures, this project's
+/// 2-core machine): 24 seeds on six pits, 1.25 G entries, about 40 s; 16
+/// seeds, 30 M entries, about 2 s.
+const ENTRIES_PER_SECOND: u64 = 30_000_000;
+const BUILD_START_SECONDS: u64 = 1;
+
+/// The rule option naming the pits per side, and the capture rule's.
+const PITS: &str = "Pits";
+const SEEDS: &str = "Seeds";
+const EMPTY_CAPTURE: &str = "EmptyCapture";
+
+/// The pits per side, the seeds in all and the capture rule of the options.
+fn board_of(options: &BTreeMap<String, String>) -> Result<(u32, u32, bool), String> {
+    let number = |name: &str| -> Result<u32, String> {
+        let value = options
+            .get(name)
+            .ok_or_else(|| format!("no {name} option"))?;
+        value
+            .parse()
+            .map_err(|_| format!("{name} is '{value}', not a number"))
+    };
+    let pits = number(PITS)?;
+    let seeds = number(SEEDS)?;
+    let empty_capture = options.get(EMPTY_CAPTURE).is_some_and(|v| v == "true");
+    Ok((pits, 2 * pits * seeds, empty_capture))
+}
+
+/// [`OFFERED_SIZES`] the board's seeds can fill; the whole board when they
+/// cannot fill the smallest.
+fn database_choices(options: &BTreeMap<String, String>) -> Vec<u32> {
+    let Ok((_, total, _)) = board_of(options) else {
+        return Vec::new();
+    };
+    let total = total.min(MAX_DB_SEEDS);
+    let mut sizes: Vec<u32> = OFFERED_SIZES
+        .into_iter()
+        .filter(|&size| size <= total)
+        .collect();
+    if sizes.is_empty() && total > 0 {
+        sizes.push(total);
+    }
+    sizes
+}
+
+/// `build-db --max-seeds N --pits P [--empty-capture]`, its file's size
+/// (`C(N + 2P, 2P)` entries, docs/endgame-db.md) and its time.
+fn database_plan(options: &BTreeMap<String, String>, size: u32) -> Result<BuildPlan, String> {
+    let (pits, _, empty_capture) = board_of(options)?;
+    if !(1..=MAX_DB_SEEDS).contains(&size) {
+        return Err(format!(
+            "a database holds 1 to {MAX_DB_SEEDS} seeds on the board, not {size}"
+        ));
+    }
+    let entries = binomial(u64::from(size + 2 * pits), u64::from(2 * pits))
+        .filter(|&entries| entries.saturating_add(DB_HEADER_BYTES) <= MAX_DB_BYTES)
+        .ok_or_else(|| {
+            format!(
+                "a database of {size} seeds on {pits} pits would be bigger than \
+                 {MAX_DB_BYTES} bytes: choose fewer seeds"
+            )
+        })?;
+    let mut args = vec![
+        "build-db".to_owned(),
+        "--max-seeds".to_owned(),
+        size.to_string(),
+        "--pits".to_owned(),
+        pits.to_string(),
+    ];
+    if empty_capture {
+        args.push("--empty-capture".to_owned());
+    }
+    Ok(BuildPlan {
+        args,
+        bytes: entries + DB_HEADER_BYTES,
+        seconds: BUILD_START_SECONDS + entries.div_ceil(ENTRIES_PER_SECOND),
+    })
+}
+
+/// `C(n, k)`, `None` past `u64`.
+fn binomial(n: u64, k: u64) -> Option<u64> {
+    let mut result: u128 = 1;
+    let k = k.min(n.saturating_sub(k));
+    for i in 0..k {
+        result = result * u128::from(n - i) / u128::from(i + 1);
+        if result > u128::from(u64::MAX) {
+            return None;
+        }
+    }
+    u64::try_from(result).ok()
+}
 
 impl GameFrontEnd for Kalah {
     const UI: &'static GameUi = &UI;
@@ -71,6 +190,55 @@ impl BoardView for KalahView<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn kalah(pits: &str, seeds: &str, empty_capture: &str) -> BTreeMap<String, String> {
+        [(PITS, pits), (SEEDS, seeds), (EMPTY_CAPTURE, empty_capture)]
+            .into_iter()
+            .map(|(n, v)| (n.to_owned(), v.to_owned()))
+            .collect()
+    }
+
+    /// The sizes of docs/endgame-db.md's table, its build times roughly.
+    #[test]
+    fn database_plans_follow_the_entry_count() {
+        let six = kalah("6", "4", "false");
+        assert_eq!(database_choices(&six), [16, 20, 24]);
+        let plan = database_plan(&six, 24).unwrap();
+        assert_eq!(plan.bytes, 1_251_677_700 + 40);
+        assert_eq!(plan.seconds, 43);
+        assert_eq!(plan.args, ["build-db", "--max-seeds", "24", "--pits", "6"]);
+        assert_eq!(database_plan(&six, 16).unwrap().bytes, 30_421_755 + 40);
+        assert_eq!(database_plan(&six, 16).unwrap().seconds, 3);
+        assert_eq!(database_plan(&six, 12).unwrap().bytes, 2_704_156 + 40);
+        let irving = kalah("4", "3", "true");
+        assert_eq!(database_choices(&irving), [16, 20, 24]);
+        assert_eq!(
+            database_plan(&irving, 10).unwrap().args,
+            [
+                "build-db",
+                "--max-seeds",
+                "10",
+                "--pits",
+                "4",
+                "--empty-capture"
+            ]
+        );
+        // C(18, 8) entries.
+        assert_eq!(database_plan(&irving, 10).unwrap().bytes, 43_758 + 40);
+        assert_eq!(database_choices(&kalah("2", "3", "false")), [12]);
+        for (size, error) in [
+            (0, "a database holds 1 to 127 seeds on the board, not 0"),
+            (128, "a database holds 1 to 127 seeds on the board, not 128"),
+        ] {
+            assert_eq!(database_plan(&six, size), Err(error.to_owned()));
+        }
+        assert!(
+            database_plan(&six, 30)
+                .unwrap_err()
+                .contains("choose fewer seeds")
+        );
+        assert!(database_plan(&BTreeMap::new(), 10).is_err());
+    }
 
     #[test]
     fn the_person_is_drawn_at_the_bottom() {

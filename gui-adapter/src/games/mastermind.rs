@@ -30,6 +30,7 @@ pub static UI: GameUi = GameUi {
     start_options: &[],
     turn_goes_on: "you move again",
     turn_is_over: "a turn is one guess or one answer",
+    database: None,
 };
 
 impl GameFrontEnd for Mastermind {

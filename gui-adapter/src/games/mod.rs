@@ -25,6 +25,8 @@ pub mod oware;
 pub mod russian;
 pub mod tictactoe;
 
+use std::collections::BTreeMap;
+
 use ply_protocol::Score;
 use ply_rules::game::{Game, NotationError, Player};
 use ply_rules::registry::GameDef;
@@ -60,6 +62,35 @@ pub struct GameUi {
     pub turn_goes_on: &'static str,
     /// Why a turn is over after a move.
     pub turn_is_over: &'static str,
+    /// The exact database the engine can build and use for this game
+    /// (Kalah's endgame databases), if any: the page's database offer,
+    /// exact-value view and "perfect" strength ask for it.
+    pub database: Option<&'static DatabaseUi>,
+}
+
+/// A game's exact database as `ply-gui` offers it: built by the engine
+/// binary (`ply-engine build-db …`) into the user's cache, where the
+/// engine finds it by itself (`EndgameDB auto`) for the rules played.
+#[derive(Debug)]
+pub struct DatabaseUi {
+    /// What a database's size counts ("seeds on the board").
+    pub size_unit: &'static str,
+    /// The sizes the page offers for the rule options in force (by
+    /// declared name), smallest first.
+    pub choices: fn(&BTreeMap<String, String>) -> Vec<u32>,
+    /// How to build a database of `size` for the rule options in force.
+    pub plan: fn(&BTreeMap<String, String>, u32) -> Result<BuildPlan, String>,
+}
+
+/// One database build: the engine's arguments and what it will cost.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BuildPlan {
+    /// The engine binary's arguments (`build-db --max-seeds 20 --pits 6`).
+    pub args: Vec<String>,
+    /// The file's size in bytes.
+    pub bytes: u64,
+    /// The expected build time in seconds (at least 1), on two threads.
+    pub seconds: u64,
 }
 
 /// A position as the front ends show it.

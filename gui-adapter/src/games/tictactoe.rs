@@ -18,6 +18,7 @@ pub static UI: GameUi = GameUi {
     start_options: &[],
     turn_goes_on: "you move again",
     turn_is_over: "a turn is one move",
+    database: None,
 };
 
 impl GameFrontEnd for TicTacToe {

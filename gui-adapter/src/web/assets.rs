@@ -57,6 +57,12 @@ pub const ASSETS: &[Asset] = &[
         page: false,
     },
     Asset {
+        path: "/database.js",
+        content_type: JS,
+        body: include_str!("assets/database.js"),
+        page: false,
+    },
+    Asset {
         path: "/games/generic.js",
         content_type: JS,
         body: include_str!("assets/games/generic.js"),

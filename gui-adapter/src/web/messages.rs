@@ -133,6 +133,19 @@ pub enum ClientMessage {
         /// How many of the game's moves are played in the position.
         ply: usize,
     },
+    /// Build the game's exact database of this size (Kalah: seeds on the
+    /// board) for the rules in force ([`StateInfo::database`]).
+    BuildDatabase {
+        /// The size.
+        size: u32,
+    },
+    /// Cancel the database build.
+    CancelBuild {},
+    /// Turn the exact-value view on or off ([`StateInfo::exact`]).
+    ExactValues {
+        /// On or off.
+        on: bool,
+    },
 }
 
 /// An option a game's rules take, for the page's form.
@@ -268,6 +281,77 @@ pub struct AnalysisInfo {
     pub running: bool,
 }
 
+/// A database size the page offers to build.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BuildChoice {
+    /// The size (Kalah: seeds on the board).
+    pub size: u32,
+    /// The file's size in bytes.
+    pub bytes: u64,
+    /// The expected build time in seconds.
+    pub seconds: u64,
+}
+
+/// A database build in progress.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BuildInfo {
+    /// Its size.
+    pub size: u32,
+    /// The level being built and the last (from the build's progress).
+    pub level: Option<u32>,
+    /// The last level.
+    pub levels: Option<u32>,
+    /// The share of the entries done, in percent.
+    pub percent: f64,
+    /// Time since it started.
+    pub elapsed_ms: u64,
+}
+
+/// The game's exact database, for a game that has one.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct DatabaseInfo {
+    /// The database the engine of the side to move has loaded, in its
+    /// words (`/…/kalah-6-standard-24.db (found by auto): 6 pits, …`).
+    pub loaded: Option<String>,
+    /// Whether that engine has been asked yet (`loaded` means nothing
+    /// before).
+    pub known: bool,
+    /// What a size counts ("seeds on the board").
+    pub size_unit: &'static str,
+    /// The sizes offered for the rules in force.
+    pub choices: Vec<BuildChoice>,
+    /// The build running.
+    pub build: Option<BuildInfo>,
+    /// How the last build ended, in words.
+    pub build_end: Option<String>,
+    /// Whether it failed (or was cancelled).
+    pub build_failed: bool,
+    /// Why the perfect strength chosen for a side does not play perfectly
+    /// (no database for the board), and how it plays instead.
+    pub perfect_note: Option<String>,
+}
+
+/// A move's proven value.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ExactMove {
+    /// The move.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The final margin for the side to move after it, with perfect play.
+    pub value: i32,
+}
+
+/// The exact-value view, while it is on.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ExactInfo {
+    /// The position: after this many of the game's moves.
+    pub ply: usize,
+    /// `proving`, `proven`, `not proven in time`, `needs a database`, …
+    pub status: &'static str,
+    /// The legal moves proven so far, in the game's order.
+    pub values: Vec<ExactMove>,
+}
+
 /// How the game ended.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct OutcomeInfo {
@@ -328,6 +412,10 @@ pub struct StateInfo {
     pub engine_names: [Option<String>; 2],
     /// Analysis mode, when it is on.
     pub analysis: Option<AnalysisInfo>,
+    /// The game's exact database, for a game that has one.
+    pub database: Option<DatabaseInfo>,
+    /// The exact-value view, when it is on.
+    pub exact: Option<ExactInfo>,
     /// The evaluation of each position of the game (index: its ply), from
     /// player one's side, where a search has given one; the game's end is
     /// its result.
@@ -428,6 +516,25 @@ mod tests {
             })
         );
         assert_eq!(
+            parse_client_message(r#"{"type":"build_database","size":10}"#),
+            Ok(ClientMessage::BuildDatabase { size: 10 })
+        );
+        assert_eq!(
+            parse_client_message(r#"{"type":"cancel_build"}"#),
+            Ok(ClientMessage::CancelBuild {})
+        );
+        assert_eq!(
+            parse_client_message(r#"{"type":"exact_values","on":false}"#),
+            Ok(ClientMessage::ExactValues { on: false })
+        );
+        assert_eq!(
+            parse_client_message(r#"{"type":"set_options","strength":["perfect",{"depth":3}]}"#),
+            Ok(ClientMessage::SetOptions {
+                players: None,
+                strength: Some([Strength::Perfect, Strength::Depth(3)]),
+            })
+        );
+        assert_eq!(
             parse_client_message(r#"{"type":"go_to","ply":0}"#),
             Ok(ClientMessage::GoTo { ply: 0 })
         );
@@ -453,7 +560,7 @@ mod tests {
     }
 
     /// One well-formed example of every message the page may send.
-    const EVERY_MESSAGE: [&str; 12] = [
+    const EVERY_MESSAGE: [&str; 15] = [
         r#"{"type":"new_game","variant":"kalah","options":{"Seeds":4}}"#,
         r#"{"type":"move","move":"3"}"#,
         r#"{"type":"undo"}"#,
@@ -466,6 +573,9 @@ mod tests {
         r#"{"type":"answer_draw","accept":false}"#,
         r#"{"type":"analysis","on":true,"lines":3}"#,
         r#"{"type":"go_to","ply":2}"#,
+        r#"{"type":"build_database","size":20}"#,
+        r#"{"type":"cancel_build"}"#,
+        r#"{"type":"exact_values","on":true}"#,
     ];
 
     /// The place of a message's kind in [`EVERY_MESSAGE`]; the match has no
@@ -484,6 +594,9 @@ mod tests {
             ClientMessage::AnswerDraw { .. } => 9,
             ClientMessage::Analysis { .. } => 10,
             ClientMessage::GoTo { .. } => 11,
+            ClientMessage::BuildDatabase { .. } => 12,
+            ClientMessage::CancelBuild {} => 13,
+            ClientMessage::ExactValues { .. } => 14,
         }
     }
 
@@ -527,6 +640,14 @@ mod tests {
             r#"{"type":"go_to","ply":-1}"#,
             r#"{"type":"go_to","ply":1.5}"#,
             r#"{"type":"go_to","ply":"2"}"#,
+            r#"{"type":"build_database"}"#,
+            r#"{"type":"build_database","size":-1}"#,
+            r#"{"type":"build_database","size":"20"}"#,
+            r#"{"type":"build_database","size":20,"pits":6}"#,
+            r#"{"type":"build_database","size":20,"args":"--output /etc/x"}"#,
+            r#"{"type":"exact_values"}"#,
+            r#"{"type":"exact_values","on":1}"#,
+            r#"{"type":"set_options","strength":["perfect","best"]}"#,
         ] {
             assert!(parse_client_message(text).is_err(), "{text} was accepted");
         }

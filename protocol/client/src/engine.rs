@@ -38,6 +38,11 @@ pub enum Stderr {
     /// The program's own standard error (the front ends: one engine,
     /// whose messages the person sees).
     Inherit,
+    /// Read with the standard output, line by line, as lines that are no
+    /// protocol response ([`Engine::try_line`]): for a program whose
+    /// progress is on its standard error (`ply-engine build-db`, which
+    /// `ply-gui` runs and shows).
+    Lines,
 }
 
 /// How to start an engine.
@@ -115,7 +120,7 @@ impl Engine {
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(match spawn.stderr {
-                Stderr::Log => Stdio::piped(),
+                Stderr::Log | Stderr::Lines => Stdio::piped(),
                 Stderr::Inherit => Stdio::inherit(),
             });
         if let Some(dir) = &spawn.dir {
@@ -141,6 +146,9 @@ impl Engine {
         let (id, process) = registry::register(child).ok_or(Error::Disconnected)?;
         let name = spawn.name.clone();
         let (sender, lines) = unbounded();
+        // With `Stderr::Lines` the standard error's reader sends into the
+        // same channel; it is disconnected once both outputs have ended.
+        let stderr_sender = (spawn.stderr == Stderr::Lines).then(|| sender.clone());
         if let Some(stdout) = stdout {
             let reader_name = name.clone();
             let spawned = thread::Builder::new()
@@ -166,9 +174,18 @@ impl Engine {
             let spawned = thread::Builder::new()
                 .name(format!("{name} stderr"))
                 .spawn(move || {
-                    for_each_line(stderr, |text, _| {
-                        log::info!("{stderr_name} stderr: {text}");
-                        true
+                    for_each_line(stderr, |text, overlong| match &stderr_sender {
+                        Some(sender) => sender
+                            .send(Line {
+                                text,
+                                at: Instant::now(),
+                                overlong,
+                            })
+                            .is_ok(),
+                        None => {
+                            log::info!("{stderr_name} stderr: {text}");
+                            true
+                        }
                     });
                 });
             if let Err(e) = spawned {

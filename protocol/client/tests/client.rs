@@ -132,3 +132,37 @@ fn a_program_that_does_not_start_names_itself_and_the_hint() {
     );
     assert!(text.ends_with(" (check cmd= and dir=)"), "{text}");
 }
+
+/// `Stderr::Lines`: the standard error's lines come with the standard
+/// output's (no protocol responses), and the output ends once both have.
+#[test]
+fn stderr_lines_are_read_with_the_output() {
+    let spawn = Spawn {
+        args: vec![
+            "-c".into(),
+            "echo 'working on level 1/2' >&2; echo 'info string hi'; echo 'no space left' >&2; exit 3"
+                .into(),
+        ],
+        stderr: Stderr::Lines,
+        ..Spawn::new("sh")
+    };
+    let mut engine = Engine::spawn(&spawn).expect("sh starts");
+    let deadline = Instant::now() + LONG;
+    let mut texts = Vec::new();
+    loop {
+        match engine.try_line() {
+            Ok(Some((line, _))) => texts.push(line.text),
+            Ok(None) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(5)),
+            Ok(None) => panic!("the output never ended: {texts:?}"),
+            Err(Error::Disconnected) => break,
+            Err(other) => panic!("{other}"),
+        }
+    }
+    texts.sort();
+    assert_eq!(
+        texts,
+        ["info string hi", "no space left", "working on level 1/2"]
+    );
+    let status = engine.shutdown(Duration::ZERO).expect("an exit status");
+    assert_eq!(status.code(), Some(3));
+}

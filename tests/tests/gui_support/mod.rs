@@ -33,8 +33,19 @@ pub struct Gui {
 
 impl Gui {
     /// Starts `ply-gui --port 0` against the workspace's engine with `args`.
+    /// Its engines find no cached database (`XDG_CACHE_HOME` is a
+    /// directory that does not exist), so a user's databases never change
+    /// what a test sees.
     pub fn start(args: &[&str]) -> Self {
+        let nowhere = std::env::temp_dir().join("ply-gui-tests-no-cache");
+        Self::start_with_cache(args, &nowhere)
+    }
+
+    /// [`Gui::start`] with `XDG_CACHE_HOME` set to `cache` (its engines
+    /// and database builds use `cache/ply`, never the user's cache).
+    pub fn start_with_cache(args: &[&str], cache: &std::path::Path) -> Self {
         let mut child = Command::new(ply_tests::binary("ply-gui"))
+            .env("XDG_CACHE_HOME", cache)
             .args(["--port", "0", "--engine"])
             .arg(ply_tests::binary("ply-engine"))
             .args(args)

@@ -32,6 +32,7 @@ pub static UI: GameUi = GameUi {
     start_options: &[],
     turn_goes_on: "you move again",
     turn_is_over: "a turn is one move (a capture with all its landings is one move)",
+    database: None,
 };
 
 impl GameFrontEnd for Russian {

@@ -131,6 +131,8 @@
       hint: hint && hint.side === s.side_to_move && hint.turn.length
         ? { side: hint.side, pit: hint.turn[0] } : null,
       lastMove: s.last_move ? s.last_move.move : null,
+      // Each legal move's proven value, when the exact-value view has it.
+      exact: clickable ? window.PlyDatabase.valuesFor(s) : null,
     };
   }
 
@@ -145,6 +147,7 @@
     renderOptionsForm(s);
     renderDrawOffer(s);
     renderAnalysis(s);
+    window.PlyDatabase.render(s, send);
     $('fen').textContent = s.fen;
     $('fen-input').placeholder = s.fen;
     $('player-name-0').textContent = s.side_names[0];
@@ -276,9 +279,11 @@
       }
       const limit = s.strength[side];
       if (!previous || JSON.stringify(previous.strength[side]) !== JSON.stringify(limit)) {
-        const kind = 'depth' in limit ? 'depth' : 'movetime';
+        // "perfect" (a string): proven moves, with a database.
+        const kind = limit === 'perfect' ? 'perfect' : ('depth' in limit ? 'depth' : 'movetime');
         $(`limit-kind-${side}`).value = kind;
-        $(`limit-value-${side}`).value = limit[kind];
+        $(`limit-value-${side}`).value = kind === 'perfect' ? '' : limit[kind];
+        $(`limit-value-${side}`).hidden = kind === 'perfect';
       }
     }
   }
@@ -493,6 +498,7 @@
     const players = [0, 1].map((side) => $(`player-${side}`).value);
     const strength = [0, 1].map((side) => {
       const kind = $(`limit-kind-${side}`).value;
+      if (kind === 'perfect') return 'perfect';
       const value = parseInt($(`limit-value-${side}`).value, 10);
       return value > 0 ? { [kind]: value } : null;
     });
@@ -506,6 +512,17 @@
   $('new-game').addEventListener('click', () => {
     send({ type: 'new_game', variant: $('variant').value, options: readOptionsForm() });
   });
+  // The limit's kind chosen: "perfect" takes no number; back from it, the
+  // number box comes back with a usual value.
+  const DEFAULT_LIMIT = { depth: 8, movetime: 1000 };
+  for (const side of [0, 1]) {
+    $(`limit-kind-${side}`).addEventListener('change', () => {
+      const kind = $(`limit-kind-${side}`).value;
+      const value = $(`limit-value-${side}`);
+      value.hidden = kind === 'perfect';
+      if (kind !== 'perfect' && !(parseInt(value.value, 10) > 0)) value.value = DEFAULT_LIMIT[kind];
+    });
+  }
   for (const side of [0, 1]) {
     for (const id of [`player-${side}`, `limit-kind-${side}`, `limit-value-${side}`]) {
       $(id).addEventListener('change', () => {
@@ -514,6 +531,7 @@
       });
     }
   }
+  window.PlyDatabase.wire(send);
   $('undo').addEventListener('click', () => send({ type: 'undo' }));
   $('flip').addEventListener('click', () => send({ type: 'flip' }));
   $('hint').addEventListener('click', () => send({ type: 'hint' }));

@@ -9,9 +9,11 @@ use ply_protocol::{Command, Dialect, GoParams, Response, proven_line};
 use ply_rules::game::Player;
 
 use super::Session;
+use super::database::{AUTO, ENDGAME_DB};
 use super::search::{Purpose, Search};
 use crate::engine::{Engine, EngineError};
 use crate::games;
+use crate::strength::Strength;
 use crate::web::messages::{LastMove, PlayerKind, ServerMessage};
 
 /// The engine option for the number of lines a search prints.
@@ -38,8 +40,9 @@ impl Session {
 
     /// Forgets the engine of `slot` (it failed): the next search starts it
     /// afresh, with the rules.
-    fn drop_engine(&mut self, slot: usize) {
+    pub(super) fn drop_engine(&mut self, slot: usize) {
         self.engines[slot] = None;
+        self.databases[slot] = None;
         self.rules_sent[slot] = None;
         self.multipv_sent[slot] = None;
     }
@@ -57,6 +60,9 @@ impl Session {
             };
             match engine.try_response() {
                 Ok(None) => return,
+                Ok(Some(Response::Info(info))) if search.purpose == Purpose::Exact => {
+                    self.exact_info(&info);
+                }
                 Ok(Some(Response::Info(info))) => {
                     let shown = search.purpose != Purpose::Graph;
                     if shown
@@ -73,7 +79,15 @@ impl Session {
                     }
                 }
                 Ok(Some(Response::InfoString(text))) => {
-                    if let Some(multipv) = proven_line(&text) {
+                    self.note_database(slot, std::slice::from_ref(&text));
+                    let Some(search) = &self.search else {
+                        return;
+                    };
+                    if search.purpose == Purpose::Exact {
+                        if let Some(multipv) = proven_line(&text) {
+                            self.exact_proven(multipv);
+                        }
+                    } else if let Some(multipv) = proven_line(&text) {
                         let (ply, root) = (search.ply, search.root.clone());
                         if search.purpose != Purpose::Graph {
                             out.push(ServerMessage::Proven {
@@ -89,6 +103,11 @@ impl Session {
                 }
                 Ok(Some(Response::BestMove { best, .. })) => {
                     self.finish_search(best, now, out);
+                    return;
+                }
+                // `solve`'s last line (the exact-value view's proof).
+                Ok(Some(Response::Solve(line))) => {
+                    self.finish_search(line.best, now, out);
                     return;
                 }
                 Ok(Some(_)) => {}
@@ -119,6 +138,7 @@ impl Session {
             // or by the page's Stop; it is not started again here.
             (Purpose::Analysis, _) => self.analysis_ended(search.ply, &search.root),
             (Purpose::Graph, _) => self.graph_searched(search.ply, &search.root),
+            (Purpose::Exact, _) => self.exact_ended(),
             (Purpose::Play, Some(mv)) => {
                 if let Err(message) = self.play_engine_move(search.side, &mv, now) {
                     self.paused = true;
@@ -154,14 +174,24 @@ impl Session {
     }
 
     /// Starts the engine of `side`'s slot and gives it the rules, and the
-    /// number of lines (`MultiPV`) the search is to print.
-    fn ready_engine(&mut self, slot: usize, multipv: u32) -> Result<&mut Engine, EngineError> {
+    /// number of lines (`MultiPV`) the search is to print. With the rules
+    /// of a game that has databases it gets `EndgameDB auto` (unless the
+    /// command line chose a database), so that it looks in the cache for
+    /// the board at the game's start and says what it loaded.
+    pub(super) fn ready_engine(
+        &mut self,
+        slot: usize,
+        multipv: u32,
+    ) -> Result<&mut Engine, EngineError> {
         if self.engines[slot].is_none() {
             let mut engine = Engine::start(&self.config.engine_paths[slot])?;
             for (name, value) in &self.config.engine_pairs {
                 engine.set_option(name, value)?;
             }
+            let notes = engine.take_notes();
             self.engines[slot] = Some(engine);
+            self.databases[slot] = None;
+            self.note_database(slot, &notes);
             self.rules_sent[slot] = None;
             // What the engine starts with: UCI's default of one line, or
             // the command line's `--option MultiPV=K`. Only a change is
@@ -169,19 +199,40 @@ impl Session {
             self.multipv_sent[slot] = Some(self.configured_multipv());
         }
         let pairs = self.rules_pairs();
-        let engine = self.engines[slot].as_mut().ok_or(EngineError::Exited)?;
+        let auto = self.database_ui().is_some() && !self.database_chosen();
         if self.rules_sent[slot].as_ref() != Some(&pairs) {
+            let engine = self.engines[slot].as_mut().ok_or(EngineError::Exited)?;
             for (name, value) in &pairs {
                 engine.set_option(name, value)?;
             }
+            if auto {
+                // An engine without the option has no databases: refused,
+                // it plays as before.
+                if let Err(error) = engine.set_option(ENDGAME_DB, AUTO) {
+                    log::info!("no endgame databases: {error}");
+                }
+                self.databases[slot] = None;
+            }
             engine.send_checked(&Command::NewGame(Dialect::Uci))?;
+            let notes = engine.take_notes();
+            self.note_database(slot, &notes);
             self.rules_sent[slot] = Some(pairs);
         }
+        let engine = self.engines[slot].as_mut().ok_or(EngineError::Exited)?;
         if self.multipv_sent[slot] != Some(multipv) {
             engine.set_option(MULTIPV, &multipv.to_string())?;
             self.multipv_sent[slot] = Some(multipv);
         }
         Ok(engine)
+    }
+
+    /// Whether the command line chose the engines' database
+    /// (`--option EndgameDB=…`), which the front end then leaves alone.
+    fn database_chosen(&self) -> bool {
+        self.config
+            .engine_pairs
+            .iter()
+            .any(|(name, _)| name.eq_ignore_ascii_case(ENDGAME_DB))
     }
 
     /// The `MultiPV` the command line gives the engines (1, UCI's
@@ -197,8 +248,23 @@ impl Session {
     }
 
     /// Starts a search for `side` (to move now) at its strength, one line.
+    /// The perfect strength without a database plays at the default
+    /// strength (the page says a database is needed).
     pub(super) fn start_search(&mut self, side: Player, purpose: Purpose) -> Result<(), String> {
-        let go = self.strength[side.index()].go_params();
+        let mut strength = self.strength[side.index()];
+        if strength == Strength::Perfect {
+            // Learn the database first: the engine says it at the game's start.
+            let slot = self.slot(side);
+            let multipv = self.multipv_sent[slot].unwrap_or(1);
+            if let Err(error) = self.ready_engine(slot, multipv) {
+                self.drop_engine(slot);
+                return Err(error.to_string());
+            }
+            if self.database_of(slot).is_none() {
+                strength = Strength::default();
+            }
+        }
+        let go = strength.go_params();
         self.run_search(self.record.moves().len(), purpose, go, 1)
     }
 
@@ -228,6 +294,7 @@ impl Session {
             self.drop_engine(slot);
             return Err(error.to_string());
         }
+        self.take_notes(slot);
         self.search = Some(Search {
             side,
             slot,
@@ -241,6 +308,14 @@ impl Session {
 
     /// Ends a search and forgets its move.
     pub(super) fn cancel_search(&mut self) {
+        if self
+            .search
+            .as_ref()
+            .is_some_and(|s| s.purpose == Purpose::Exact)
+        {
+            // Proven again when next due.
+            self.exact = None;
+        }
         if let Some(search) = self.search.take()
             && let Some(engine) = self.engines[search.slot].as_mut()
             && engine.stop_and_discard().is_err()
@@ -277,9 +352,14 @@ impl Session {
         if self.record.outcome().is_some() {
             return Err("the game is over".to_owned());
         }
-        if self.search.is_some() {
+        if self
+            .search
+            .as_ref()
+            .is_some_and(|s| s.purpose != Purpose::Exact)
+        {
             return Err("the engine is thinking".to_owned());
         }
+        self.cancel_search();
         self.start_search(self.record.side_to_move(), Purpose::Hint)
     }
 

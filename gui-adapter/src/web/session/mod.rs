@@ -12,10 +12,14 @@
 //! engine slots and their searches (`search`: one search and its lines for
 //! the page); `rules` choosing the game and its options; `moves` a
 //! person's moves, take-backs and draws; `view` the state sent to the page;
-//! `analysis` analysis mode and the evaluation graph's values.
+//! `analysis` analysis mode and the evaluation graph's values; `database`
+//! the game's exact database (loaded or not, its build); `exact` the
+//! exact-value view.
 
 mod analysis;
+mod database;
 mod engines;
+mod exact;
 mod moves;
 mod rules;
 mod search;
@@ -89,6 +93,19 @@ pub struct Session {
     evals: Evals,
     /// What the page's last message changed that it should say.
     notice: Option<String>,
+    /// The database each engine said it loaded (its words), if any.
+    databases: [Option<String>; 2],
+    /// Whether starting an engine only to learn its database failed (not
+    /// tried again until the next game).
+    learn_failed: [bool; 2],
+    /// The database build running, if any.
+    build: Option<database::Build>,
+    /// How the last build ended.
+    build_end: Option<database::BuildEnd>,
+    /// Whether the page shows the exact values.
+    exact_on: bool,
+    /// The exact values of the position shown (or being proven).
+    exact: Option<exact::Exact>,
 }
 
 impl Session {
@@ -118,6 +135,12 @@ impl Session {
             multipv_sent: [None, None],
             evals: Evals::new(),
             notice: None,
+            databases: [None, None],
+            learn_failed: [false, false],
+            build: None,
+            build_end: None,
+            exact_on: false,
+            exact: None,
             config,
         })
     }
@@ -164,6 +187,9 @@ impl Session {
             ClientMessage::AnswerDraw { accept } => self.answer_draw(accept),
             ClientMessage::Analysis { on, lines } => self.set_analysis(on, lines),
             ClientMessage::GoTo { ply } => self.go_to(ply),
+            ClientMessage::BuildDatabase { size } => self.build_database(size),
+            ClientMessage::CancelBuild {} => self.cancel_build(),
+            ClientMessage::ExactValues { on } => self.set_exact(on),
         };
         match result {
             Ok(()) => vec![self.state()],
@@ -175,8 +201,26 @@ impl Session {
     /// when it is due.
     pub fn poll(&mut self, now: Instant) -> Vec<ServerMessage> {
         let mut out = Vec::new();
+        if self.poll_build() {
+            out.push(self.state());
+        }
+        if self.exact_timeout(now) {
+            out.push(self.state());
+        }
         if self.search.is_some() {
             self.read_search(now, &mut out);
+        }
+        match self.learn_database() {
+            Ok(false) => {}
+            Ok(true) => out.push(self.state()),
+            Err(message) => out.push(ServerMessage::Error { message }),
+        }
+        if let Some(started) = self.exact_search() {
+            if let Err(message) = started {
+                self.exact_on = false;
+                out.push(ServerMessage::Error { message });
+            }
+            out.push(self.state());
         }
         if let Some(started) = self.analysis_search() {
             match started {
@@ -213,6 +257,12 @@ impl Session {
         if let Some(strength) = strength {
             for s in strength {
                 s.checked().map_err(|e| e.to_string())?;
+                if s == Strength::Perfect && self.database_ui().is_none() {
+                    return Err(format!(
+                        "{} has no exact database, so no perfect strength",
+                        self.record.options().variant().name()
+                    ));
+                }
             }
         }
         self.cancel_search();
@@ -231,6 +281,7 @@ impl Session {
     fn reset(&mut self, record: GameRecord) {
         self.record = record;
         self.rules_sent = [None, None];
+        self.learn_failed = [false, false];
         self.evals.clear();
         if games::ui(self.record.options().variant()).two_sided {
             self.follow_the_game();
@@ -444,6 +495,107 @@ mod tests {
         assert!(state.analysis.is_none() && state.paused);
         session.poll(Instant::now());
         assert_eq!(session.record.moves(), ["3"]);
+    }
+
+    fn exact_of(messages: &[ServerMessage]) -> Option<crate::web::messages::ExactInfo> {
+        messages.iter().rev().find_map(|m| match m {
+            ServerMessage::State(s) => Some(s.exact.clone()),
+            _ => None,
+        })?
+    }
+
+    /// The exact-value view: the engine's database is known from its words
+    /// at the game's start; `solve` runs for the person's position, its
+    /// lines stay off the page's search lines, a proof still running after
+    /// the time limit is stopped and says so with the values proven by
+    /// then; a move cancels nothing it should not, and the view goes off.
+    #[test]
+    fn exact_values_are_proven_for_the_person_and_stopped_when_too_slow() {
+        let mut session = session([PlayerKind::Human, PlayerKind::Engine]);
+        let seen = poll_until(
+            &mut session,
+            |m| matches!(m, ServerMessage::State(s) if s.database.as_ref().is_some_and(|d| d.known)),
+        );
+        let ServerMessage::State(state) = seen.last().expect("a state") else {
+            panic!()
+        };
+        let database = state.database.as_ref().expect("Kalah has databases");
+        assert_eq!(
+            database.loaded.as_deref(),
+            Some("/mock/kalah.db (found by auto): mock")
+        );
+        let (error, state) = ask(&mut session, ClientMessage::ExactValues { on: true });
+        assert_eq!(error, None);
+        assert!(state.exact.is_some());
+        let seen = poll_until(
+            &mut session,
+            |m| matches!(m, ServerMessage::State(s) if s.exact.as_ref().is_some_and(|e| e.status == "not proven in time")),
+        );
+        assert!(
+            !seen
+                .iter()
+                .any(|m| matches!(m, ServerMessage::Info(_) | ServerMessage::Proven { .. })),
+            "the proof's lines are the view's: {seen:?}"
+        );
+        let exact = exact_of(&seen).expect("the view");
+        assert_eq!(
+            exact.values,
+            [crate::web::messages::ExactMove {
+                mv: "1".into(),
+                value: 2
+            }]
+        );
+        assert_eq!(session.record.moves().len(), 0, "nothing was played");
+        // Not started again for the same position.
+        std::thread::sleep(Duration::from_millis(20));
+        let again = session.poll(Instant::now());
+        assert!(exact_of(&again).is_none_or(|e| e.status == "not proven in time"));
+
+        // The perfect strength for North is accepted: Kalah has databases.
+        let (error, state) = ask(
+            &mut session,
+            ClientMessage::SetOptions {
+                players: None,
+                strength: Some([Strength::Depth(2), Strength::Perfect]),
+            },
+        );
+        assert_eq!(error, None);
+        assert_eq!(state.strength[1], Strength::Perfect);
+        let (error, state) = ask(&mut session, ClientMessage::ExactValues { on: false });
+        assert_eq!(error, None);
+        assert!(state.exact.is_none());
+    }
+
+    #[test]
+    fn exact_values_and_perfect_play_are_refused_without_a_database_game() {
+        let mut session = session([PlayerKind::Human, PlayerKind::Engine]);
+        let (error, _) = ask(
+            &mut session,
+            ClientMessage::NewGame {
+                variant: Some("tictactoe".into()),
+                options: BTreeMap::new(),
+            },
+        );
+        assert_eq!(error, None);
+        let (error, state) = ask(&mut session, ClientMessage::ExactValues { on: true });
+        assert_eq!(
+            error.as_deref(),
+            Some("tictactoe has no exact database, so no exact values")
+        );
+        assert!(state.exact.is_none() && state.database.is_none());
+        let (error, _) = ask(
+            &mut session,
+            ClientMessage::SetOptions {
+                players: None,
+                strength: Some([Strength::Perfect, Strength::Depth(1)]),
+            },
+        );
+        assert_eq!(
+            error.as_deref(),
+            Some("tictactoe has no exact database, so no perfect strength")
+        );
+        let (error, _) = ask(&mut session, ClientMessage::BuildDatabase { size: 10 });
+        assert_eq!(error.as_deref(), Some("tictactoe has no database to build"));
     }
 
     #[test]

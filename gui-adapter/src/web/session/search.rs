@@ -22,6 +22,9 @@ pub(super) enum Purpose {
     /// A short search for the evaluation graph, of a position of the game
     /// no search has valued yet (shown nowhere but in the graph).
     Graph,
+    /// The exact-value view's proof of every move of the position shown
+    /// (`solve`; its lines go to the view, not to the page's lines).
+    Exact,
 }
 
 /// A search in progress.

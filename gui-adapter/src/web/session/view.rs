@@ -90,6 +90,8 @@ impl Session {
             draw_offer: self.draw_offer(),
             engine_names,
             analysis: self.analysis_info(),
+            database: self.database_info(),
+            exact: self.exact_for_page(),
             evals: self.evals_for_page(),
             notice: self.notice.clone(),
             ack: self.handled,

@@ -119,6 +119,12 @@ window.PlyGames = window.PlyGames || {};
         // The pit's number, outside the board's rows.
         const ly = r === 0 ? cy - CELL / 2 - LABEL / 2 + 4 : cy + CELL / 2 + LABEL / 2 - 4;
         text(svg, cx, ly, pit, 'label');
+        // The move's proven value (the exact-value view), beside the pit's
+        // number.
+        if (opts.exact && side === board.side && opts.exact[pit] !== undefined) {
+          const value = text(svg, cx + LABEL, ly, opts.exact[pit], 'exact-value');
+          value.setAttribute('data-move', pit);
+        }
       }
     }
     container.replaceChildren(svg);
