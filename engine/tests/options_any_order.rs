@@ -133,3 +133,32 @@ fn a_value_no_declaring_game_accepts_is_refused_at_once() {
         "{out}"
     );
 }
+
+/// `EndgameDB` with a file, sent just after `UCI_Variant kalah` while an
+/// Oware game is on: the file is opened by the game chosen (Kalah), not
+/// refused because Oware has no databases.
+#[test]
+fn an_endgame_database_file_is_opened_by_the_game_chosen_before_it() {
+    use ply_engine::games::kalah::EndgameDb;
+    let path = std::env::temp_dir().join(format!("ply-any-order-{}.plydb", std::process::id()));
+    EndgameDb::build(6, false, 4, 1, |_| {})
+        .expect("a database")
+        .save(&path)
+        .expect("saved");
+    let out = session(&format!(
+        "setoption name UCI_Variant value oware\nposition startpos\n\
+         setoption name UCI_Variant value kalah\nsetoption name EndgameDB value {}\n\
+         position startpos\nd\n",
+        path.display()
+    ));
+    std::fs::remove_file(&path).ok();
+    assert!(errors(&out).is_empty(), "{out}");
+    assert!(
+        out.contains(&format!(
+            "info string endgame database {}: ",
+            path.display()
+        )),
+        "{out}"
+    );
+    assert!(last_fen(&out).ends_with(" s"), "{out}");
+}

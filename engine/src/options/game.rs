@@ -50,6 +50,13 @@ pub struct Applied {
 }
 
 impl GameChoice {
+    /// The game that will be played: a pending `UCI_Variant`'s, else the
+    /// game being played.
+    #[must_use]
+    pub fn chosen_variant(&self) -> Variant {
+        self.pending_variant.unwrap_or(self.variant)
+    }
+
     /// The game being played (not counting a pending `UCI_Variant`).
     #[must_use]
     pub fn variant(&self) -> Variant {

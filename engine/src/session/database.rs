@@ -20,6 +20,7 @@ use crate::database_cache;
 use crate::engine_game::{DatabaseFit, EngineGame, OpenedDatabase};
 use crate::options::EndgameDbChoice;
 use crate::search::oracles::Oracles;
+use crate::variant::{AnyGame, AnyRules};
 use crate::with_game;
 
 use super::Session;
@@ -50,8 +51,18 @@ impl Session {
                 self.set_oracles(Oracles::default());
             }
             EndgameDbChoice::File(path) => {
-                let opened = with_game!(&self.position, game => game.open_database(path, DatabaseFit::AnyRules))
-                    .map_err(|e| format!("EndgameDB: {e}"))?;
+                // Opened by the game that will be played: a `UCI_Variant`
+                // sent just before may still be pending (options arrive in
+                // any order), and another game may have no databases.
+                let variant = self.options.game.chosen_variant();
+                let opened = if variant == self.position.variant() {
+                    with_game!(&self.position, game => game.open_database(path, DatabaseFit::AnyRules))
+                } else {
+                    AnyGame::start(&AnyRules::default_for(variant)).and_then(|start| {
+                        with_game!(&start, game => game.open_database(path, DatabaseFit::AnyRules))
+                    })
+                }
+                .map_err(|e| format!("EndgameDB: {e}"))?;
                 self.load(path.clone(), opened, "");
             }
         }
