@@ -57,23 +57,30 @@ pub fn size_in_name(name: &str, family: &str) -> Option<u32> {
 /// # Errors
 /// The directory exists but cannot be read.
 pub fn largest(directory: &Path, family: &str) -> io::Result<Option<(PathBuf, u32)>> {
+    Ok(biggest_first(directory, family)?.into_iter().next())
+}
+
+/// Every database of `family` in `directory` with its size, the biggest
+/// first; none when there is no such directory.
+///
+/// # Errors
+/// The directory exists but cannot be read.
+pub fn biggest_first(directory: &Path, family: &str) -> io::Result<Vec<(PathBuf, u32)>> {
     let entries = match std::fs::read_dir(directory) {
         Ok(entries) => entries,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
         Err(e) => return Err(e),
     };
-    let mut best: Option<(PathBuf, u32)> = None;
+    let mut found = Vec::new();
     for entry in entries {
         let entry = entry?;
         let name = entry.file_name();
-        let Some(size) = name.to_str().and_then(|name| size_in_name(name, family)) else {
-            continue;
-        };
-        if best.as_ref().is_none_or(|(_, best_size)| size > *best_size) {
-            best = Some((entry.path(), size));
+        if let Some(size) = name.to_str().and_then(|name| size_in_name(name, family)) {
+            found.push((entry.path(), size));
         }
     }
-    Ok(best)
+    found.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    Ok(found)
 }
 
 #[cfg(test)]

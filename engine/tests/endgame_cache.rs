@@ -215,6 +215,38 @@ fn a_bad_cached_file_is_said_and_the_engine_goes_on_without() {
     assert!(out.contains("readyok"), "{out}");
 }
 
+/// A damaged biggest file costs only itself: the next smaller database of
+/// the board is loaded, after a line saying why the bigger one was not.
+#[test]
+fn a_damaged_biggest_file_gives_way_to_a_smaller_database() {
+    let home = TempDir::new("damaged");
+    let cache = home.cache();
+    save(&cache, "kalah-3-standard-8.db", 3, false, 8);
+    std::fs::write(
+        cache.join("kalah-3-standard-12.db"),
+        b"PLYKALAHDB but no more",
+    )
+    .expect("written");
+    let out = session(
+        &home.0,
+        &format!("setoption name Pits value 3\n{FEW_SEEDS}"),
+    );
+    let lines = database_lines(&out);
+    assert_eq!(lines.len(), 2, "{out}");
+    assert!(
+        lines[0].starts_with("info string EndgameDB auto: ")
+            && lines[0].contains("kalah-3-standard-12.db")
+            && lines[0].ends_with("; trying a smaller one"),
+        "{out}"
+    );
+    assert!(
+        lines[1].starts_with("info string endgame database ")
+            && lines[1].contains("kalah-3-standard-8.db (found by auto)"),
+        "{out}"
+    );
+    assert!(out.contains(PROVEN_BY_DB), "{out}");
+}
+
 #[test]
 fn a_game_without_databases_looks_for_none() {
     let home = TempDir::new("tictactoe");

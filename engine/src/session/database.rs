@@ -86,31 +86,45 @@ impl Session {
             return;
         }
         self.database.looked_for = Some(family.clone());
-        let found = match (family, database_cache::cache_directory()) {
-            (Some(family), Some(directory)) => largest(&directory, &family),
-            _ => Ok(None),
+        let candidates = match (family, database_cache::cache_directory()) {
+            (Some(family), Some(directory)) => biggest_first(&directory, &family),
+            _ => Ok(Vec::new()),
         };
-        let opened = found.and_then(|found| {
-            found
-                .map(|path| {
-                    with_game!(&self.position, game => game.open_database(&path, DatabaseFit::TheseRules))
-                        .map(|opened| (path, opened))
-                })
-                .transpose()
-        });
+        // The biggest that opens; each that does not is said, and the next
+        // smaller one tried (one damaged file must not cost the others).
+        let mut failures = Vec::new();
+        let mut opened = None;
+        match candidates {
+            Ok(candidates) => {
+                for path in candidates {
+                    match with_game!(&self.position, game => game.open_database(&path, DatabaseFit::TheseRules))
+                    {
+                        Ok(database) => {
+                            opened = Some((path, database));
+                            break;
+                        }
+                        Err(e) => failures.push(e),
+                    }
+                }
+            }
+            Err(e) => failures.push(e),
+        }
+        let last = failures.len().saturating_sub(1);
+        for (i, failure) in failures.iter().enumerate() {
+            let next = if i < last || opened.is_some() {
+                "trying a smaller one"
+            } else {
+                "going on without an endgame database"
+            };
+            self.out.send(&Response::InfoString(format!(
+                "EndgameDB {}: {failure}; {next}",
+                EndgameDbChoice::AUTO
+            )));
+        }
         match opened {
-            Ok(Some((path, _))) if self.database.file.as_ref() == Some(&path) => {}
-            Ok(Some((path, opened))) => {
-                self.load(path, opened, " (found by auto)");
-            }
-            Ok(None) => self.unload(),
-            Err(e) => {
-                self.unload();
-                self.out.send(&Response::InfoString(format!(
-                    "EndgameDB {}: {e}; going on without an endgame database",
-                    EndgameDbChoice::AUTO
-                )));
-            }
+            Some((path, _)) if self.database.file.as_ref() == Some(&path) => {}
+            Some((path, database)) => self.load(path, database, " (found by auto)"),
+            None => self.unload(),
         }
     }
 
@@ -137,12 +151,12 @@ impl Session {
     }
 }
 
-/// The biggest database of `family` in `directory`.
+/// The databases of `family` in `directory`, the biggest first.
 ///
 /// # Errors
 /// The directory cannot be read, in words.
-fn largest(directory: &Path, family: &str) -> Result<Option<PathBuf>, String> {
-    database_cache::largest(directory, family)
-        .map(|found| found.map(|(path, _)| path))
+fn biggest_first(directory: &Path, family: &str) -> Result<Vec<PathBuf>, String> {
+    database_cache::biggest_first(directory, family)
+        .map(|found| found.into_iter().map(|(path, _)| path).collect())
         .map_err(|e| format!("cannot read the cache {}: {e}", directory.display()))
 }
