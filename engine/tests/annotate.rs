@@ -25,6 +25,8 @@ const TIMEOUT: Duration = Duration::from_secs(120);
 fn annotate(args: &[&str], input: &str) -> Output {
     Command::cargo_bin("ply-engine")
         .expect("the ply-engine binary is built")
+        // No cached databases: under `EndgameDB auto` they would change the answers.
+        .env("XDG_CACHE_HOME", "/nonexistent/ply-test-cache")
         .arg("annotate")
         .args(args)
         .write_stdin(input)

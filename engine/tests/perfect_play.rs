@@ -83,6 +83,8 @@ fn engine_answers(rules: KalahRules, db: &std::path::Path, positions: &[Kalah]) 
     // No `quit`: a queued `quit` stops the search it finds running, while
     // the end of the input lets the last `go` finish by itself.
     let mut child = Command::new(env!("CARGO_BIN_EXE_ply-engine"))
+        // Only the database the test names, none from a user's cache.
+        .env("XDG_CACHE_HOME", "/nonexistent/ply-test-cache")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()

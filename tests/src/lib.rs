@@ -6,6 +6,11 @@
 
 use std::path::PathBuf;
 
+/// A cache directory that does not exist, for every program a test starts:
+/// under `EndgameDB auto` (the engine's default) the user's cached endgame
+/// databases would otherwise change the engines' answers.
+pub const NO_CACHE: &str = "/nonexistent/ply-test-cache";
+
 /// The path of a workspace binary such as `ply-engine`.
 ///
 /// # Panics

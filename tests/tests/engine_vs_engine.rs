@@ -24,6 +24,7 @@ struct Engine {
 impl Engine {
     fn start() -> Self {
         let mut child = Command::new(ply_tests::binary("ply-engine"))
+            .env("XDG_CACHE_HOME", ply_tests::NO_CACHE)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())

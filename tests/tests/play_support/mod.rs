@@ -30,6 +30,7 @@ impl Terminal {
     /// Starts `ply-play` against the workspace's `ply-engine` with `args`.
     pub fn start(args: &[&str]) -> Self {
         let mut child = Command::new(ply_tests::binary("ply-play"))
+            .env("XDG_CACHE_HOME", ply_tests::NO_CACHE)
             .arg("--engine")
             .arg(ply_tests::binary("ply-engine"))
             .args(args)

@@ -91,6 +91,7 @@ pub fn words(line: &str) -> Vec<String> {
 /// Runs the referee to its end (at most [`RUN_TIMEOUT`]).
 pub fn run_referee(args: &[String]) -> Output {
     assert_cmd::Command::new(referee())
+        .env("XDG_CACHE_HOME", ply_tests::NO_CACHE)
         .args(args)
         .timeout(RUN_TIMEOUT)
         .output()
