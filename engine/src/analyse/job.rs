@@ -10,6 +10,7 @@ use ply_protocol::{
     Command, Dialect, Info, Response, ScoreValue, SolveLine, parse_response, proven_line,
 };
 
+use crate::search::score::CENTI;
 use crate::session::{Output, Session};
 
 use super::input::PositionSpec;
@@ -17,8 +18,6 @@ use super::record::{Analysis, PvLine, Score};
 
 /// How the engine starts an error: `info string error: …`.
 const ERROR_PREFIX: &str = "error: ";
-/// Centi-units in a unit (a seed): a solve's value is in seeds.
-const CENTI: i32 = 100;
 
 /// A session and the lines it prints.
 #[derive(Debug)]

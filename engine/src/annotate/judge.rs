@@ -9,8 +9,7 @@ use serde::Serialize;
 
 use crate::analyse::record::Score;
 
-/// Centi-units in one unit of a game (a seed, a man).
-pub const CENTI: i32 = 100;
+pub use crate::search::score::CENTI;
 
 /// How a game's moves are judged by `annotate`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

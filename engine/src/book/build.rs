@@ -27,7 +27,7 @@ use crate::analyse::input::PositionSpec;
 use crate::analyse::record::Score;
 use crate::engine_game::EngineGame;
 use crate::game::{Game, Outcome, SearchGame};
-use crate::search::score::MATE;
+use crate::search::score::{CENTI, MATE};
 use crate::search::{
     GameEvaluation, History, Limits, SearchControl, SearchSettings, SearchTables,
     TranspositionTable, search,
@@ -75,10 +75,6 @@ pub enum BuildError {
         reason: String,
     },
 }
-
-/// Centi-units in a unit: a proven score is in centi-units, a book value
-/// in units (seeds).
-const CENTI: i32 = 100;
 
 /// Whether `G`'s moves come from elsewhere than books.
 fn has_no_book<G: EngineGame>(_: &G) -> bool {

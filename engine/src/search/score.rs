@@ -7,6 +7,11 @@
 
 use ply_protocol::ScoreValue;
 
+/// Centi-units in one unit of a game (a seed, a man, an open line): the
+/// `cp` of `info score`, the search's evaluations; proven values, books
+/// and annotations count whole units.
+pub const CENTI: i32 = 100;
+
 /// The score of a win at the root itself. Every evaluation stays far below it.
 pub const MATE: i32 = 1_000_000;
 

@@ -39,7 +39,7 @@ use crate::games::kalah::solve::{Solution, SolveConfig, solve};
 use crate::games::kalah::solve_command::bound_table;
 use crate::games::kalah::{EndgameDb, Kalah};
 use crate::options::EngineOptions;
-use crate::search::score::{proven_margin, signed, to_protocol};
+use crate::search::score::{CENTI, proven_margin, signed, to_protocol};
 use crate::search::time::TimePlan;
 use crate::search::{
     GameEvaluation, Limits, Root, SearchControl, SearchSettings, SearchTables, TranspositionTable,
@@ -67,9 +67,6 @@ const RANK_MAX_NODES: u64 = 500_000;
 
 /// Size of that search's own table (see the solver's quick search).
 const RANK_HASH_MB: usize = 16;
-
-/// Centi-seeds per seed in `info score cp`.
-const CENTI: i32 = 100;
 
 /// The least time the normal search gets after a failed proof.
 const MIN_SEARCH_TIME: Duration = Duration::from_millis(1);

@@ -18,7 +18,7 @@ use crate::games::kalah::solve::moves::{MoveValue, move_values};
 use crate::games::kalah::solve::{Solution, SolveConfig, solve};
 use crate::games::kalah::{EndgameDb, Kalah, solve::table::BoundTable};
 use crate::search::SearchControl;
-use crate::search::score::{is_proven, signed};
+use crate::search::score::{CENTI, is_proven, signed};
 use crate::search::{
     GameEvaluation, History, Limits, SearchSettings, SearchTables, TranspositionTable, search,
 };
@@ -26,9 +26,6 @@ use crate::search::{
 use crate::session::output::Output;
 use crate::session::running::{RunningSearch, nodes_per_second};
 use crate::session::tables::EngineTables;
-
-/// Centi-seeds per seed in `info score cp`.
-const CENTI: i32 = 100;
 
 /// Starts solving `root` on a new thread.
 ///
