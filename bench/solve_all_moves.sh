@@ -48,22 +48,9 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 rule=standard
-flag=""
-if [ "$empty" = true ]; then rule=empty-capture; flag=--empty-capture; fi
-# The engine's cache directory: XDG_CACHE_HOME when absolute, else ~/.cache.
-case "${XDG_CACHE_HOME:-}" in
-  /*) cache="$XDG_CACHE_HOME/ply" ;;
-  *) cache="$HOME/.cache/ply" ;;
-esac
-db="$cache/kalah-6-$rule-$db_seeds.db"
-if [ ! -f "$db" ]; then
-  echo "no $db: building it (build-db --max-seeds $db_seeds --threads $threads $flag)"
-  start=$(date +%s.%N)
-  "$engine" build-db --max-seeds "$db_seeds" --threads "$threads" $flag 2>/dev/null
-  end=$(date +%s.%N)
-  python3 -c "print(f'built in {$end - $start:.1f} s')"
-fi
-echo "cached databases of the rule: $(cd "$cache" && ls kalah-6-$rule-*.db | tr '\n' ' ')(auto loads the biggest)"
+if [ "$empty" = true ]; then rule=empty-capture; fi
+source bench/kalah_cache.sh
+ensure_cached_db "$engine" "$empty" "$db_seeds" "$threads"
 
 # Random play with a fixed seed (bench/kalah_positions.py).
 python3 bench/kalah_positions.py 6 4 "$positions" "$min_plies" "$max_plies" "$seed" "$empty" \

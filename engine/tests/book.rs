@@ -6,6 +6,11 @@ use std::time::Duration;
 
 use assert_cmd::Command;
 
+#[allow(dead_code)] // only the solver's reference is used here
+mod common;
+
+use common::solved;
+
 /// A cache directory that does not exist, so that `EndgameDB auto`
 /// loads nothing (the user's cached databases would change the answers).
 const NO_CACHE: &str = "/nonexistent/ply-test-cache";
@@ -462,27 +467,6 @@ fn the_shipped_book_holds_only_legal_moves() {
     }
 }
 
-/// The solver's value of a Kalah position (no database): the reference.
-fn solved_value(position: &ply_engine::games::kalah::Kalah) -> i32 {
-    use ply_engine::games::kalah::solve::table::BoundTable;
-    use ply_engine::games::kalah::solve::{SolveConfig, solve};
-    let table = BoundTable::new(16);
-    let config = SolveConfig {
-        threads: 1,
-        table: &table,
-        db: None,
-        guess: 0,
-    };
-    solve(
-        position,
-        &config,
-        &ply_engine::search::SearchControl::default(),
-        |_| {},
-    )
-    .value()
-    .expect("an unstopped solve is exact")
-}
-
 /// `build-book --solve` on Kalah(4,3) with a small database: every move of
 /// every entry carries the value the solver (without the database) gives
 /// it, the moves that keep the position's value weigh 100 and the others 0;
@@ -524,7 +508,7 @@ fn build_book_solve_writes_every_moves_proven_value() {
         let (position, moves) = entry.split_once(" => ").expect("an entry");
         let position =
             Kalah::from_position_string(position, rules.empty_capture).expect("a position");
-        let value = solved_value(&position);
+        let value = solved(&position);
         let mut moves_seen = 0;
         for item in moves.split(", ") {
             let words: Vec<&str> = item.split_whitespace().collect();
@@ -535,9 +519,9 @@ fn build_book_solve_writes_every_moves_proven_value() {
             let mut child = position;
             child.play(position.parse_move(mv).expect("legal"));
             let through = if child.side_to_move() == position.side_to_move() {
-                solved_value(&child)
+                solved(&child)
             } else {
-                -solved_value(&child)
+                -solved(&child)
             };
             assert_eq!(exact, through, "move {mv} of {entry}");
             let expected_weight = if through == value { "100" } else { "0" };
@@ -553,7 +537,7 @@ fn build_book_solve_writes_every_moves_proven_value() {
          position startpos\ngo depth 3\n",
         file.path()
     ));
-    let value = solved_value(&Kalah::start(rules).expect("start"));
+    let value = solved(&Kalah::start(rules).expect("start"));
     assert!(
         out.contains(&format!(
             "info string proven margin +{value} (book, solved)\n"

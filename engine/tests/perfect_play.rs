@@ -9,20 +9,17 @@
 //! against a plain minimax in `solve.rs`. (Plain minimax over every
 //! position of these games takes tens of seconds.)
 
-#[allow(dead_code)] // only the random positions are used here
+#[allow(dead_code)] // only the random positions and the solver are used here
 mod common;
 
 use std::collections::HashMap;
 use std::io::Write as _;
 use std::process::{Command, Stdio};
 
-use common::random_positions;
+use common::{random_positions, solved};
 
 use ply_engine::game::Game;
-use ply_engine::games::kalah::solve::table::BoundTable;
-use ply_engine::games::kalah::solve::{SolveConfig, solve};
 use ply_engine::games::kalah::{EndgameDb, Kalah, KalahRules};
-use ply_engine::search::SearchControl;
 
 /// Seeds on the board the test databases cover: small enough that the
 /// solver has work to do above them.
@@ -37,20 +34,6 @@ const GAMES: usize = 3;
 
 /// The exact value of `position` (final margin for the side to move).
 type Reference<'a> = dyn FnMut(&Kalah) -> i32 + 'a;
-
-/// The value of the solver without a database.
-fn solved(position: &Kalah) -> i32 {
-    let table = BoundTable::new(16);
-    let config = SolveConfig {
-        threads: 1,
-        table: &table,
-        db: None,
-        guess: 0,
-    };
-    solve(position, &config, &SearchControl::default(), |_| {})
-        .value()
-        .expect("an unstopped solve is exact")
-}
 
 /// What the engine answered to one `go`.
 #[derive(Debug)]

@@ -4,7 +4,10 @@
 use std::collections::HashMap;
 
 use ply_engine::game::{Game, MoveList, Player};
+use ply_engine::games::kalah::solve::table::BoundTable;
+use ply_engine::games::kalah::solve::{SolveConfig, solve};
 use ply_engine::games::kalah::{Kalah, KalahRules};
+use ply_engine::search::SearchControl;
 
 /// The final margin for the side to move with perfect play (stores
 /// included): plain minimax to the end of the game, no pruning, memoised by
@@ -40,6 +43,23 @@ pub fn minimax(position: &Kalah, memo: &mut HashMap<Kalah, i32>) -> i32 {
     };
     memo.insert(*position, value);
     value
+}
+
+/// The final margin for the side to move by the exact solver alone (no
+/// database, run to the end): the reference where plain minimax is too
+/// slow (the solver is checked against [`minimax`] in `solve.rs`).
+#[allow(dead_code)] // not every test file that shares these helpers proves
+pub fn solved(position: &Kalah) -> i32 {
+    let table = BoundTable::new(16);
+    let config = SolveConfig {
+        threads: 1,
+        table: &table,
+        db: None,
+        guess: 0,
+    };
+    solve(position, &config, &SearchControl::default(), |_| {})
+        .value()
+        .expect("an unstopped solve is exact")
 }
 
 /// A small xorshift generator, so the positions are the same every run.
