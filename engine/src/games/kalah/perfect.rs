@@ -203,7 +203,13 @@ fn prove(
     let rank_time = deadline.saturating_duration_since(ranked) * RANK_SHARE_PER_MILLE / 1000;
     let (ranking, guess) = rank_moves(root, tables, rank_time, control);
     log::debug!("perfect play: the moves ranked in {:?}", ranked.elapsed());
-    let table = tables.take_solver_memory(bound_table).ok()?;
+    let table = match tables.take_solver_memory(bound_table) {
+        Ok(table) => table,
+        Err(e) => {
+            log::warn!("perfect play: {e}; searching instead");
+            return None;
+        }
+    };
     let proof = {
         let prover = Prover {
             threads,
