@@ -229,6 +229,9 @@ fn analysis_mode_shows_three_lines_a_graph_and_goes_to_a_clicked_move() {
         assert!(moves.starts_with("S ["), "South's line: {line:?}");
     }
     assert!(status_is_analysis(&browser));
+    // The person is asked in the game's own words (its page hint).
+    let status = text_of(&browser, "status");
+    assert!(status.contains("click a pit"), "{status}");
 
     // A few moves clicked (either side may be clicked): the graph gets a
     // point for each position as it is valued.

@@ -14,6 +14,7 @@ pub static UI: GameUi = GameUi {
     turn_example: "[move]",
     move_help: "Moves are written in the game's notation; the engine's `d` and \
                 `go perft` show them.",
+    page_hint: ["choose a move", "choose a move"],
     unit: "point",
     two_sided: true,
     start_options: &[],

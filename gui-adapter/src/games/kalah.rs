@@ -20,6 +20,7 @@ pub static UI: GameUi = GameUi {
                 several pits exactly then: [1,5] sows pit 1, whose last seed lands in \
                 your store, then pit 5. Type it in brackets, [1,5], or plainly \
                 1 5 or 1,5; a one-sowing turn is just 3.",
+    page_hint: ["click a pit", "click a pit"],
     unit: "seed",
     two_sided: true,
     start_options: &[("Seeds", "4")],

@@ -22,6 +22,7 @@ pub static UI: GameUi = GameUi {
                 The maker's move is the answer, bulls (right digit, right place) and cows \
                 (right digit, wrong place): 1A2B, or plainly 1 2. An answer that no code \
                 could give after the earlier ones is refused.",
+    page_hint: ["enter a guess", "answer with bulls and cows"],
     unit: "guess",
     // A breaker and a maker, not two sides of a board: the score is the
     // guesses still expected, no one's advantage, and there is no board

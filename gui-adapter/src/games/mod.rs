@@ -46,6 +46,9 @@ pub struct GameUi {
     /// How moves are written and when a turn has more than one, for the
     /// terminal's help.
     pub move_help: &'static str,
+    /// What the page asks of the person to move, by the side to move
+    /// (player one first): "click a pit".
+    pub page_hint: [&'static str; 2],
     /// What one hundred `cp` of a score are ("seed").
     pub unit: &'static str,
     /// Whether the two players sit at two sides of one board, so a score

@@ -15,6 +15,7 @@ pub static UI: GameUi = GameUi {
     turn_example: "3",
     move_help: "A move is the number of a house you sow, counted from 1 on your left. \
                 A turn is one move. The stores hold the seeds each side has captured.",
+    page_hint: ["click a house", "click a house"],
     unit: "seed",
     two_sided: true,
     start_options: &[],

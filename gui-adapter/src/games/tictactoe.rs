@@ -13,6 +13,7 @@ pub static UI: GameUi = GameUi {
     turn_example: "b2",
     move_help: "A move is a square: a file a-c from the left and a rank 1-3 from the bottom, \
                 as b2 for the middle. A turn is one move.",
+    page_hint: ["click a square", "click a square"],
     unit: "point",
     two_sided: true,
     start_options: &[],

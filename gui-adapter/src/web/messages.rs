@@ -179,6 +179,9 @@ pub struct VariantInfo {
     pub options: Vec<OptionInfo>,
     /// What a score's unit is (`seed`).
     pub unit: &'static str,
+    /// What the page asks of the person to move, by the side to move:
+    /// [`crate::games::GameUi::page_hint`].
+    pub page_hint: [&'static str; 2],
     /// Whether the page shows the evaluation bar and the Flip button
     /// (both mean nothing in Mastermind): [`crate::games::GameUi::two_sided`].
     pub two_sided: bool,

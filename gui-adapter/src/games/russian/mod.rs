@@ -27,6 +27,10 @@ pub static UI: GameUi = GameUi {
                 A capture names every square it lands on, joined by ':' (or 'x'): \
                 c3:e5:g3; when only one capture goes from the first square to the last, \
                 c3:g3 will do. Capturing is mandatory, but you choose which capture.",
+    page_hint: [
+        "click a piece, then each square it lands on",
+        "click a piece, then each square it lands on",
+    ],
     unit: "man",
     two_sided: true,
     start_options: &[],

@@ -218,14 +218,11 @@
     }
   }
 
+  // What the person to move is asked to do: the game's own words, from
+  // ply-gui's hello.
   function moveHelp(s) {
-    return {
-      kalah: 'click a pit',
-      oware: 'click a house',
-      tictactoe: 'click a square',
-      draughts: 'click a piece, then each square it lands on',
-      mastermind: s.side_to_move === 0 ? 'enter a guess' : 'answer with bulls and cows',
-    }[s.board.kind] || 'choose a move';
+    const game = hello && hello.variants.find((v) => v.name === s.variant);
+    return (game && game.page_hint[s.side_to_move]) || 'choose a move';
   }
 
   // One line per turn: "South [3,6]". In analysis mode each move is a

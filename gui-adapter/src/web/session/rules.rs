@@ -175,6 +175,7 @@ pub(super) fn variant_info(variant: Variant) -> VariantInfo {
         side_names: variant.sides(),
         options,
         unit: ui.unit,
+        page_hint: ui.page_hint,
         two_sided: ui.two_sided,
     }
 }
