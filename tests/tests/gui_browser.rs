@@ -32,9 +32,7 @@ const TURN_OR_END: &str = r"
 /// Clicks the last legal pit and waits until the move is on the page.
 fn click_a_pit(browser: &Browser) {
     let before = moves_shown(browser);
-    let pits = browser.find_all("#board .pit.legal");
-    let pit = pits.last().expect("a legal pit");
-    browser.click(pit);
+    browser.click_found(|b| b.find_all("#board .pit.legal").pop().expect("a legal pit"));
     browser.wait_for(
         &format!("return Number(document.body.dataset.moves) > {before};"),
         "the move to be shown",

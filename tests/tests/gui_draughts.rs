@@ -17,8 +17,8 @@ use serde_json::Value;
 
 /// Clicks the square `name` of the board.
 fn click_square(browser: &Browser, name: &str) {
-    let cell = browser.find(&format!("#board .cell[data-square='{name}']"));
-    browser.click(&cell);
+    let selector = format!("#board .cell[data-square='{name}']");
+    browser.click_found(|b| b.find(&selector));
 }
 
 /// The squares outlined as clickable now.

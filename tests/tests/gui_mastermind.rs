@@ -65,9 +65,9 @@ fn set_player(browser: &Browser, side: usize, player: &str) {
 /// Clicks the bulls and cows buttons of `answer`.
 fn choose_answer(browser: &Browser, answer: Answer) {
     for (count, value) in [("bulls", answer.bulls), ("cows", answer.cows)] {
-        browser.click(&browser.find(&format!(
-            "#board .mm-count[data-count=\"{count}\"] button[data-value=\"{value}\"]"
-        )));
+        let selector =
+            format!("#board .mm-count[data-count=\"{count}\"] button[data-value=\"{value}\"]");
+        browser.click_found(|b| b.find(&selector));
     }
 }
 
@@ -94,7 +94,8 @@ fn mastermind_as_breaker_and_as_maker_in_chromium() {
 
     // The breaker's guess 0123: three symbol buttons, then the keyboard.
     for symbol in ["0", "1", "2"] {
-        browser.click(&browser.find(&format!("#board .mm-key[data-symbol=\"{symbol}\"]")));
+        let selector = format!("#board .mm-key[data-symbol=\"{symbol}\"]");
+        browser.click_found(|b| b.find(&selector));
     }
     browser.run(
         "for (const key of ['3', 'Enter']) \

@@ -75,8 +75,9 @@ impl Session {
     /// database when there is none. Does nothing otherwise.
     ///
     /// No search is running when anything changes here: the game and its
-    /// board change only in commands that end the search first (a search
-    /// holds the tables).
+    /// board change only in commands that end the search first, and
+    /// `execute` ends it before it starts the game (a search holds the
+    /// tables).
     pub(super) fn find_cached_db(&mut self) {
         if self.options.endgame_db != EndgameDbChoice::Auto {
             return;

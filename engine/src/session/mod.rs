@@ -157,6 +157,11 @@ impl Session {
     pub fn execute(&mut self, command: Command) -> Flow {
         log::debug!("command: {command}");
         if needs_position(&command) {
+            // A command that ends the search ends it first: starting the
+            // game may load a database into the tables a search holds.
+            if ends_search(&command) {
+                self.finish_search();
+            }
             self.start_pending_game();
         }
         match command {
@@ -433,6 +438,19 @@ fn needs_position(command: &Command) -> bool {
             | Command::Perft(_)
             | Command::Query(_)
             | Command::Display
+            | Command::Solve
+    )
+}
+
+/// Whether `command` ends a running search before it is carried out (its
+/// own arm finishes the search too; finishing twice is harmless).
+fn ends_search(command: &Command) -> bool {
+    matches!(
+        command,
+        Command::NewGame(_)
+            | Command::Position { .. }
+            | Command::Go(_)
+            | Command::Perft(_)
             | Command::Solve
     )
 }

@@ -168,6 +168,22 @@ impl Browser {
         self.post(&format!("/element/{element}/click"), &json!({}));
     }
 
+    /// Clicks the element `find` finds, as [`Self::click`], finding it
+    /// again when the driver says it is stale: the page redraws its board
+    /// whenever `ply-gui` says something new (a database note, an engine's
+    /// line), so an element found may be gone by the time it is clicked.
+    #[allow(dead_code)] // not every test file clicks what the page redraws
+    pub fn click_found(&self, find: impl Fn(&Self) -> String) {
+        for attempt in 1..=CLICK_ATTEMPTS {
+            let path = self.path(&format!("/element/{}/click", find(self)));
+            match call(self.port, "POST", &path, Some(&json!({}))) {
+                Ok(_) => return,
+                Err(e) if e.contains("stale element") && attempt < CLICK_ATTEMPTS => {}
+                Err(e) => panic!("WebDriver {path}: {e}"),
+            }
+        }
+    }
+
     /// Clears a text field and types `text` into it.
     pub fn type_into(&self, element: &str, text: &str) {
         self.post(&format!("/element/{element}/clear"), &json!({}));
@@ -224,6 +240,9 @@ fn free_port() -> u16 {
 }
 
 /// One WebDriver call: returns the answer's `value`, or the error text.
+/// Tries at clicking an element the page redraws in between.
+const CLICK_ATTEMPTS: usize = 5;
+
 fn call(port: u16, method: &str, path: &str, body: Option<&Value>) -> Result<Value, String> {
     let mut stream = TcpStream::connect(("127.0.0.1", port)).map_err(|e| e.to_string())?;
     stream
