@@ -319,16 +319,10 @@ fn build_book(args: &BuildBookArgs) -> Result<()> {
     Ok(())
 }
 
-/// The arguments of `ply-engine analyse`.
+/// The search limit of `analyse` and `annotate`: at most one of them.
 #[derive(Debug, clap::Args)]
-#[command(group = clap::ArgGroup::new("limit").args(["depth", "nodes", "movetime"]))]
-struct AnalyseArgs {
-    /// The game, as UCI_Variant names it (kalah, oware, tictactoe, …; default: the engine's).
-    #[arg(long)]
-    variant: Option<String>,
-    /// An engine option, as NAME=VALUE (Seeds=4, Hash=64, Threads=2, …); repeatable.
-    #[arg(long = "option", value_name = "NAME=VALUE")]
-    options: Vec<String>,
+#[group(id = "limit", multiple = false)]
+struct SearchLimitArgs {
     /// Search each position this many plies (the default, 12, when no limit is given).
     #[arg(long, value_name = "N")]
     depth: Option<u32>,
@@ -338,6 +332,32 @@ struct AnalyseArgs {
     /// Search each position this many milliseconds (results depend on the machine).
     #[arg(long, value_name = "MS")]
     movetime: Option<u64>,
+}
+
+impl SearchLimitArgs {
+    /// The limit of each position: `solve` instead of a search, or a
+    /// search to these limits.
+    fn limit(&self, solve: bool) -> ply_engine::analyse::Limit {
+        ply_engine::analyse::Limit {
+            depth: self.depth,
+            nodes: self.nodes,
+            movetime: self.movetime,
+            solve,
+        }
+    }
+}
+
+/// The arguments of `ply-engine analyse`.
+#[derive(Debug, clap::Args)]
+struct AnalyseArgs {
+    /// The game, as UCI_Variant names it (kalah, oware, tictactoe, …; default: the engine's).
+    #[arg(long)]
+    variant: Option<String>,
+    /// An engine option, as NAME=VALUE (Seeds=4, Hash=64, Threads=2, …); repeatable.
+    #[arg(long = "option", value_name = "NAME=VALUE")]
+    options: Vec<String>,
+    #[command(flatten)]
+    limit: SearchLimitArgs,
     /// Solve each position (Kalah): its exact value, and with --multipv K
     /// the exact values of its K best moves, as "proven" scores.
     #[arg(long, conflicts_with_all = ["depth", "nodes", "movetime"])]
@@ -365,7 +385,7 @@ struct AnalyseArgs {
 /// `ply-engine analyse`: reads the positions, analyses them, and exits
 /// with 1 when any line could not be analysed (its record says why).
 fn analyse(args: &AnalyseArgs) -> Result<ExitCode> {
-    use ply_engine::analyse::{self, Format, Limit, Progress, Settings};
+    use ply_engine::analyse::{self, Format, Progress, Settings};
 
     let setup = analyse::setup_commands(args.variant.as_deref(), &args.options, args.multipv)
         .map_err(anyhow::Error::msg)?;
@@ -382,13 +402,7 @@ fn analyse(args: &AnalyseArgs) -> Result<ExitCode> {
     };
     let settings = Settings {
         setup,
-        go: Limit {
-            depth: args.depth,
-            nodes: args.nodes,
-            movetime: args.movetime,
-            solve: args.solve,
-        }
-        .command(),
+        go: args.limit.limit(args.solve).command(),
         jobs: args.jobs.map_or_else(
             || std::thread::available_parallelism().map_or(1, usize::from),
             usize::from,
@@ -443,7 +457,6 @@ fn analyse(args: &AnalyseArgs) -> Result<ExitCode> {
 
 /// The arguments of `ply-engine annotate`.
 #[derive(Debug, clap::Args)]
-#[command(group = clap::ArgGroup::new("limit").args(["depth", "nodes", "movetime"]))]
 struct AnnotateArgs {
     /// The game of records that do not name one (no Variant or GameType tag).
     #[arg(long)]
@@ -452,15 +465,8 @@ struct AnnotateArgs {
     /// A rule option goes only to the games that have it.
     #[arg(long = "option", value_name = "NAME=VALUE")]
     options: Vec<String>,
-    /// Search each position this many plies (the default, 12, when no limit is given).
-    #[arg(long, value_name = "N")]
-    depth: Option<u32>,
-    /// Search each position about this many nodes.
-    #[arg(long, value_name = "N")]
-    nodes: Option<u64>,
-    /// Search each position this many milliseconds (results depend on the machine).
-    #[arg(long, value_name = "MS")]
-    movetime: Option<u64>,
+    #[command(flatten)]
+    limit: SearchLimitArgs,
     /// Positions analysed at once, one search thread each (default: the cores).
     #[arg(long, value_name = "J", value_parser = clap::value_parser!(u16).range(1..))]
     jobs: Option<u16>,
@@ -483,7 +489,7 @@ struct AnnotateArgs {
 fn annotate(args: &AnnotateArgs) -> Result<ExitCode> {
     use std::io::Read;
 
-    use ply_engine::analyse::{Limit, Progress};
+    use ply_engine::analyse::Progress;
     use ply_engine::annotate::{self, InputFormat, OutputFormat, Settings};
     use ply_engine::variant::Variant;
 
@@ -515,13 +521,7 @@ fn annotate(args: &AnnotateArgs) -> Result<ExitCode> {
         .unwrap_or_else(|| InputFormat::detect(&text));
     let games = annotate::read_games(&text, input_format);
     // Annotation compares a move with the best by searching both: no solve.
-    let limit = Limit {
-        depth: args.depth,
-        nodes: args.nodes,
-        movetime: args.movetime,
-        solve: false,
-    };
-    let go = limit.params();
+    let go = args.limit.limit(false).params();
     let settings = Settings {
         variant,
         options: args.options.clone(),

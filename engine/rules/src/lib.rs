@@ -10,5 +10,6 @@ pub mod game;
 pub mod games;
 pub mod options;
 pub mod perft;
+pub mod pgn;
 pub mod registry;
 pub mod variant;

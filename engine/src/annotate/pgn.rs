@@ -10,6 +10,8 @@
 //! `0-2`, `1-1`) ending each game. Moves stay text: the game's rules say
 //! whether they are moves.
 
+use ply_rules::pgn::{braced, escape_tag, wrap_movetext};
+
 /// One game of a PGN or PDN file.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PgnGame {
@@ -387,14 +389,6 @@ fn strip_suffixes(word: &str) -> (&str, Vec<u8>) {
     (text, nags)
 }
 
-/// Longest line of move text written.
-const LINE_WIDTH: usize = 79;
-
-/// A tag value with `\` and `"` escaped.
-fn escape(value: &str) -> String {
-    value.replace('\\', "\\\\").replace('"', "\\\"")
-}
-
 /// A game as PGN text: its tags, then the moves numbered by turn (`1.`
 /// before player 1's turn, `1...` before player 2's, as the referee
 /// writes them) from `movers` (`true` for player 1, one a move), each with
@@ -403,10 +397,10 @@ fn escape(value: &str) -> String {
 pub fn write_game(game: &PgnGame, movers: &[bool]) -> String {
     let mut text = String::new();
     for (name, value) in &game.tags {
-        text.push_str(&format!("[{name} \"{}\"]\n", escape(value)));
+        text.push_str(&format!("[{name} \"{}\"]\n", escape_tag(value)));
     }
     text.push('\n');
-    let mut tokens: Vec<String> = game.intro.iter().map(|c| comment(c)).collect();
+    let mut tokens: Vec<String> = game.intro.iter().map(|c| braced(c)).collect();
     let mut turn = 1;
     let mut last: Option<bool> = None;
     for (i, mv) in game.moves.iter().enumerate() {
@@ -424,29 +418,12 @@ pub fn write_game(game: &PgnGame, movers: &[bool]) -> String {
         }
         tokens.push(mv.text.clone());
         tokens.extend(mv.nags.iter().map(|nag| format!("${nag}")));
-        tokens.extend(mv.comments.iter().map(|c| comment(c)));
+        tokens.extend(mv.comments.iter().map(|c| braced(c)));
     }
     tokens.push(game.result.clone());
-    let mut line = String::new();
-    for token in tokens {
-        if !line.is_empty() && line.len() + 1 + token.len() > LINE_WIDTH {
-            text.push_str(&line);
-            text.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(&token);
-    }
-    text.push_str(&line);
+    text.push_str(&wrap_movetext(tokens));
     text.push('\n');
     text
-}
-
-/// A comment in braces (a `}` inside would end it: written as `)`).
-fn comment(text: &str) -> String {
-    format!("{{{}}}", text.replace('}', ")"))
 }
 
 #[cfg(test)]

@@ -12,14 +12,12 @@ use std::io::{self, Write};
 use std::path::Path;
 
 use ply_rules::game::Player;
+use ply_rules::pgn::{braced, escape_tag, wrap_movetext};
 use ply_rules::variant::{AnyGame, AnyRules, Variant};
 
 use super::Output;
 use super::pdn;
 use crate::game::{GameRecord, GameResult, MoveDetail};
-
-/// Longest line of move text.
-const LINE_WIDTH: usize = 79;
 
 /// Appends a record of each finished game to a file.
 #[derive(Debug)]
@@ -45,11 +43,6 @@ impl PgnWriter {
             site: site.to_owned(),
         })
     }
-}
-
-/// A tag value with `\` and `"` escaped.
-fn escape(value: &str) -> String {
-    value.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
 /// `+1.50/12 0.123s`: the score in units (seeds) for the side that moved,
@@ -117,26 +110,14 @@ pub fn format_game(record: &GameRecord, options: &AnyRules, event: &str, site: &
 
     let mut text = String::new();
     for (name, value) in &tags {
-        text.push_str(&format!("[{name} \"{}\"]\n", escape(value)));
+        text.push_str(&format!("[{name} \"{}\"]\n", escape_tag(value)));
     }
     text.push('\n');
 
     let mut tokens = move_tokens(record, options);
-    tokens.push(format!("{{{}}}", record.reason.replace('}', ")")));
+    tokens.push(braced(&record.reason));
     tokens.push(record.score.clone());
-    let mut line = String::new();
-    for token in tokens {
-        if !line.is_empty() && line.len() + 1 + token.len() > LINE_WIDTH {
-            text.push_str(&line);
-            text.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(&token);
-    }
-    text.push_str(&line);
+    text.push_str(&wrap_movetext(tokens));
     text.push_str("\n\n");
     text
 }
@@ -169,7 +150,7 @@ fn move_tokens(record: &GameRecord, options: &AnyRules) -> Vec<String> {
         if i < book {
             tokens.push("{book}".to_owned());
         } else if let Some(detail) = record.details.get(i - book) {
-            tokens.push(format!("{{{}}}", comment(detail)));
+            tokens.push(braced(&comment(detail)));
         }
     }
     tokens

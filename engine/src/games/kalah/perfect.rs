@@ -36,7 +36,7 @@ use ply_protocol::{GoParams, Info, Response, Score};
 use crate::game::{Game, SearchGame};
 use crate::games::kalah::solve::table::BoundTable;
 use crate::games::kalah::solve::{Solution, SolveConfig, solve};
-use crate::games::kalah::solve_command::bound_table;
+use crate::games::kalah::solve_command::{GUESS_HASH_MB, bound_table, guess_from_score};
 use crate::games::kalah::{EndgameDb, Kalah};
 use crate::options::EngineOptions;
 use crate::search::score::{CENTI, proven_margin, signed, to_protocol};
@@ -64,9 +64,6 @@ const RANK_DEPTH: u32 = 12;
 /// At most this many nodes for that search, so that big boards still
 /// leave the proof its time.
 const RANK_MAX_NODES: u64 = 500_000;
-
-/// Size of that search's own table (see the solver's quick search).
-const RANK_HASH_MB: usize = 16;
 
 /// The least time the normal search gets after a failed proof.
 const MIN_SEARCH_TIME: Duration = Duration::from_millis(1);
@@ -275,7 +272,7 @@ fn rank_moves(
 ) -> (Vec<u8>, i32) {
     tables.history.ensure_size(Kalah::MOVE_INDEX_LIMIT);
     let moves: Vec<u8> = root.moves().into_iter().collect();
-    let mut tt = TranspositionTable::new(RANK_HASH_MB);
+    let mut tt = TranspositionTable::new(GUESS_HASH_MB);
     let mut lines: Vec<Option<u8>> = vec![None; moves.len()];
     let mut ranking = moves.clone();
     let result = search_root(
@@ -309,13 +306,7 @@ fn rank_moves(
             }
         },
     );
-    let guess = (result.score + result.score.signum() * CENTI / 2) / CENTI;
-    let guess = if crate::search::score::is_proven(result.score) {
-        0
-    } else {
-        guess
-    };
-    (ranking, guess)
+    (ranking, guess_from_score(result.score))
 }
 
 /// What step 5 proves of a move.

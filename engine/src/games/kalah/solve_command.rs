@@ -155,7 +155,7 @@ const MOVE_GUESS_MAX_NODES: u64 = 10_000;
 /// and the engine's `Hash`-sized table would cost more than the search:
 /// the search's probes touch nearly every huge page of a 1 GiB table, and
 /// the kernel zeroes each page on its first touch (about a second in all).
-const GUESS_HASH_MB: usize = 16;
+pub const GUESS_HASH_MB: usize = 16;
 
 /// A guess at the value from a quick normal search of at most
 /// `max_nodes` nodes: its score in seeds, or 0 when the score is a proven
@@ -183,11 +183,17 @@ fn guess_value(
         GameEvaluation::default(),
         |_| {},
     );
-    if is_proven(result.score) {
+    guess_from_score(result.score)
+}
+
+/// MTD(f)'s first guess from a search's score: the score in whole seeds,
+/// or 0 when it is a proven win or loss (no margin in it).
+pub fn guess_from_score(score: i32) -> i32 {
+    if is_proven(score) {
         0
     } else {
         // Round to whole seeds.
-        (result.score + result.score.signum() * CENTI / 2) / CENTI
+        (score + score.signum() * CENTI / 2) / CENTI
     }
 }
 

@@ -416,19 +416,11 @@ pub fn decide_lines(
         return single(stop, &mut on_lines);
     }
     let started = Instant::now();
-    let mut nodes = 0;
     let mut found: Vec<Decision> = Vec::new();
-    for depth in 1..=profile.len() {
-        if stop(nodes) {
-            break;
-        }
-        let before = nodes;
-        let stop_after = move |iteration_nodes: u64| stop(before + iteration_nodes);
-        let mut search = Search::new(space, &profile[..depth], &stop_after);
+    deepen(space, profile, stop, |search, depth, before| {
         let best = search.decide_lines_once(set, history, left, lines);
-        nodes += search.nodes;
         if search.aborted || best.is_empty() {
-            break;
+            return false;
         }
         found = best
             .into_iter()
@@ -436,14 +428,15 @@ pub fn decide_lines(
                 guess: space.codes[guess as usize],
                 total,
                 codes: set.len(),
-                depth: u32::try_from(depth).unwrap_or(u32::MAX),
-                nodes,
+                depth,
+                nodes: before + search.nodes,
                 elapsed: started.elapsed(),
                 estimated: false,
             })
             .collect();
         on_lines(&found);
-    }
+        true
+    });
     if found.is_empty() {
         // Stopped before a first iteration finished: the ranking's favourite.
         return single(&|_| true, &mut on_lines);
@@ -492,7 +485,6 @@ pub fn decide(
     }
     // 2. The ranking's favourite, should nothing better be found in time;
     //    the only guess, when symmetry leaves one.
-    let mut nodes = 0;
     let (mut best, choices) = {
         let mut search = Search::new(space, &[1], stop);
         let pool = decision_pool(space, history);
@@ -515,32 +507,22 @@ pub fn decide(
         return Some(best);
     }
     let mut bound = INFEASIBLE;
-    // 3. Deeper and deeper.
-    for depth in 1..=profile.len() {
-        // A stopped search starts no iteration, however small.
-        if stop(nodes) {
-            break;
-        }
-        // The iteration's nodes count after the earlier iterations'.
-        let before = nodes;
-        let stop_after = move |iteration_nodes: u64| stop(before + iteration_nodes);
-        let mut search = Search::new(space, &profile[..depth], &stop_after);
-        let found = search.decide_once(set, history, left, bound);
-        nodes += search.nodes;
-        if let Some((guess, total)) = found {
+    // 3. Deeper and deeper, each iteration only looking for better.
+    let nodes = deepen(space, profile, stop, |search, depth, before| {
+        if let Some((guess, total)) = search.decide_once(set, history, left, bound) {
             best.guess = code(guess);
             best.total = total;
             best.estimated = false;
             bound = total;
         }
-        if search.aborted {
-            break;
+        if !search.aborted {
+            best.depth = depth;
+            best.nodes = before + search.nodes;
+            best.elapsed = started.elapsed();
+            on_iteration(&best);
         }
-        best.depth = u32::try_from(depth).unwrap_or(u32::MAX);
-        best.nodes = nodes;
-        best.elapsed = started.elapsed();
-        on_iteration(&best);
-    }
+        true
+    });
     best.nodes = nodes;
     best.elapsed = started.elapsed();
     // No iteration finished: the answer is the ranking's favourite or the
@@ -550,6 +532,40 @@ pub fn decide(
         on_iteration(&best);
     }
     Some(best)
+}
+
+/// Iterative deepening over `profile`, shared by [`decide`] and
+/// [`decide_lines`]: iteration `d` (from 1) runs `iteration` on a search
+/// with the widths `profile[..d]`, whose nodes count after the earlier
+/// iterations' (`iteration` is told how many those were), so that `stop`
+/// sees them all. A stopped search starts no iteration, however small;
+/// the deepening ends after an aborted iteration, or when `iteration`
+/// says so. Returns the nodes of all iterations.
+fn deepen(
+    space: &Space,
+    profile: &[usize],
+    stop: &Stop<'_>,
+    mut iteration: impl FnMut(&mut Search<'_>, u32, u64) -> bool,
+) -> u64 {
+    let mut nodes = 0;
+    for depth in 1..=profile.len() {
+        if stop(nodes) {
+            break;
+        }
+        let before = nodes;
+        let stop_after = move |iteration_nodes: u64| stop(before + iteration_nodes);
+        let mut search = Search::new(space, &profile[..depth], &stop_after);
+        let go_on = iteration(
+            &mut search,
+            u32::try_from(depth).unwrap_or(u32::MAX),
+            before,
+        );
+        nodes += search.nodes;
+        if search.aborted || !go_on {
+            break;
+        }
+    }
+    nodes
 }
 
 /// A hash of a set of code numbers (they are in increasing order).
