@@ -5,7 +5,7 @@ mod common;
 
 use std::collections::HashMap;
 
-use common::{minimax, random_positions};
+use common::{minimax, minimax_move_values, random_positions};
 
 use ply_engine::game::{Game, Player};
 use ply_engine::games::kalah::solve::moves::{MoveValue, move_values};
@@ -113,26 +113,6 @@ fn a_stopped_solve_reports_bounds() {
     assert!(solution.lower <= 8 && 8 <= solution.upper, "{solution:?}");
     assert!(solution.value().is_none());
     assert!(solution.best.is_some());
-}
-
-/// Each move's value by minimax: the child's value from the mover's side.
-fn minimax_move_values(position: &Kalah, memo: &mut HashMap<Kalah, i32>) -> Vec<(u8, i32)> {
-    let mut moves = ply_engine::game::MoveList::new();
-    position.legal_moves(&mut moves);
-    moves
-        .iter()
-        .map(|&mv| {
-            let mut child = *position;
-            child.play(mv);
-            let value = minimax(&child, memo);
-            let value = if child.side_to_move() == position.side_to_move() {
-                value
-            } else {
-                -value
-            };
-            (mv, value)
-        })
-        .collect()
 }
 
 #[test]

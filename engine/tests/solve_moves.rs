@@ -10,8 +10,8 @@ use std::process::Output;
 use std::time::Duration;
 
 use assert_cmd::Command;
-use common::{minimax, random_positions};
-use ply_engine::game::{Game, MoveList, Player};
+use common::{minimax, minimax_move_values, random_positions};
+use ply_engine::game::{Game, Player};
 use ply_engine::games::kalah::{Kalah, KalahRules};
 use ply_protocol::{Response, ScoreValue, parse_response};
 use serde_json::Value;
@@ -43,21 +43,9 @@ fn run_engine(args: &[&str], input: &str) -> Output {
 /// Each legal move of `position` (as written) with its minimax value for
 /// the side to move.
 fn minimax_values(position: &Kalah, memo: &mut HashMap<Kalah, i32>) -> HashMap<String, i32> {
-    let mut moves = MoveList::new();
-    position.legal_moves(&mut moves);
-    moves
-        .iter()
-        .map(|&mv| {
-            let mut child = *position;
-            child.play(mv);
-            let value = minimax(&child, memo);
-            let value = if child.side_to_move() == position.side_to_move() {
-                value
-            } else {
-                -value
-            };
-            (position.format_move(mv), value)
-        })
+    minimax_move_values(position, memo)
+        .into_iter()
+        .map(|(mv, value)| (position.format_move(mv), value))
         .collect()
 }
 

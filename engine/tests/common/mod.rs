@@ -45,6 +45,27 @@ pub fn minimax(position: &Kalah, memo: &mut HashMap<Kalah, i32>) -> i32 {
     value
 }
 
+/// Each move's value by minimax: the child's value from the mover's side.
+#[allow(dead_code)] // not every test file that shares these helpers asks for it
+pub fn minimax_move_values(position: &Kalah, memo: &mut HashMap<Kalah, i32>) -> Vec<(u8, i32)> {
+    let mut moves = MoveList::new();
+    position.legal_moves(&mut moves);
+    moves
+        .iter()
+        .map(|&mv| {
+            let mut child = *position;
+            child.play(mv);
+            let value = minimax(&child, memo);
+            let value = if child.side_to_move() == position.side_to_move() {
+                value
+            } else {
+                -value
+            };
+            (mv, value)
+        })
+        .collect()
+}
+
 /// The final margin for the side to move by the exact solver alone (no
 /// database, run to the end): the reference where plain minimax is too
 /// slow (the solver is checked against [`minimax`] in `solve.rs`).
