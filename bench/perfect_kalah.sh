@@ -27,7 +27,7 @@ set -euo pipefail
 seeds=4
 positions=100
 empty=false
-db_seeds=24
+db_seeds=28
 threads=2
 hash=512
 movetime=1000

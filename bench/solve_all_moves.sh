@@ -1,26 +1,30 @@
 #!/usr/bin/env bash
 # The exact value of every root move (`solve` with MultiPV 256, through
-# `ply-engine analyse --solve --multipv 256`) on N Kalah(6,4) positions from
-# random play, with the biggest cached endgame database of the rule
+# `ply-engine analyse --solve --multipv 256`) on N Kalah(6,S) positions
+# (S = --seeds, 4 by default) from random play, with the biggest cached endgame database of the rule
 # (`EndgameDB auto`): prints each position's time and the median, 90th
 # percentile and worst. The engine's own `time_ms` is counted (the whole
-# solve: the position, then each move), not the start of the process; each
-# position starts with empty tables (analyse sends `ucinewgame`).
+# solve: the position, then each move), not the start of the process. The
+# positions are solved one after the other in one engine: the solver's
+# table carries what it proved from one to the next, as in a game
+# (`ucinewgame` keeps it; docs/engine.md).
 #
 # The database is the cache's (`$XDG_CACHE_HOME/ply`, else `~/.cache/ply`);
 # when the cache has no `kalah-6-<rule>-<db seeds>.db` it is built there
-# first with `ply-engine build-db` (24 seeds: about 40 s with 2 threads,
-# 1.2 GB on disk and in memory). Set XDG_CACHE_HOME to keep it elsewhere.
+# first with `ply-engine build-db` (28 seeds: about 3 min with 2 threads,
+# 5.6 GB on disk and in memory; 24 seeds: about 40 s, 1.25 GB). Set
+# XDG_CACHE_HOME to keep it elsewhere.
 #
 # --multipv 1 times the solve of the position alone, for comparison.
 #
-# Usage: bench/solve_all_moves.sh [--positions N] [--empty-capture] [--db-seeds N]
+# Usage: bench/solve_all_moves.sh [--seeds S] [--positions N] [--empty-capture] [--db-seeds N]
 #                                 [--threads T] [--hash MB] [--multipv K]
 #                                 [--min-plies P] [--max-plies P] [--seed S]
 set -euo pipefail
+seeds=4
 positions=20
 empty=false
-db_seeds=24
+db_seeds=28
 threads=2
 hash=1024
 multipv=256
@@ -29,6 +33,7 @@ max_plies=24
 seed=17
 while [ $# -gt 0 ]; do
   case "$1" in
+    --seeds) seeds=$2; shift 2 ;;
     --positions) positions=$2; shift 2 ;;
     --empty-capture) empty=true; shift ;;
     --db-seeds) db_seeds=$2; shift 2 ;;
@@ -53,11 +58,11 @@ source bench/kalah_cache.sh
 ensure_cached_db "$engine" "$empty" "$db_seeds" "$threads"
 
 # Random play with a fixed seed (bench/kalah_positions.py).
-python3 bench/kalah_positions.py 6 4 "$positions" "$min_plies" "$max_plies" "$seed" "$empty" \
+python3 bench/kalah_positions.py 6 "$seeds" "$positions" "$min_plies" "$max_plies" "$seed" "$empty" \
   > "$work/positions.txt"
 
-echo "$positions Kalah(6,4) $rule positions ($min_plies to $max_plies plies of random play), solve with MultiPV $multipv, Threads $threads, Hash $hash"
-"$engine" analyse --option Seeds=4 --option EmptyCapture="$empty" --option Threads="$threads" \
+echo "$positions Kalah(6,$seeds) $rule positions ($min_plies to $max_plies plies of random play), solve with MultiPV $multipv, Threads $threads, Hash $hash"
+"$engine" analyse --option Seeds="$seeds" --option EmptyCapture="$empty" --option Threads="$threads" \
   --option Hash="$hash" --solve --multipv "$multipv" --jobs 1 \
   --output "$work/solved.jsonl" "$work/positions.txt"
 python3 - "$work/solved.jsonl" <<'PY'

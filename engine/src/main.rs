@@ -49,8 +49,8 @@ enum EngineCommand {
     /// with at most N seeds on the board (see docs/endgame-db.md).
     BuildDb(BuildDbArgs),
     /// Builds an opening book from the engine's own analysis, or extends
-    /// the one in FILE: every position within P moves of the start gets its
-    /// best moves, weighted (see docs/book.md).
+    /// the one in FILE: every position fewer than P moves from the start
+    /// gets its best moves, weighted (see docs/book.md).
     BuildBook(BuildBookArgs),
     /// Analyses positions, one a line of FILE (or standard input), and
     /// writes one JSON object (or EPD record) a line in input order
@@ -220,7 +220,7 @@ struct BuildBookArgs {
     /// An engine option for the game's rules, as NAME=VALUE (Seeds=4, EmptyCapture=true, …).
     #[arg(long = "option", value_name = "NAME=VALUE")]
     options: Vec<String>,
-    /// Positions up to this many moves from the start get entries.
+    /// Positions fewer than this many moves from the start get entries (1: the start alone).
     #[arg(long, value_name = "P")]
     plies: u32,
     /// Search depth after each move.
@@ -304,15 +304,20 @@ fn build_book(args: &BuildBookArgs) -> Result<()> {
     };
     let started = std::time::Instant::now();
     let mut stderr = std::io::stderr();
-    let added = extend_book(&mut book, &start, &settings, prover.as_mut(), &mut |p| {
+    let analysed = extend_book(&mut book, &start, &settings, prover.as_mut(), &mut |p| {
         let _ = write!(stderr, "\ranalysing position {}/{}", p.done, p.total);
         let _ = stderr.flush();
     })?;
     eprintln!();
     book.save(&args.output)
         .with_context(|| format!("cannot save the book to {}", args.output.display()))?;
+    // A position analysed is new to the book, or was there without
+    // proven values and is now proven (--solve).
+    let after = book.len();
+    let added = after - before;
     eprintln!(
-        "{added} positions added to the {before} already in {} ({} s)",
+        "{added} positions added and {} proven anew: {} holds {after} ({} s)",
+        analysed - added,
         args.output.display(),
         started.elapsed().as_secs()
     );

@@ -1,7 +1,7 @@
 //! Building a book from the engine's own analysis (`ply-engine build-book`).
 //!
-//! 1. Walk every position reachable from the start within `plies` moves
-//!    (each distinct position once).
+//! 1. Walk every position reachable from the start in fewer than `plies`
+//!    moves (each distinct position once).
 //! 2. Score every move of each position with a fixed-depth search of the
 //!    position it leads to, from the mover's point of view.
 //! 3. Keep the best move and those within `margin` of it, weighted from 100
@@ -41,7 +41,7 @@ pub const TOP_WEIGHT: u32 = 100;
 /// What to analyse and how deeply.
 #[derive(Clone, Copy, Debug)]
 pub struct BuildSettings {
-    /// Positions up to this many moves from the start get entries.
+    /// Positions fewer than this many moves from the start get entries.
     pub plies: u32,
     /// Depth of the search after each move.
     pub depth: u32,
@@ -81,8 +81,8 @@ fn has_no_book<G: EngineGame>(_: &G) -> bool {
     G::NO_BOOK.is_some()
 }
 
-/// Adds to `book` the analysis of every position within `settings.plies`
-/// moves of `start` that it does not hold yet (with a `prover`: that it
+/// Adds to `book` the analysis of every position fewer than
+/// `settings.plies` moves from `start` that it does not hold yet (with a `prover`: that it
 /// does not hold proven values for); returns how many positions were
 /// added or upgraded.
 ///
@@ -207,7 +207,7 @@ fn proven_moves(job: &mut Job, position: &str) -> Result<Vec<BookMove>, BuildErr
     Ok(moves)
 }
 
-/// Step 1: the unfinished positions within `plies` moves of `start`,
+/// Step 1: the unfinished positions fewer than `plies` moves from `start`,
 /// breadth first, each once.
 fn positions_within<G: Game>(start: &G, plies: u32) -> Vec<G> {
     let mut seen = HashSet::new();

@@ -20,9 +20,9 @@ use crate::games;
 use crate::web::messages::{ExactInfo, ExactMove, PlayerKind};
 
 /// How long the view waits for every move's proof before it stops the
-/// engine: on Kalah(6,4) with the 24-seed database, proving every move
-/// takes under half a second at the median and a few seconds at worst
-/// (docs/engine.md).
+/// engine: on Kalah(6,4) proving every move takes a few hundredths of a
+/// second at the median, and at worst under 5 s with the 28-seed database,
+/// tens of seconds with the 24-seed one (docs/endgame-db.md, "Measured").
 pub(super) const EXACT_TIME_LIMIT: Duration = Duration::from_secs(5);
 
 /// Where the proof of a position's move values is.
