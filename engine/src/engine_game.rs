@@ -53,6 +53,14 @@ pub trait EngineGame: SearchGame + GameDef {
     /// `go` would otherwise spend its time on (Mastermind's code space).
     fn prepare(&self) {}
 
+    /// Called when the tables change under this game (a database loaded,
+    /// `Hash` resized or cleared): makes ready, before any clock runs, the
+    /// memory a timed `go` would otherwise set up on its own time (Kalah's
+    /// solver table, when a database makes `go` prove first).
+    fn prepare_tables(&self, tables: &mut EngineTables) {
+        let _ = tables;
+    }
+
     /// The family of this game's databases for the position's rules, as
     /// the cache names them (`<family>-<size>.db`, see
     /// [`crate::database_cache`]): `EndgameDB auto` loads the biggest.

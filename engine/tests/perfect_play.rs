@@ -199,3 +199,66 @@ fn go_with_a_database_keeps_the_value_in_kalah_5_3() {
         });
     }
 }
+
+/// A proof that does not finish in its share of the move (Kalah(6,4)'s
+/// start, which takes seconds, with a 4-seed database and `movetime 200`)
+/// says so and hands over to the search, whose `info` lines count their
+/// `time` from the `go`, the proof's time included, as UCI's `time` does;
+/// the answer is a searched move, not a proven one.
+#[test]
+fn a_proof_out_of_time_hands_over_to_the_search_and_its_time_counts() {
+    let db = EndgameDb::build(6, false, 4, 1, |_| {}).expect("a database");
+    let path = std::env::temp_dir().join(format!(
+        "ply-perfect-play-fallback-{}.plydb",
+        std::process::id()
+    ));
+    db.save(&path).expect("the database is saved");
+    let input = format!(
+        "setoption name Seeds value 4\nsetoption name EndgameDB value {}\n\
+         position startpos\ngo movetime 200\n",
+        path.display()
+    );
+    let output = Command::new(env!("CARGO_BIN_EXE_ply-engine"))
+        .env("XDG_CACHE_HOME", "/nonexistent/ply-test-cache")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            child
+                .stdin
+                .take()
+                .expect("stdin")
+                .write_all(input.as_bytes())?;
+            child.wait_with_output()
+        })
+        .expect("the engine runs");
+    std::fs::remove_file(&path).ok();
+    let text = String::from_utf8(output.stdout).expect("UTF-8");
+    let spent: u64 = text
+        .lines()
+        .find_map(|line| line.strip_prefix("info string not proven in "))
+        .and_then(|rest| rest.strip_suffix(" ms: searching"))
+        .and_then(|ms| ms.parse().ok())
+        .unwrap_or_else(|| panic!("no 'not proven in … ms: searching' line:\n{text}"));
+    let times: Vec<u64> = text
+        .lines()
+        .filter(|line| line.starts_with("info depth "))
+        .filter_map(|line| {
+            let mut words = line.split_whitespace();
+            words.find(|&w| w == "time")?;
+            words.next()?.parse().ok()
+        })
+        .collect();
+    assert!(!times.is_empty(), "the search reported nothing:\n{text}");
+    assert!(
+        times.iter().all(|&t| t >= spent),
+        "{times:?} before {spent}:\n{text}"
+    );
+    assert!(!text.contains("proven margin"), "{text}");
+    assert!(
+        text.lines()
+            .last()
+            .is_some_and(|l| l.starts_with("bestmove ")),
+        "{text}"
+    );
+}

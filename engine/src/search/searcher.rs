@@ -41,8 +41,11 @@ use super::score::{
 use super::time::TimePlan;
 use super::tt::{Bound, TranspositionTable};
 
-/// Nodes between two looks at the clock and the stop flag.
-const CHECK_INTERVAL: u64 = 1024;
+/// Nodes between two looks at the clock and the stop flag. Not many: a
+/// Kalah node may probe an endgame database still on disk (a millisecond
+/// a probe in the first moves of a process), and 1,024 such nodes made a
+/// `go movetime` answer 100 ms late.
+const CHECK_INTERVAL: u64 = 64;
 
 /// How often a finished search that must wait for `stop` (infinite or
 /// pondering) looks at the flags.

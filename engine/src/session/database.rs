@@ -149,6 +149,7 @@ impl Session {
 
     fn set_oracles(&self, oracles: Oracles) {
         self.lock_tables().oracles = oracles;
+        self.prepare_tables();
     }
 }
 

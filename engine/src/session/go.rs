@@ -11,6 +11,7 @@
 //! no `bestmove`.
 
 use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
 
 use ply_protocol::{GoParams, Info, Response, Score};
 
@@ -59,6 +60,7 @@ pub fn start<G: SearchGame>(
             &mut tables,
             &thread_control,
             &out,
+            Duration::ZERO,
         );
         out.send(&best_move_line(&game, &result, with_ponder));
     });
@@ -95,7 +97,9 @@ pub fn settings(options: &EngineOptions) -> SearchSettings {
 }
 
 /// Searches, printing `info` after each iteration; the caller prints the
-/// one `bestmove`.
+/// one `bestmove`. `spent` is the time this `go` took before the search
+/// (a proof that did not finish): the `info` lines' `time` counts it, as
+/// UCI's `time` counts from the `go`.
 pub fn run<G: SearchGame>(
     root: Root<'_, G>,
     limits: &Limits,
@@ -103,6 +107,7 @@ pub fn run<G: SearchGame>(
     tables: &mut EngineTables,
     control: &SearchControl,
     out: &Output,
+    spent: Duration,
 ) -> SearchResult<G::Move> {
     tables.history.ensure_size(G::MOVE_INDEX_LIMIT);
     let evaluation = GameEvaluation {
@@ -122,6 +127,8 @@ pub fn run<G: SearchGame>(
         evaluation,
         |it| {
             let mut info = info_line(root.position, it);
+            let spent_ms = u64::try_from(spent.as_millis()).unwrap_or(u64::MAX);
+            info.time = info.time.map(|time| time.saturating_add(spent_ms));
             if many_lines {
                 info.multipv = u32::try_from(it.multipv).ok();
             }

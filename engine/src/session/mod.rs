@@ -279,6 +279,14 @@ impl Session {
         self.tables.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
+    /// After the tables changed (a database, `Hash`): the game makes ready
+    /// what its timed `go` would otherwise set up on its own time
+    /// ([`EngineGame::prepare_tables`]).
+    fn prepare_tables(&self) {
+        let mut tables = self.lock_tables();
+        with_game!(&self.position, game => game.prepare_tables(&mut tables));
+    }
+
     /// `uci`/`ugi`: identify, list the options, `uciok`/`ugiok`.
     fn hello(&self, dialect: Dialect) {
         self.out
@@ -324,8 +332,12 @@ impl Session {
                 if let Err(e) = self.lock_tables().resize(options.hash_mb) {
                     return self.out.error(&e);
                 }
+                self.prepare_tables();
             }
-            OptionEffect::ClearHash => self.lock_tables().clear_all(),
+            OptionEffect::ClearHash => {
+                self.lock_tables().clear_all();
+                self.prepare_tables();
+            }
             OptionEffect::None => {}
         }
         self.options = options;

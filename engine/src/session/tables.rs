@@ -25,7 +25,7 @@ pub struct EngineTables {
 }
 
 impl EngineTables {
-    pub(super) fn new(hash_mb: usize) -> Self {
+    pub(crate) fn new(hash_mb: usize) -> Self {
         Self {
             tt: TranspositionTable::new(hash_mb),
             history: History::new(0),

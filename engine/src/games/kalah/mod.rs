@@ -68,6 +68,10 @@ impl EngineGame for Kalah {
         perfect::start(self, params, options, with_ponder, tables, out)
     }
 
+    fn prepare_tables(&self, tables: &mut EngineTables) {
+        perfect::prepare_tables(self, tables);
+    }
+
     fn database_family(&self) -> Option<String> {
         Some(endgame::cache_family(
             self.pit_count(),

@@ -20,7 +20,8 @@
 //!    go wrong. When the time runs out during this step, the solver's move
 //!    of step 4 is played if the solver proved it.
 //! 6. **No proof in time**: the normal search, with what is left of the
-//!    move's time.
+//!    move's time, after an `info string not proven in … ms: searching`;
+//!    its `info` lines' `time` counts from the `go`, the proof included.
 //!
 //! The answer is an `info` line with the proven value (`score` as the
 //! search writes a proven margin), an `info string proven margin …` as the
@@ -88,16 +89,10 @@ pub fn start(
     tables: Arc<Mutex<EngineTables>>,
     out: Output,
 ) -> Result<RunningSearch, String> {
-    // A database named by hand may be of other rules: the solver would not
-    // use it, and the proof would only cost time.
-    let has_db = tables
-        .lock()
-        .unwrap_or_else(PoisonError::into_inner)
-        .oracles
-        .get::<EndgameDb>()
-        .is_some_and(|db| {
-            db.pits() == root.pit_count() && db.empty_capture() == root.empty_capture()
-        });
+    let has_db = has_database_of_rules(
+        &tables.lock().unwrap_or_else(PoisonError::into_inner),
+        &root,
+    );
     let limits = limits_from(params, root.side_to_move());
     // The move's time: with a clock, the share the search plans to spend
     // (its soft budget); with `movetime`, all of it; with both, the less.
@@ -135,19 +130,66 @@ pub fn start(
                 normal_go::best_move_line(&root, &proof.as_result(), false)
             }
             None => {
-                let left = time_left(&limits, budget, started.elapsed());
+                let spent = started.elapsed();
+                if !thread_control.stopped() {
+                    out.send(&Response::InfoString(format!(
+                        "not proven in {} ms: searching",
+                        spent.as_millis()
+                    )));
+                }
+                let left = time_left(&limits, budget, spent);
                 let whole = Root {
                     position: &root,
                     searchmoves: &[],
                 };
-                let result =
-                    normal_go::run(whole, &left, settings, &mut tables, &thread_control, &out);
+                let result = normal_go::run(
+                    whole,
+                    &left,
+                    settings,
+                    &mut tables,
+                    &thread_control,
+                    &out,
+                    spent,
+                );
                 normal_go::best_move_line(&root, &result, with_ponder)
             }
         };
         out.send(&response);
     });
     Ok(RunningSearch::new(control, handle, true))
+}
+
+/// Whether `tables` hold a database of `position`'s rules. (One named by
+/// hand may be of other rules: the solver would not use it, and a proof
+/// would only cost time.)
+fn has_database_of_rules(tables: &EngineTables, position: &Kalah) -> bool {
+    tables.oracles.get::<EndgameDb>().is_some_and(|db| {
+        db.pits() == position.pit_count() && db.empty_capture() == position.empty_capture()
+    })
+}
+
+/// Makes the solver's table ready before a clock runs, when a database
+/// of `position`'s rules means a timed `go` will prove: a table kept from
+/// earlier proofs stays as it is; a new one is allocated and written
+/// through ([`BoundTable::clear`]), so that its pages are mapped now, as
+/// the search's table is at `ucinewgame`. Left to the first proof, they
+/// cost it time: from a fresh process, the proof of a `go movetime 1000`
+/// with `Hash 512` spent 0.3 s of its 0.5 s waiting for them (and then
+/// played a move that gave 4 seeds away).
+pub(super) fn prepare_tables(position: &Kalah, tables: &mut EngineTables) {
+    if !has_database_of_rules(tables, position) {
+        return;
+    }
+    let made = tables.take_solver_memory(|megabytes| {
+        let mut table = bound_table(megabytes)?;
+        table.clear();
+        Ok(table)
+    });
+    match made {
+        Ok(table) => tables.keep_solver_memory(table),
+        // The first proof will try again, and say why it cannot.
+        Err(e) => log::warn!("perfect play: {e}"),
+    }
 }
 
 /// A proven move: the root's value, the move played, and the values of
@@ -401,6 +443,11 @@ struct Watch {
 impl Watch {
     fn start(deadline: Instant, outer: &Arc<SearchControl>) -> Self {
         let control = Arc::new(SearchControl::new(false, false));
+        // Past the deadline already: stopped from the start, so that the
+        // proofs of step 5 left after it cost nothing.
+        if Instant::now() >= deadline || outer.stopped() {
+            control.stop();
+        }
         let done = Arc::new(AtomicBool::new(false));
         let (watched, finished, outer) =
             (Arc::clone(&control), Arc::clone(&done), Arc::clone(outer));
@@ -477,5 +524,45 @@ fn report(root: &Kalah, proof: &Proof, started: Instant, out: &Output) {
             "proven move values: {}",
             values.join(", ")
         )));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::kalah::KalahRules;
+    use crate::search::oracles::Oracles;
+
+    /// The solver's table is made when a database of the rules played is
+    /// loaded, and kept (not made anew) when it exists; a database of
+    /// other rules makes none.
+    #[test]
+    fn the_solver_table_is_made_before_the_clock_only_for_a_database_of_the_rules() {
+        let kalah = |pits: u8, empty_capture: bool| {
+            Kalah::start(KalahRules::new(pits, 3, empty_capture).expect("playable"))
+                .expect("a start")
+        };
+        let db = Arc::new(EndgameDb::build(4, false, 4, 1, |_| {}).expect("a database"));
+        let made_anew = |_: usize| -> Result<BoundTable, String> { Err("made anew".to_owned()) };
+
+        let mut tables = EngineTables::new(1);
+        tables.oracles = Oracles::default().with_any(db);
+        for other_rules in [kalah(4, true), kalah(5, false)] {
+            prepare_tables(&other_rules, &mut tables);
+            assert!(tables.take_solver_memory(made_anew).is_err());
+        }
+        let played = kalah(4, false);
+        prepare_tables(&played, &mut tables);
+        let table = tables
+            .take_solver_memory(made_anew)
+            .expect("made by prepare_tables");
+        tables.keep_solver_memory(table);
+        // Kept as it is the second time.
+        prepare_tables(&played, &mut tables);
+        assert!(tables.take_solver_memory(made_anew).is_ok());
+
+        let mut without = EngineTables::new(1);
+        prepare_tables(&played, &mut without);
+        assert!(without.take_solver_memory(made_anew).is_err());
     }
 }

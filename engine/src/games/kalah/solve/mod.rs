@@ -350,6 +350,11 @@ fn mtdf<F>(
     F: FnMut(&ExactSearch<'_>),
 {
     loop {
+        // A solve stopped before it starts (its deadline past) searches
+        // nothing: not even the nodes before the first look at the flag.
+        if search.shared_stopped() {
+            return;
+        }
         // 1. Where to test: just above the lower bound when the guess sits
         //    on it (the value's parity never changes: every seed on the
         //    board ends in one store or the other).

@@ -119,6 +119,15 @@ impl BoundTable {
         Ok(Self { slots, buckets })
     }
 
+    /// Empties every slot. On a fresh table this changes nothing but has
+    /// the system map all its pages now, which the first proof would
+    /// otherwise wait for as it touches them (see `perfect::prepare_tables`).
+    pub fn clear(&mut self) {
+        for slot in self.slots.iter_mut() {
+            *slot = Slot::default();
+        }
+    }
+
     fn bucket_count(megabytes: usize) -> usize {
         (megabytes.saturating_mul(BYTES_PER_MB) / (ENTRY_BYTES * BUCKET)).max(1)
     }
