@@ -387,6 +387,7 @@ impl Session {
         for error in &applied.errors {
             self.out.error(error);
         }
+        let restarted = applied.restart.is_some();
         if let Some(rules) = applied.restart {
             match AnyGame::start(&rules) {
                 Ok(start) => {
@@ -397,6 +398,10 @@ impl Session {
             }
         }
         self.find_cached_db();
+        if restarted {
+            // A database named by hand may serve the rules that start now.
+            self.prepare_tables();
+        }
     }
 
     /// The start position of the current game and rules.
