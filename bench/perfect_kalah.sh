@@ -19,9 +19,12 @@
 # FILE, and reads it from there when FILE exists (same positions and rules
 # assumed), so that `go` can be timed again without proving it all anew.
 #
-# Usage: bench/perfect_kalah.sh [--seeds S] [--positions N] [--empty-capture]
+# --seeds is the seeds a pit at the start (Kalah(6,SEEDS)); --seed is the
+# random play's seed.
+#
+# Usage: bench/perfect_kalah.sh [--seeds SEEDS] [--positions N] [--empty-capture]
 #                               [--db-seeds N] [--threads T] [--hash MB]
-#                               [--movetime MS] [--min-plies P] [--max-plies P] [--seed S]
+#                               [--movetime MS] [--min-plies P] [--max-plies P] [--seed RNG]
 #                               [--reference FILE]
 set -euo pipefail
 seeds=4

@@ -7,19 +7,23 @@
 # solve: the position, then each move), not the start of the process. The
 # positions are solved one after the other in one engine: the solver's
 # table carries what it proved from one to the next, as in a game
-# (`ucinewgame` keeps it; docs/engine.md).
+# (`ucinewgame` keeps it; docs/protocol.md).
 #
 # The database is the cache's (`$XDG_CACHE_HOME/ply`, else `~/.cache/ply`);
 # when the cache has no `kalah-6-<rule>-<db seeds>.db` it is built there
 # first with `ply-engine build-db` (28 seeds: about 3 min with 2 threads,
-# 5.6 GB on disk and in memory; 24 seeds: about 40 s, 1.25 GB). Set
+# 5.6 GB on disk and as much memory while it builds; 24 seeds: about 40 s,
+# 1.25 GB). Set
 # XDG_CACHE_HOME to keep it elsewhere.
 #
 # --multipv 1 times the solve of the position alone, for comparison.
 #
-# Usage: bench/solve_all_moves.sh [--seeds S] [--positions N] [--empty-capture] [--db-seeds N]
+# --seeds is the seeds a pit at the start (Kalah(6,SEEDS)); --seed is the
+# random play's seed.
+#
+# Usage: bench/solve_all_moves.sh [--seeds SEEDS] [--positions N] [--empty-capture] [--db-seeds N]
 #                                 [--threads T] [--hash MB] [--multipv K]
-#                                 [--min-plies P] [--max-plies P] [--seed S]
+#                                 [--min-plies P] [--max-plies P] [--seed RNG]
 set -euo pipefail
 seeds=4
 positions=20

@@ -53,10 +53,11 @@ pub trait EngineGame: SearchGame + GameDef {
     /// `go` would otherwise spend its time on (Mastermind's code space).
     fn prepare(&self) {}
 
-    /// Called when the tables change under this game (a database loaded,
-    /// `Hash` resized or cleared): makes ready, before any clock runs, the
-    /// memory a timed `go` would otherwise set up on its own time (Kalah's
-    /// solver table, when a database makes `go` prove first).
+    /// Makes ready, before any clock runs, the memory a timed `go` would
+    /// otherwise set up on its own time (Kalah's solver table, when a
+    /// database makes `go` prove first). The session calls it whenever that
+    /// may have changed: a database loaded, `Hash` resized or cleared, and
+    /// a game started with new rules.
     fn prepare_tables(&self, tables: &mut EngineTables) {
         let _ = tables;
     }

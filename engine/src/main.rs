@@ -221,7 +221,7 @@ struct BuildBookArgs {
     #[arg(long = "option", value_name = "NAME=VALUE")]
     options: Vec<String>,
     /// Positions fewer than this many moves from the start get entries (1: the start alone).
-    #[arg(long, value_name = "P")]
+    #[arg(long, value_name = "P", value_parser = clap::value_parser!(u32).range(1..))]
     plies: u32,
     /// Search depth after each move.
     #[arg(long, value_name = "D", default_value_t = 12)]
@@ -311,13 +311,17 @@ fn build_book(args: &BuildBookArgs) -> Result<()> {
     eprintln!();
     book.save(&args.output)
         .with_context(|| format!("cannot save the book to {}", args.output.display()))?;
-    // A position analysed is new to the book, or was there without
-    // proven values and is now proven (--solve).
+    // A position analysed is new to the book, or (--solve) was there
+    // without proven values and is now proven.
     let after = book.len();
     let added = after - before;
+    let proven_anew = if args.solve {
+        format!(" and {} proven anew", analysed - added)
+    } else {
+        String::new()
+    };
     eprintln!(
-        "{added} positions added and {} proven anew: {} holds {after} ({} s)",
-        analysed - added,
+        "{added} positions added{proven_anew}: {} holds {after} ({} s)",
         args.output.display(),
         started.elapsed().as_secs()
     );

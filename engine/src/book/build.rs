@@ -82,9 +82,9 @@ fn has_no_book<G: EngineGame>(_: &G) -> bool {
 }
 
 /// Adds to `book` the analysis of every position fewer than
-/// `settings.plies` moves from `start` that it does not hold yet (with a `prover`: that it
-/// does not hold proven values for); returns how many positions were
-/// added or upgraded.
+/// `settings.plies` moves from `start` that it does not hold yet (with a
+/// `prover`: that it does not hold proven values for); returns how many
+/// positions were added or upgraded.
 ///
 /// # Errors
 /// [`BuildError::NoBookForGame`] for a game the board-game search does not

@@ -99,7 +99,8 @@ pub fn settings(options: &EngineOptions) -> SearchSettings {
 /// Searches, printing `info` after each iteration; the caller prints the
 /// one `bestmove`. `spent` is the time this `go` took before the search
 /// (a proof that did not finish): the `info` lines' `time` counts it, as
-/// UCI's `time` counts from the `go`.
+/// UCI's `time` counts from the `go`; their `nodes` and `nps` are the
+/// search's own.
 pub fn run<G: SearchGame>(
     root: Root<'_, G>,
     limits: &Limits,
@@ -118,6 +119,7 @@ pub fn run<G: SearchGame>(
         history: &mut tables.history,
     };
     let many_lines = settings.multipv > 1;
+    let spent_ms = u64::try_from(spent.as_millis()).unwrap_or(u64::MAX);
     search_root(
         root,
         limits,
@@ -127,7 +129,6 @@ pub fn run<G: SearchGame>(
         evaluation,
         |it| {
             let mut info = info_line(root.position, it);
-            let spent_ms = u64::try_from(spent.as_millis()).unwrap_or(u64::MAX);
             info.time = info.time.map(|time| time.saturating_add(spent_ms));
             if many_lines {
                 info.multipv = u32::try_from(it.multipv).ok();

@@ -279,9 +279,8 @@ impl Session {
         self.tables.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// After the tables changed (a database, `Hash`): the game makes ready
-    /// what its timed `go` would otherwise set up on its own time
-    /// ([`EngineGame::prepare_tables`]).
+    /// The game makes ready what its timed `go` would otherwise set up on
+    /// its own time ([`EngineGame::prepare_tables`] says when this is called).
     fn prepare_tables(&self) {
         let mut tables = self.lock_tables();
         with_game!(&self.position, game => game.prepare_tables(&mut tables));

@@ -40,8 +40,8 @@ pub static DATABASE: DatabaseUi = DatabaseUi {
 
 /// The sizes offered on six pits (docs/endgame-db.md's figures: 29 MB,
 /// 215 MB, 1.25 GB, 5.6 GB); smaller boards get those their seeds can fill.
-/// 28 seeds is the one perfect play needs to prove every move of Kalah(6,4)
-/// within a second (docs/endgame-db.md, "Perfect play").
+/// 28 seeds is the one perfect play wants: with it `go movetime 1000` gave
+/// no value away in 100 Kalah(6,4) positions (docs/endgame-db.md, "Measured").
 const OFFERED_SIZES: [u32; 4] = [16, 20, 24, 28];
 
 /// The most seeds a database holds (the file stores values as `i8`).
@@ -210,7 +210,7 @@ mod tests {
         assert_eq!(plan.bytes, 1_251_677_700 + 40);
         assert_eq!(plan.seconds, 43);
         assert_eq!(plan.args, ["build-db", "--max-seeds", "24", "--pits", "6"]);
-        // The biggest offered: 2:47 to build and save on the 2-core machine.
+        // The biggest offered: 2 min 48 s to build and save on the 2-core machine.
         assert_eq!(database_plan(&six, 28).unwrap().bytes, 5_586_853_480 + 40);
         assert_eq!(database_plan(&six, 28).unwrap().seconds, 188);
         assert_eq!(database_plan(&six, 16).unwrap().bytes, 30_421_755 + 40);

@@ -168,21 +168,29 @@ fn has_database_of_rules(tables: &EngineTables, position: &Kalah) -> bool {
     })
 }
 
+/// The most of a new solver table [`prepare_tables`] writes through. The
+/// system gives memory slowly when it is busy (1.4–3.4 s for 1,024 MB on
+/// the 2-core machine with 11 GB of databases in its page cache, 9–14 s
+/// for 4,096 MB), and a game start must stay well within a GUI's wait for
+/// `readyok` (`ply-gui` waits 10 s). A bigger table's other pages are
+/// mapped as the proofs touch them, as before.
+const PREPARED_MB: usize = 1024;
+
 /// Makes the solver's table ready before a clock runs, when a database
 /// of `position`'s rules means a timed `go` will prove: a table kept from
-/// earlier proofs stays as it is; a new one is allocated and written
-/// through ([`BoundTable::clear`]), so that its pages are mapped now, as
-/// the search's table is at `ucinewgame`. Left to the first proof, they
-/// cost it time: from a fresh process, the proof of a `go movetime 1000`
-/// with `Hash 512` spent 0.3 s of its 0.5 s waiting for them (and then
-/// played a move that gave 4 seeds away).
+/// earlier proofs stays as it is; a new one is allocated and its first
+/// [`PREPARED_MB`] written through ([`BoundTable::clear_first`]), so that
+/// those pages are mapped now, as the search's table is at `ucinewgame`.
+/// Left to the first proof, they cost it time: from a fresh process, the
+/// proof of a `go movetime 1000` with `Hash 512` spent 0.3 s of its 0.5 s
+/// waiting for them (and then played a move that gave 4 seeds away).
 pub(super) fn prepare_tables(position: &Kalah, tables: &mut EngineTables) {
     if !has_database_of_rules(tables, position) {
         return;
     }
     let made = tables.take_solver_memory(|megabytes| {
         let mut table = bound_table(megabytes)?;
-        table.clear();
+        table.clear_first(PREPARED_MB);
         Ok(table)
     });
     match made {
@@ -442,10 +450,11 @@ struct Watch {
 
 impl Watch {
     fn start(deadline: Instant, outer: &Arc<SearchControl>) -> Self {
+        let due = move |outer: &SearchControl| Instant::now() >= deadline || outer.stopped();
         let control = Arc::new(SearchControl::new(false, false));
         // Past the deadline already: stopped from the start, so that the
         // proofs of step 5 left after it cost nothing.
-        if Instant::now() >= deadline || outer.stopped() {
+        if due(outer) {
             control.stop();
         }
         let done = Arc::new(AtomicBool::new(false));
@@ -453,7 +462,7 @@ impl Watch {
             (Arc::clone(&control), Arc::clone(&done), Arc::clone(outer));
         let handle = std::thread::spawn(move || {
             while !finished.load(Ordering::Relaxed) {
-                if Instant::now() >= deadline || outer.stopped() {
+                if due(&outer) {
                     watched.stop();
                     return;
                 }
@@ -531,6 +540,7 @@ fn report(root: &Kalah, proof: &Proof, started: Instant, out: &Output) {
 mod tests {
     use super::*;
     use crate::games::kalah::KalahRules;
+    use crate::games::kalah::solve::table::Bounds;
     use crate::search::oracles::Oracles;
 
     /// The solver's table is made when a database of the rules played is
@@ -556,10 +566,23 @@ mod tests {
         let table = tables
             .take_solver_memory(made_anew)
             .expect("made by prepare_tables");
+        let (key, bounds) = (
+            0x1234_5678,
+            Bounds {
+                lower: -2,
+                upper: 4,
+                best: 1,
+                work: 3,
+            },
+        );
+        table.store(key, bounds);
         tables.keep_solver_memory(table);
-        // Kept as it is the second time.
+        // Kept as it is the second time: what it proved stays.
         prepare_tables(&played, &mut tables);
-        assert!(tables.take_solver_memory(made_anew).is_ok());
+        let kept = tables
+            .take_solver_memory(made_anew)
+            .expect("kept by prepare_tables");
+        assert_eq!(kept.probe(key), Some(bounds));
 
         let mut without = EngineTables::new(1);
         prepare_tables(&played, &mut without);
