@@ -35,11 +35,8 @@ while [ $# -gt 0 ]; do
   esac
 done
 cd "$(dirname "$0")/.."
-cargo build --release -q -p ply-engine
-engine=target/release/ply-engine
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
 source bench/kalah_cache.sh
+start_kalah_bench
 
 # 1. The proven entries, a sample of each rule: `<position> ; <moves>`,
 #    the book's moves and values kept as the line's id.

@@ -1,15 +1,35 @@
-# Sourced by the Kalah benchmarks (not run by itself): the engine's cache
-# of endgame databases, and the database of a rule built there when it is
+# Sourced by the Kalah benchmarks from the repository root (not run by
+# itself): their start, the capture rule's name, and the engine's cache of
+# endgame databases, with the database of a rule built there when it is
 # missing, as `EndgameDB auto` finds it.
+#
+# start_kalah_bench
+#   builds the release engine (its path in $engine) and makes a work
+#   directory ($work), removed when the script exits.
+#
+# capture_rule EMPTY_CAPTURE(true|false)
+#   prints the rule as the cache names it: standard or empty-capture.
 #
 # ensure_cached_db ENGINE EMPTY_CAPTURE(true|false) DB_SEEDS THREADS
 #   builds kalah-6-<rule>-<DB_SEEDS>.db in the cache when it is not there
 #   (timed), then lists the rule's cached databases.
 
+start_kalah_bench() {
+  cargo build --release -q -p ply-engine
+  engine=target/release/ply-engine
+  work=$(mktemp -d)
+  trap 'rm -rf "$work"' EXIT
+}
+
+capture_rule() {
+  if [ "$1" = true ]; then echo empty-capture; else echo standard; fi
+}
+
 ensure_cached_db() {
   local engine=$1 empty=$2 db_seeds=$3 threads=$4
-  local rule=standard flag=""
-  if [ "$empty" = true ]; then rule=empty-capture; flag=--empty-capture; fi
+  local rule flag=""
+  rule=$(capture_rule "$empty")
+  if [ "$empty" = true ]; then flag=--empty-capture; fi
   # The engine's cache directory: XDG_CACHE_HOME when absolute, else ~/.cache.
   local cache
   case "${XDG_CACHE_HOME:-}" in

@@ -51,14 +51,9 @@ while [ $# -gt 0 ]; do
   esac
 done
 cd "$(dirname "$0")/.."
-cargo build --release -q -p ply-engine
-engine=target/release/ply-engine
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-
-rule=standard
-if [ "$empty" = true ]; then rule=empty-capture; fi
 source bench/kalah_cache.sh
+start_kalah_bench
+rule=$(capture_rule "$empty")
 ensure_cached_db "$engine" "$empty" "$db_seeds" "$threads"
 
 # Random play with a fixed seed (bench/kalah_positions.py).

@@ -61,15 +61,9 @@ fn tictactoe_value(position: &TicTacToe) -> i32 {
             Outcome::Win(_) => -1,
         };
     }
-    let mut moves = MoveList::new();
-    position.legal_moves(&mut moves);
-    moves
-        .iter()
-        .map(|&mv| {
-            let mut child = *position;
-            child.play(mv);
-            -tictactoe_value(&child)
-        })
+    tictactoe_moves(position)
+        .into_iter()
+        .map(|(_, value)| value)
         .max()
         .expect("a game not over has a move")
 }

@@ -63,23 +63,7 @@ fn engine_answers(rules: KalahRules, db: &std::path::Path, positions: &[Kalah]) 
             position.position_string()
         );
     }
-    // No `quit`: a queued `quit` stops the search it finds running, while
-    // the end of the input lets the last `go` finish by itself.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ply-engine"))
-        // Only the database the test names, none from a user's cache.
-        .env("XDG_CACHE_HOME", "/nonexistent/ply-test-cache")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("the engine starts");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes())
-        .expect("the commands are written");
-    let output = child.wait_with_output().expect("the engine ends");
-    let text = String::from_utf8(output.stdout).expect("UTF-8");
+    let text = engine_output(&input);
     assert!(!text.contains("error"), "{text}");
     let mut answers = Vec::new();
     let mut current = Answer {
@@ -123,6 +107,40 @@ fn engine_answers(rules: KalahRules, db: &std::path::Path, positions: &[Kalah]) 
     answers
 }
 
+/// The engine's standard output for `input`, which ends without `quit`: a
+/// queued `quit` stops the search it finds running, while the end of the
+/// input lets the last `go` finish by itself.
+fn engine_output(input: &str) -> String {
+    let output = Command::new(env!("CARGO_BIN_EXE_ply-engine"))
+        // Only the database the test names, none from a user's cache.
+        .env("XDG_CACHE_HOME", "/nonexistent/ply-test-cache")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            child
+                .stdin
+                .take()
+                .expect("stdin")
+                .write_all(input.as_bytes())?;
+            child.wait_with_output()
+        })
+        .expect("the engine runs");
+    String::from_utf8(output.stdout).expect("UTF-8")
+}
+
+/// A database of `pits` pits and at most `seeds` seeds, saved to a file of the
+/// test's own (`name`), for `EndgameDB`: the caller removes it.
+fn saved_database(pits: u8, empty_capture: bool, seeds: u8, name: &str) -> std::path::PathBuf {
+    let db = EndgameDb::build(pits, empty_capture, seeds, 1, |_| {}).expect("a database");
+    let path = std::env::temp_dir().join(format!(
+        "ply-perfect-play-{name}-{}.plydb",
+        std::process::id()
+    ));
+    db.save(&path).expect("the database is saved");
+    path
+}
+
 /// The value of `mv` in `position` for the side to move there.
 fn value_through(position: &Kalah, mv: &str, reference: &mut Reference<'_>) -> i32 {
     let mut child = *position;
@@ -137,16 +155,12 @@ fn value_through(position: &Kalah, mv: &str, reference: &mut Reference<'_>) -> i
 
 /// Plays `GAMES` random games of `rules` and checks every answer of `go`.
 fn check_board(rules: KalahRules, seed: u64, reference: &mut Reference<'_>) {
-    let db =
-        EndgameDb::build(rules.pits, rules.empty_capture, DB_SEEDS, 1, |_| {}).expect("a database");
-    let path = std::env::temp_dir().join(format!(
-        "ply-perfect-play-{}-{}-{}-{}.plydb",
-        std::process::id(),
+    let path = saved_database(
         rules.pits,
-        rules.seeds,
-        rules.empty_capture
-    ));
-    db.save(&path).expect("the database is saved");
+        rules.empty_capture,
+        DB_SEEDS,
+        &format!("{}-{}-{}", rules.pits, rules.seeds, rules.empty_capture),
+    );
     let positions: Vec<Kalah> = random_positions(rules, GAMES, seed)
         .into_iter()
         .filter(|p| p.outcome().is_none())
@@ -178,26 +192,27 @@ fn check_board(rules: KalahRules, seed: u64, reference: &mut Reference<'_>) {
     }
 }
 
-#[test]
-fn go_with_a_database_keeps_the_value_in_kalah_4_3() {
+/// [`check_board`] on Kalah(`pits`,`seeds`) under both capture rules,
+/// against the solver (each position solved once).
+fn check_both_rules(pits: u8, seeds: u8) {
     for empty_capture in [false, true] {
-        let rules = KalahRules::new(4, 3, empty_capture).expect("playable");
+        let rules = KalahRules::new(pits, seeds, empty_capture).expect("playable");
         let mut memo = HashMap::new();
-        check_board(rules, 0x4_3 ^ u64::from(empty_capture), &mut |p| {
+        let seed = (u64::from(pits) << 4 | u64::from(seeds)) ^ u64::from(empty_capture);
+        check_board(rules, seed, &mut |p| {
             *memo.entry(*p).or_insert_with(|| solved(p))
         });
     }
 }
 
 #[test]
+fn go_with_a_database_keeps_the_value_in_kalah_4_3() {
+    check_both_rules(4, 3);
+}
+
+#[test]
 fn go_with_a_database_keeps_the_value_in_kalah_5_3() {
-    for empty_capture in [false, true] {
-        let rules = KalahRules::new(5, 3, empty_capture).expect("playable");
-        let mut memo = HashMap::new();
-        check_board(rules, 0x5_3 ^ u64::from(empty_capture), &mut |p| {
-            *memo.entry(*p).or_insert_with(|| solved(p))
-        });
-    }
+    check_both_rules(5, 3);
 }
 
 /// A proof that does not finish in its share of the move (Kalah(6,4)'s
@@ -207,33 +222,14 @@ fn go_with_a_database_keeps_the_value_in_kalah_5_3() {
 /// the answer is a searched move, not a proven one.
 #[test]
 fn a_proof_out_of_time_hands_over_to_the_search_and_its_time_counts() {
-    let db = EndgameDb::build(6, false, 4, 1, |_| {}).expect("a database");
-    let path = std::env::temp_dir().join(format!(
-        "ply-perfect-play-fallback-{}.plydb",
-        std::process::id()
-    ));
-    db.save(&path).expect("the database is saved");
+    let path = saved_database(6, false, 4, "fallback");
     let input = format!(
         "setoption name Seeds value 4\nsetoption name EndgameDB value {}\n\
          position startpos\ngo movetime 200\n",
         path.display()
     );
-    let output = Command::new(env!("CARGO_BIN_EXE_ply-engine"))
-        .env("XDG_CACHE_HOME", "/nonexistent/ply-test-cache")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .and_then(|mut child| {
-            child
-                .stdin
-                .take()
-                .expect("stdin")
-                .write_all(input.as_bytes())?;
-            child.wait_with_output()
-        })
-        .expect("the engine runs");
+    let text = engine_output(&input);
     std::fs::remove_file(&path).ok();
-    let text = String::from_utf8(output.stdout).expect("UTF-8");
     let spent: u64 = text
         .lines()
         .find_map(|line| line.strip_prefix("info string not proven in "))

@@ -444,18 +444,10 @@ impl Session {
 }
 
 /// Whether `command` reads or sets the position, so that the game options
-/// set before it must be applied first.
+/// set before it must be applied first: every command that ends a search
+/// (they all set or search a position), and the two that only read it.
 fn needs_position(command: &Command) -> bool {
-    matches!(
-        command,
-        Command::NewGame(_)
-            | Command::Position { .. }
-            | Command::Go(_)
-            | Command::Perft(_)
-            | Command::Query(_)
-            | Command::Display
-            | Command::Solve
-    )
+    ends_search(command) || matches!(command, Command::Query(_) | Command::Display)
 }
 
 /// Whether `command` ends a running search before it is carried out (its

@@ -24,20 +24,9 @@ pub fn minimax(position: &Kalah, memo: &mut HashMap<Kalah, i32>) -> i32 {
         };
         final_count(me) - final_count(me.opponent())
     } else {
-        let mut moves = MoveList::new();
-        position.legal_moves(&mut moves);
-        moves
-            .iter()
-            .map(|&mv| {
-                let mut child = *position;
-                child.play(mv);
-                let value = minimax(&child, memo);
-                if child.side_to_move() == me {
-                    value
-                } else {
-                    -value
-                }
-            })
+        minimax_move_values(position, memo)
+            .into_iter()
+            .map(|(_, value)| value)
             .max()
             .expect("a game that is not over has moves")
     };
@@ -46,7 +35,6 @@ pub fn minimax(position: &Kalah, memo: &mut HashMap<Kalah, i32>) -> i32 {
 }
 
 /// Each move's value by minimax: the child's value from the mover's side.
-#[allow(dead_code)] // not every test file that shares these helpers asks for it
 pub fn minimax_move_values(position: &Kalah, memo: &mut HashMap<Kalah, i32>) -> Vec<(u8, i32)> {
     let mut moves = MoveList::new();
     position.legal_moves(&mut moves);
