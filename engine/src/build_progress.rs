@@ -1,4 +1,5 @@
-//! The progress of `ply-engine build-db` on stderr (a module of the binary).
+//! The progress of `ply-engine build-db` and `verify-db` on stderr (a
+//! module of the binary).
 //!
 //! On a terminal, a bar redrawn in place ([`indicatif`], whose estimate of
 //! the time left is smoothed, so the first guesses of a build are not
@@ -74,6 +75,42 @@ impl BuildProgress {
     /// The build is over: the bar is cleared, for the summary that follows.
     pub fn finish(self) {
         if let Self::Bar(bar) = self {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+/// Shows a check's progress on stderr: a bar on a terminal, nothing
+/// elsewhere (a check takes seconds; its result line says the rest).
+#[derive(Debug)]
+pub struct VerifyProgress(Option<ProgressBar>);
+
+impl VerifyProgress {
+    /// A bar when stderr is a terminal, else nothing.
+    #[must_use]
+    pub fn for_stderr() -> Self {
+        if !std::io::stderr().is_terminal() {
+            return Self(None);
+        }
+        let template = format!("checking [{{bar:{BAR_WIDTH}}}] {{percent:>3}}%  left {{eta}}");
+        let bar = ProgressBar::new(0);
+        if let Ok(style) = ProgressStyle::with_template(&template) {
+            bar.set_style(style.progress_chars("#>-"));
+        }
+        Self(Some(bar))
+    }
+
+    /// `done` of `total` parts checked.
+    pub fn update(&mut self, done: u64, total: u64) {
+        if let Some(bar) = &self.0 {
+            bar.set_length(total);
+            bar.set_position(done);
+        }
+    }
+
+    /// The check is over: the bar is cleared.
+    pub fn finish(self) {
+        if let Some(bar) = self.0 {
             bar.finish_and_clear();
         }
     }

@@ -11,13 +11,26 @@
 //! `kalah-6-empty-capture`), the size is a whole number, bigger for a
 //! bigger database (Kalah's: the most seeds on the board). Nothing else
 //! in the directory is a database of the cache, so a temporary file left
-//! by an interrupted build (`….db.tmp-<pid>`) is never loaded.
+//! by an interrupted build (`….db.tmp-<pid>`) is never loaded; the next
+//! build into the directory removes those whose process is gone
+//! ([`remove_stale_temporaries`]).
+//!
+//! One build at a time writes into the cache ([`lock_for_build`]): each
+//! needs about as much memory as its file (5.6 GB at 28 seeds).
 
+use std::ffi::OsString;
+use std::fs::File;
 use std::io;
 use std::path::{Path, PathBuf};
 
 /// The directory of Ply's cache, inside the user's cache directory.
 pub const CACHE_SUBDIRECTORY: &str = "ply";
+
+/// What a file being written is named after: `<name>.tmp-<pid>`.
+const TEMPORARY_INFIX: &str = ".tmp-";
+
+/// The lock file of the cache's builds.
+pub const BUILD_LOCK: &str = ".build.lock";
 
 /// The extension of a cached database file.
 pub const DATABASE_EXTENSION: &str = "db";
@@ -83,6 +96,104 @@ pub fn biggest_first(directory: &Path, family: &str) -> io::Result<Vec<(PathBuf,
     Ok(found)
 }
 
+/// Where a file to be saved as `path` is written first (then renamed
+/// over `path`): `<path>.tmp-<pid>`, this process's.
+#[must_use]
+pub fn temporary_path(path: &Path) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(format!("{TEMPORARY_INFIX}{}", std::process::id()));
+    PathBuf::from(name)
+}
+
+/// The process that writes the temporary file named `name`
+/// (`<name>.db.tmp-<pid>`); `None` for any other name.
+#[must_use]
+pub fn temporary_owner(name: &str) -> Option<u32> {
+    let (stem, pid) = name.rsplit_once(TEMPORARY_INFIX)?;
+    if !stem.ends_with(&format!(".{DATABASE_EXTENSION}"))
+        || pid.is_empty()
+        || !pid.bytes().all(|b| b.is_ascii_digit())
+    {
+        return None;
+    }
+    pid.parse().ok()
+}
+
+/// Removes the temporary database files in `directory` whose process is
+/// gone (a build killed while it saved), the names starting with `only`
+/// when given; returns those removed. Files of running processes, and of
+/// this one, are left alone.
+///
+/// # Errors
+/// The directory cannot be read.
+pub fn remove_stale_temporaries(directory: &Path, only: Option<&str>) -> io::Result<Vec<PathBuf>> {
+    let mut removed = Vec::new();
+    for entry in std::fs::read_dir(directory)? {
+        let entry = entry?;
+        let name: OsString = entry.file_name();
+        let Some(name) = name.to_str() else { continue };
+        let Some(pid) = temporary_owner(name) else {
+            continue;
+        };
+        if only.is_some_and(|prefix| !name.starts_with(prefix))
+            || pid == std::process::id()
+            || process_is_alive(pid)
+            || !entry.file_type().is_ok_and(|kind| kind.is_file())
+        {
+            continue;
+        }
+        if std::fs::remove_file(entry.path()).is_ok() {
+            removed.push(entry.path());
+        }
+    }
+    Ok(removed)
+}
+
+/// Whether process `pid` runs (or may: when unsure, yes, so that nothing
+/// of a running build is removed).
+#[must_use]
+pub fn process_is_alive(pid: u32) -> bool {
+    #[cfg(unix)]
+    {
+        let Some(pid) = i32::try_from(pid)
+            .ok()
+            .and_then(rustix::process::Pid::from_raw)
+        else {
+            return false;
+        };
+        // Signal 0 checks that the process exists without touching it;
+        // EPERM says it exists but is another user's.
+        !matches!(
+            rustix::process::test_kill_process(pid),
+            Err(rustix::io::Errno::SRCH)
+        )
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = pid;
+        true
+    }
+}
+
+/// Takes the build lock of `directory` (its [`BUILD_LOCK`] file), which
+/// ends with the returned file (or the process). `Ok(None)` when another
+/// build holds it.
+///
+/// # Errors
+/// The lock file cannot be made or opened.
+pub fn lock_for_build(directory: &Path) -> io::Result<Option<File>> {
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(directory.join(BUILD_LOCK))?;
+    match file.try_lock() {
+        Ok(()) => Ok(Some(file)),
+        Err(std::fs::TryLockError::WouldBlock) => Ok(None),
+        Err(std::fs::TryLockError::Error(e)) => Err(e),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -103,5 +214,62 @@ mod tests {
         ] {
             assert_eq!(size_in_name(other, family), None, "{other}");
         }
+    }
+
+    #[test]
+    fn temporary_files_name_their_process() {
+        assert_eq!(
+            temporary_owner("kalah-6-standard-24.db.tmp-4711"),
+            Some(4711)
+        );
+        for other in [
+            "kalah-6-standard-24.db",
+            "kalah-6-standard-24.db.tmp-",
+            "kalah-6-standard-24.db.tmp-12x",
+            "notes.txt.tmp-4711",
+            ".build.lock",
+        ] {
+            assert_eq!(temporary_owner(other), None, "{other}");
+        }
+        let path = temporary_path(Path::new("/c/x.db"));
+        let name = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default();
+        assert_eq!(temporary_owner(name), Some(std::process::id()));
+    }
+
+    #[test]
+    fn stale_temporaries_are_removed_and_live_ones_kept() {
+        let directory = std::env::temp_dir().join(format!("ply-stale-{}", std::process::id()));
+        std::fs::create_dir_all(&directory).unwrap();
+        // A process that has ended: a child that exited and was reaped.
+        let mut child = std::process::Command::new("true").spawn().unwrap();
+        let dead = child.id();
+        child.wait().unwrap();
+        let stale = directory.join(format!("kalah-6-standard-9.db.tmp-{dead}"));
+        let mine = temporary_path(&directory.join("kalah-6-standard-9.db"));
+        let other = directory.join(format!("notes.txt.tmp-{dead}"));
+        for file in [&stale, &mine, &other] {
+            std::fs::write(file, b"x").unwrap();
+        }
+        let removed = remove_stale_temporaries(&directory, None).unwrap();
+        assert_eq!(removed, vec![stale.clone()]);
+        assert!(!stale.exists() && mine.exists() && other.exists());
+        assert!(process_is_alive(std::process::id()));
+        assert!(!process_is_alive(dead));
+        let _ = std::fs::remove_dir_all(&directory);
+    }
+
+    #[test]
+    fn one_build_holds_the_lock() {
+        let directory = std::env::temp_dir().join(format!("ply-lock-{}", std::process::id()));
+        std::fs::create_dir_all(&directory).unwrap();
+        let first = lock_for_build(&directory).unwrap();
+        assert!(first.is_some());
+        assert!(lock_for_build(&directory).unwrap().is_none());
+        drop(first);
+        assert!(lock_for_build(&directory).unwrap().is_some());
+        let _ = std::fs::remove_dir_all(&directory);
     }
 }

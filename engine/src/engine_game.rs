@@ -12,8 +12,8 @@ use ply_rules::registry::GameDef;
 use crate::annotate::judge::Judging;
 use crate::game::SearchGame;
 use crate::options::EngineOptions;
-use crate::variant::Variant;
-use crate::with_variant;
+use crate::variant::{AnyGame, AnyRules, Variant};
+use crate::{with_game, with_variant};
 
 use crate::session::output::Output;
 use crate::session::running::RunningSearch;
@@ -127,10 +127,17 @@ pub enum DatabaseFit {
 }
 
 /// A database a game opened: what the search asks (see
-/// [`crate::search::oracles::Oracles`]) and what it is, in words.
+/// [`crate::search::oracles::Oracles`]), what it is, in words, and how
+/// sound it is.
 pub struct OpenedDatabase {
     /// The database, of the game's own type.
     pub oracle: Arc<dyn Any + Send + Sync>,
+    /// The same database, for the checks any layer may ask of it.
+    pub checks: Arc<dyn DatabaseChecks>,
+    /// The family of the rules it serves, as the cache names them
+    /// ([`EngineGame::database_family`]): a game whose family differs never
+    /// reads it.
+    pub family: String,
     /// What it holds, for `info string` (`6 pits, standard capture, up
     /// to 24 seeds on the board, … positions`).
     pub description: String,
@@ -139,9 +146,51 @@ pub struct OpenedDatabase {
 impl std::fmt::Debug for OpenedDatabase {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("OpenedDatabase")
+            .field("family", &self.family)
             .field("description", &self.description)
             .finish_non_exhaustive()
     }
+}
+
+/// What any layer may ask of an opened database, whatever its game: is it
+/// sound? A database file checks its parts as they are first read and
+/// never gives a value from a damaged part; these say what it found, and
+/// check all of it on request.
+pub trait DatabaseChecks: Send + Sync {
+    /// The damage found since the file was opened, in words naming the
+    /// file; `None` while none was found.
+    fn damage(&self) -> Option<String>;
+
+    /// Checks the whole file, calling `progress(done, total)` as it goes
+    /// (in units of the database's choosing).
+    ///
+    /// # Errors
+    /// The damage found, in words naming the file.
+    fn verify(&self, progress: &mut dyn FnMut(u64, u64)) -> Result<(), String>;
+}
+
+/// Opens the database file at `path` for whichever game it belongs to
+/// (`ply-engine verify-db`, which is given a file and no game): each game
+/// with databases tries it, in the registry's order.
+///
+/// # Errors
+/// No game can open it: each game's reason.
+pub fn open_database_of_any_game(path: &Path) -> Result<OpenedDatabase, String> {
+    let mut reasons = Vec::new();
+    for variant in Variant::ALL {
+        let start = AnyGame::start(&AnyRules::default_for(variant))?;
+        if with_game!(&start, game => game.database_family()).is_none() {
+            continue;
+        }
+        match with_game!(&start, game => game.open_database(path, DatabaseFit::AnyRules)) {
+            Ok(opened) => return Ok(opened),
+            Err(reason) => reasons.push(reason),
+        }
+    }
+    if reasons.is_empty() {
+        return Err("no game has endgame databases".to_owned());
+    }
+    Err(reasons.join("; "))
 }
 
 /// A book section beside a game's own: `<game> <suffix>` holds positions

@@ -16,10 +16,12 @@
 use std::io::Write;
 use std::process::ExitCode;
 
+mod build_db;
 mod build_progress;
 
 use anyhow::{Context, Result, bail};
-use build_progress::BuildProgress;
+use build_db::{BuildDbArgs, build_db};
+use build_progress::VerifyProgress;
 use clap::{Parser, Subcommand};
 use ply_engine::search::SearchControl;
 use ply_engine::session::{BENCH_DEPTH, InputQueue, Output, Session, run_bench};
@@ -48,6 +50,10 @@ enum EngineCommand {
     /// Builds a Kalah endgame database: the exact value of every position
     /// with at most N seeds on the board (see docs/endgame-db.md).
     BuildDb(BuildDbArgs),
+    /// Checks every block of an endgame database file against its
+    /// checksum; exits with 1 when the file is damaged or no database
+    /// (see docs/endgame-db.md).
+    VerifyDb(VerifyDbArgs),
     /// Builds an opening book from the engine's own analysis, or extends
     /// the one in FILE: every position fewer than P moves from the start
     /// gets its best moves, weighted (see docs/book.md).
@@ -97,6 +103,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             Ok(())
         }
         Some(EngineCommand::BuildDb(args)) => build_db(&args),
+        Some(EngineCommand::VerifyDb(args)) => verify_db(&args),
         Some(EngineCommand::BuildBook(args)) => build_book(&args),
         Some(EngineCommand::Analyse(args)) => return analyse(&args),
         Some(EngineCommand::Annotate(args)) => return annotate(&args),
@@ -113,102 +120,34 @@ fn protocol_loop(out: Output) -> Result<()> {
     Ok(())
 }
 
-/// The arguments of `ply-engine build-db`.
+/// The arguments of `ply-engine verify-db`.
 #[derive(Debug, clap::Args)]
-struct BuildDbArgs {
-    /// Most seeds on the board, 0 to 127.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(0..=127))]
-    max_seeds: u8,
-    /// Pits per side, 1 to 12.
-    #[arg(long, value_name = "M", default_value_t = 6, value_parser = clap::value_parser!(u8).range(1..=12))]
-    pits: u8,
-    /// Irving's rule: a last seed in an own empty pit captures even opposite an empty pit.
-    #[arg(long)]
-    empty_capture: bool,
-    /// Threads to build with (default: the cores of this machine).
-    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u16).range(1..))]
-    threads: Option<u16>,
-    /// The database file to write (default: the cache, where `EndgameDB auto`
-    /// finds it: $XDG_CACHE_HOME/ply, else ~/.cache/ply, named by pits, capture
-    /// rule and size, as kalah-6-standard-24.db).
-    #[arg(long, value_name = "FILE")]
-    output: Option<std::path::PathBuf>,
+struct VerifyDbArgs {
+    /// The database file to check.
+    #[arg(value_name = "FILE")]
+    file: std::path::PathBuf,
 }
 
-/// `ply-engine build-db`: builds a database showing its progress on stderr
-/// (see [`BuildProgress`]), saves it, and prints a summary.
-fn build_db(args: &BuildDbArgs) -> Result<()> {
-    use ply_engine::games::kalah::EndgameDb;
-    use ply_engine::games::kalah::endgame::format_duration;
-
-    let threads = args.threads.map_or_else(
-        || std::thread::available_parallelism().map_or(1, usize::from),
-        usize::from,
-    );
-    let output = match &args.output {
-        Some(output) => output.clone(),
-        None => cached_db_path(args)?,
-    };
-    // Fail now, not after a long build, when the file cannot be written.
-    let directory = match output.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => parent,
-        _ => std::path::Path::new("."),
-    };
-    if !directory.is_dir() {
-        bail!(
-            "cannot write {}: {} is not a directory",
-            output.display(),
-            directory.display()
-        );
-    }
-    let rule = ply_engine::games::kalah::endgame::capture_rule_name(args.empty_capture);
-    eprintln!(
-        "building Kalah({}) {rule}, at most {} seeds on the board, {threads} thread(s)",
-        args.pits, args.max_seeds
-    );
+/// `ply-engine verify-db`: opens the file (its header and block table are
+/// checked then), reads every block against its checksum with a progress
+/// bar on stderr, and says whether it is sound.
+fn verify_db(args: &VerifyDbArgs) -> Result<()> {
     let started = std::time::Instant::now();
-    let mut progress = BuildProgress::for_stderr();
-    let db = EndgameDb::build(
-        args.pits,
-        args.empty_capture,
-        args.max_seeds,
-        threads,
-        |p| progress.update(p),
-    )
-    .context("cannot build the database")?;
+    let opened = ply_engine::engine_game::open_database_of_any_game(&args.file)
+        .map_err(anyhow::Error::msg)?;
+    let mut progress = VerifyProgress::for_stderr();
+    let verified = opened
+        .checks
+        .verify(&mut |done, total| progress.update(done, total));
     progress.finish();
-    let built = started.elapsed();
-    db.save(&output)
-        .with_context(|| format!("cannot save the database to {}", output.display()))?;
-    let total = started.elapsed();
-    eprintln!(
-        "{} entries, {} bytes ({:.1} MiB), built in {}, saved in {}: {}",
-        thousands(db.len()),
-        thousands(db.file_size()),
-        db.file_size() as f64 / f64::from(1u32 << 20),
-        format_duration(built),
-        format_duration(total.saturating_sub(built)),
-        output.display()
+    verified.map_err(anyhow::Error::msg)?;
+    println!(
+        "{}: sound ({}), checked in {}",
+        args.file.display(),
+        opened.description,
+        ply_engine::games::kalah::endgame::format_duration(started.elapsed())
     );
     Ok(())
-}
-
-/// Where `build-db` without `--output` writes: the database's name in the
-/// cache directory, which is made if need be.
-fn cached_db_path(args: &BuildDbArgs) -> Result<std::path::PathBuf> {
-    use ply_engine::database_cache::cache_directory;
-    use ply_engine::games::kalah::endgame::cache_file_name;
-
-    let directory = cache_directory().context(
-        "no cache directory (neither XDG_CACHE_HOME nor HOME is set): give --output FILE",
-    )?;
-    std::fs::create_dir_all(&directory)
-        .with_context(|| format!("cannot make the cache directory {}", directory.display()))?;
-    Ok(directory.join(cache_file_name(
-        args.pits,
-        args.empty_capture,
-        args.max_seeds,
-    )))
 }
 
 /// The arguments of `ply-engine build-book`.
@@ -569,19 +508,4 @@ fn annotate(args: &AnnotateArgs) -> Result<ExitCode> {
         summary.written
     );
     Ok(ExitCode::FAILURE)
-}
-
-/// `1234567` as `1,234,567`.
-fn thousands(n: u64) -> String {
-    let digits: Vec<char> = n.to_string().chars().collect();
-    let head = match digits.len() % 3 {
-        0 => 3,
-        partial => partial,
-    };
-    let mut out: String = digits[..head].iter().collect();
-    for group in digits[head..].chunks(3) {
-        out.push(',');
-        out.extend(group);
-    }
-    out
 }

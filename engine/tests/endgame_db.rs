@@ -226,8 +226,8 @@ fn threads_do_not_change_the_entries() {
     let one = EndgameDb::build(6, false, 10, 1, |_| {}).unwrap();
     let two = EndgameDb::build(6, false, 10, 2, |_| {}).unwrap();
     let three = EndgameDb::build(6, false, 10, 3, |_| {}).unwrap();
-    assert_eq!(one.checksum(), two.checksum());
-    assert_eq!(one.checksum(), three.checksum());
+    assert_eq!(one.fingerprint(), two.fingerprint());
+    assert_eq!(one.fingerprint(), three.fingerprint());
     for r in 0..one.len() {
         assert_eq!(one.entry(r), two.entry(r));
     }
@@ -239,7 +239,8 @@ fn save_then_open_probes_the_same() {
     let file = TempFile::new("round-trip");
     built.save(&file.0).unwrap();
     let size = std::fs::metadata(&file.0).unwrap().len();
-    assert_eq!(size, built.len() + HEADER_LEN as u64);
+    // 5,005 entries: one block, one checksum.
+    assert_eq!(size, HEADER_LEN as u64 + 4 + built.len());
     assert_eq!(size, built.file_size());
     let opened = EndgameDb::open(&file.0).unwrap();
     assert_eq!(
@@ -251,7 +252,7 @@ fn save_then_open_probes_the_same() {
         ),
         (3, true, 9, built.len())
     );
-    assert_eq!(opened.checksum(), built.checksum());
+    assert_eq!(opened.fingerprint(), built.fingerprint());
     opened.verify().unwrap();
     let mut pits = [0u8; 6];
     for r in 0..built.len() {
@@ -322,14 +323,14 @@ fn damaged_files_give_the_right_error() {
 
     // Wrong version.
     let mut bad_version = good.clone();
-    bad_version[12..16].copy_from_slice(&2u32.to_le_bytes());
+    bad_version[12..16].copy_from_slice(&3u32.to_le_bytes());
     let error = open_bytes("version", &bad_version).unwrap_err();
     assert!(
         matches!(
             error,
             EndgameDbError::UnsupportedVersion {
-                found: 2,
-                supported: 1,
+                found: 3,
+                supported: 2,
                 ..
             }
         ),
@@ -343,7 +344,7 @@ fn damaged_files_give_the_right_error() {
         wrong[at] = value;
         let error = open_bytes("mismatch", &wrong).unwrap_err();
         assert!(
-            matches!(error, EndgameDbError::CountMismatch { found, .. } if found == expected_len - HEADER_LEN as u64),
+            matches!(error, EndgameDbError::CountMismatch { found, .. } if found == entry_count(8, 6).unwrap()),
             "{error}"
         );
     }
@@ -364,24 +365,29 @@ fn damaged_files_give_the_right_error() {
 fn verify_detects_a_flipped_byte() {
     let mut bytes = saved_bytes(3, 8);
     assert!(open_bytes("intact", &bytes).unwrap().verify().is_ok());
-    let at = HEADER_LEN + bytes.len() / 3;
+    let at = bytes.len() - bytes.len() / 3;
     bytes[at] ^= 0x01;
-    // The header is sound: it opens, and probes read the damaged entry.
+    // The header is sound: it opens, and the check finds the entry.
     let damaged = open_bytes("flipped", &bytes).unwrap();
     let error = damaged.verify().unwrap_err();
     assert!(
-        matches!(error, EndgameDbError::ChecksumMismatch { .. }),
+        matches!(
+            error,
+            EndgameDbError::Damaged {
+                damaged: 1,
+                blocks: 1,
+                ..
+            }
+        ),
         "{error}"
     );
-    // A flipped checksum byte too.
+    assert!(error.to_string().contains("rebuild"), "{error}");
+    // A flipped byte of the header's checksum: refused at once.
     let mut bytes = saved_bytes(3, 8);
     bytes[33] ^= 0x80;
-    let error = open_bytes("checksum", &bytes)
-        .unwrap()
-        .verify()
-        .unwrap_err();
+    let error = open_bytes("checksum", &bytes).unwrap_err();
     assert!(
-        matches!(error, EndgameDbError::ChecksumMismatch { .. }),
+        matches!(error, EndgameDbError::DamagedHeader { .. }),
         "{error}"
     );
 }
@@ -444,7 +450,7 @@ fn the_build_db_command_writes_a_database() {
 }
 
 #[test]
-fn builds_match_the_first_designs_checksums() {
+fn builds_match_the_first_designs_fingerprints() {
     // Checksums of databases built by the first build design (every move
     // played with `Kalah::sow` on whole positions), which the planned
     // build must reproduce byte for byte.
@@ -455,7 +461,7 @@ fn builds_match_the_first_designs_checksums() {
     ] {
         let db = EndgameDb::build(pits, empty_capture, max_seeds, 2, |_| {}).unwrap();
         assert_eq!(
-            db.checksum(),
+            db.fingerprint(),
             checksum,
             "Kalah({pits}) empty capture {empty_capture}, at most {max_seeds} seeds"
         );

@@ -11,13 +11,19 @@
 //! option value, and the old database stays. Under `auto` nothing was asked
 //! by hand: a cached file that cannot be used is said in an `info string`
 //! and the engine goes on without a database.
+//!
+//! A database found damaged while it is read (a block whose checksum
+//! fails: no value is ever taken from it) is dropped before the next
+//! search, with an error naming it; under `auto` the next smaller cached
+//! one is tried, and the damaged file is not loaded again by this process.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use ply_protocol::Response;
 
 use crate::database_cache;
-use crate::engine_game::{DatabaseFit, EngineGame, OpenedDatabase};
+use crate::engine_game::{DatabaseChecks, DatabaseFit, EngineGame, OpenedDatabase};
 use crate::options::EndgameDbChoice;
 use crate::search::oracles::Oracles;
 use crate::variant::{AnyGame, AnyRules};
@@ -26,14 +32,30 @@ use crate::with_game;
 use super::Session;
 
 /// The session's side of the endgame database.
-#[derive(Debug, Default)]
+#[derive(Default)]
 pub(super) struct DatabaseState {
     /// The file loaded, if any.
     file: Option<PathBuf>,
-    /// Under `auto`: the database family last looked for in the cache
-    /// (`Some(None)`: a game without databases); `None` until looked for,
-    /// and after `setoption name EndgameDB value auto`.
+    /// The loaded database's rules (its family) and its checks.
+    loaded: Option<(String, Arc<dyn DatabaseChecks>)>,
+    /// The database family last looked for (`Some(None)`: a game without
+    /// databases): under `auto` in the cache, for a file named by hand
+    /// to say when it does not serve the game; `None` until looked for,
+    /// and after `setoption name EndgameDB`.
     looked_for: Option<Option<String>>,
+    /// Files found damaged in this process: `auto` passes over them.
+    damaged: Vec<PathBuf>,
+}
+
+impl std::fmt::Debug for DatabaseState {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DatabaseState")
+            .field("file", &self.file)
+            .field("family", &self.loaded.as_ref().map(|(family, _)| family))
+            .field("looked_for", &self.looked_for)
+            .field("damaged", &self.damaged)
+            .finish()
+    }
 }
 
 impl Session {
@@ -47,7 +69,10 @@ impl Session {
     pub(super) fn choose_endgame_db(&mut self, choice: &EndgameDbChoice) -> Result<(), String> {
         match choice {
             EndgameDbChoice::Auto | EndgameDbChoice::None => {
-                self.database = DatabaseState::default();
+                self.database = DatabaseState {
+                    damaged: std::mem::take(&mut self.database.damaged),
+                    ..DatabaseState::default()
+                };
                 self.set_oracles(Oracles::default());
             }
             EndgameDbChoice::File(path) => {
@@ -64,9 +89,60 @@ impl Session {
                 }
                 .map_err(|e| format!("EndgameDB: {e}"))?;
                 self.load(path.clone(), opened, "");
+                // Whether it serves the game is said when the game starts.
+                self.database.looked_for = None;
             }
         }
         Ok(())
+    }
+
+    /// Before a search, when the loaded database was found damaged since
+    /// it was loaded: drops it and says so (the values read from it were
+    /// all from sound parts). Under `auto` the next game start looks for
+    /// the next smaller one. Only between searches: a search holds the
+    /// tables.
+    pub(super) fn drop_damaged_db(&mut self) {
+        let Some(damage) = self
+            .database
+            .loaded
+            .as_ref()
+            .and_then(|(_, checks)| checks.damage())
+        else {
+            return;
+        };
+        let next = if self.options.endgame_db == EndgameDbChoice::Auto {
+            "trying a smaller one"
+        } else {
+            "going on without an endgame database"
+        };
+        self.out.error(&format!("EndgameDB: {damage}; {next}"));
+        if let Some(file) = self.database.file.clone() {
+            self.database.damaged.push(file);
+        }
+        self.unload();
+        self.database.looked_for = None;
+    }
+
+    /// When the game starts with a database named by hand that serves
+    /// other rules than the game's (another board or capture rule): says
+    /// that it will not be read. Once for each game family.
+    fn warn_if_db_does_not_serve(&mut self, family: Option<String>) {
+        if self.database.looked_for.as_ref() == Some(&family) {
+            return;
+        }
+        self.database.looked_for = Some(family.clone());
+        let (Some(file), Some((db_family, _))) = (&self.database.file, &self.database.loaded)
+        else {
+            return;
+        };
+        if family.as_ref() != Some(db_family) {
+            let played = family.unwrap_or_else(|| "a game without databases".to_owned());
+            self.out.send(&Response::InfoString(format!(
+                "warning: EndgameDB {} serves {db_family}, not the game played ({played}): \
+                 it is not read until that game is played",
+                file.display()
+            )));
+        }
     }
 
     /// Under `EndgameDB auto`, when the game or its board changed since the
@@ -79,10 +155,13 @@ impl Session {
     /// `execute` ends it before it starts the game (a search holds the
     /// tables).
     pub(super) fn find_cached_db(&mut self) {
+        let family = with_game!(&self.position, game => game.database_family());
+        if let EndgameDbChoice::File(_) = self.options.endgame_db {
+            return self.warn_if_db_does_not_serve(family);
+        }
         if self.options.endgame_db != EndgameDbChoice::Auto {
             return;
         }
-        let family = with_game!(&self.position, game => game.database_family());
         if self.database.looked_for.as_ref() == Some(&family) {
             return;
         }
@@ -97,7 +176,11 @@ impl Session {
         let mut opened = None;
         match candidates {
             Ok(candidates) => {
-                for path in candidates {
+                let damaged = &self.database.damaged;
+                for path in candidates
+                    .into_iter()
+                    .filter(|path| !damaged.contains(path))
+                {
                     match with_game!(&self.position, game => game.open_database(&path, DatabaseFit::TheseRules))
                     {
                         Ok(database) => {
@@ -139,11 +222,13 @@ impl Session {
         )));
         self.set_oracles(Oracles::default().with_any(opened.oracle));
         self.database.file = Some(path);
+        self.database.loaded = Some((opened.family, opened.checks));
     }
 
     /// Drops the database, if any.
     fn unload(&mut self) {
         self.database.file = None;
+        self.database.loaded = None;
         self.set_oracles(Oracles::default());
     }
 

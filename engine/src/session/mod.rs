@@ -161,6 +161,7 @@ impl Session {
             // game may load a database into the tables a search holds.
             if ends_search(&command) {
                 self.finish_search();
+                self.drop_damaged_db();
             }
             self.start_pending_game();
         }

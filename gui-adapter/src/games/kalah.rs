@@ -52,8 +52,13 @@ const MAX_DB_SEEDS: u32 = 127;
 const MAX_DB_BYTES: u64 = 6_000_000_000;
 
 /// The database file's header, in bytes (docs/endgame-db.md, "The file
-/// format"); one byte an entry follows.
+/// format"); a 4-byte checksum for each block of entries, then one byte an
+/// entry, follow.
 const DB_HEADER_BYTES: u64 = 40;
+
+/// Entries in a block of the file, and the bytes of a block's checksum.
+const DB_BLOCK_ENTRIES: u64 = 1 << 16;
+const DB_BLOCK_CHECKSUM_BYTES: u64 = 4;
 
 /// Entries built a second on two threads, and the start-up cost, for the
 /// time estimate. Basis (docs/endgame-db.md's figures, this project's
@@ -109,8 +114,12 @@ fn database_plan(options: &BTreeMap<String, String>, size: u32) -> Result<BuildP
             "a database holds 1 to {MAX_DB_SEEDS} seeds on the board, not {size}"
         ));
     }
+    let file_bytes = |entries: u64| {
+        let checksums = entries.div_ceil(DB_BLOCK_ENTRIES) * DB_BLOCK_CHECKSUM_BYTES;
+        entries.saturating_add(DB_HEADER_BYTES + checksums)
+    };
     let entries = binomial(u64::from(size + 2 * pits), u64::from(2 * pits))
-        .filter(|&entries| entries.saturating_add(DB_HEADER_BYTES) <= MAX_DB_BYTES)
+        .filter(|&entries| file_bytes(entries) <= MAX_DB_BYTES)
         .ok_or_else(|| {
             format!(
                 "a database of {size} seeds on {pits} pits would be bigger than \
@@ -129,7 +138,7 @@ fn database_plan(options: &BTreeMap<String, String>, size: u32) -> Result<BuildP
     }
     Ok(BuildPlan {
         args,
-        bytes: entries + DB_HEADER_BYTES,
+        bytes: file_bytes(entries),
         seconds: BUILD_START_SECONDS + entries.div_ceil(ENTRIES_PER_SECOND),
     })
 }
@@ -207,15 +216,24 @@ mod tests {
         let six = kalah("6", "4", "false");
         assert_eq!(database_choices(&six), [16, 20, 24, 28]);
         let plan = database_plan(&six, 24).unwrap();
-        assert_eq!(plan.bytes, 1_251_677_700 + 40);
+        assert_eq!(plan.bytes, 1_251_677_700 + 40 + 19_100 * 4);
         assert_eq!(plan.seconds, 43);
         assert_eq!(plan.args, ["build-db", "--max-seeds", "24", "--pits", "6"]);
         // The biggest offered: 2 min 48 s to build and save on the 2-core machine.
-        assert_eq!(database_plan(&six, 28).unwrap().bytes, 5_586_853_480 + 40);
+        assert_eq!(
+            database_plan(&six, 28).unwrap().bytes,
+            5_586_853_480 + 40 + 85_249 * 4
+        );
         assert_eq!(database_plan(&six, 28).unwrap().seconds, 188);
-        assert_eq!(database_plan(&six, 16).unwrap().bytes, 30_421_755 + 40);
+        assert_eq!(
+            database_plan(&six, 16).unwrap().bytes,
+            30_421_755 + 40 + 465 * 4
+        );
         assert_eq!(database_plan(&six, 16).unwrap().seconds, 3);
-        assert_eq!(database_plan(&six, 12).unwrap().bytes, 2_704_156 + 40);
+        assert_eq!(
+            database_plan(&six, 12).unwrap().bytes,
+            2_704_156 + 40 + 42 * 4
+        );
         let irving = kalah("4", "3", "true");
         assert_eq!(database_choices(&irving), [16, 20, 24]);
         assert_eq!(
@@ -230,7 +248,7 @@ mod tests {
             ]
         );
         // C(18, 8) entries.
-        assert_eq!(database_plan(&irving, 10).unwrap().bytes, 43_758 + 40);
+        assert_eq!(database_plan(&irving, 10).unwrap().bytes, 43_758 + 40 + 4);
         assert_eq!(database_choices(&kalah("2", "3", "false")), [12]);
         for (size, error) in [
             (0, "a database holds 1 to 127 seeds on the board, not 0"),

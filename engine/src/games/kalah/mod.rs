@@ -18,7 +18,7 @@ use std::sync::{Arc, Mutex};
 use ply_protocol::GoParams;
 
 use crate::annotate::judge::{Judging, Thresholds};
-use crate::engine_game::{BookSection, DatabaseFit, EngineGame, OpenedDatabase};
+use crate::engine_game::{BookSection, DatabaseChecks, DatabaseFit, EngineGame, OpenedDatabase};
 use crate::options::EngineOptions;
 use crate::session::output::Output;
 use crate::session::running::RunningSearch;
@@ -95,13 +95,18 @@ impl EngineGame for Kalah {
                 rules(self.pit_count(), self.empty_capture())
             ));
         }
+        let description = format!(
+            "{db_rules}, up to {} seeds on the board, {} positions",
+            db.max_seeds(),
+            db.len()
+        );
+        let family = endgame::cache_family(db.pits(), db.empty_capture());
+        let db = Arc::new(db);
         Ok(OpenedDatabase {
-            description: format!(
-                "{db_rules}, up to {} seeds on the board, {} positions",
-                db.max_seeds(),
-                db.len()
-            ),
-            oracle: Arc::new(db),
+            description,
+            family,
+            checks: Arc::clone(&db) as Arc<dyn DatabaseChecks>,
+            oracle: db,
         })
     }
 
@@ -112,6 +117,18 @@ impl EngineGame for Kalah {
         out: Output,
     ) -> Result<RunningSearch, String> {
         solve_command::start(self, options.threads, options.multipv, tables, out)
+    }
+}
+
+/// A Kalah database checks each block of its file when it first reads it.
+impl DatabaseChecks for EndgameDb {
+    fn damage(&self) -> Option<String> {
+        EndgameDb::damage(self).map(|e| e.to_string())
+    }
+
+    fn verify(&self, progress: &mut dyn FnMut(u64, u64)) -> Result<(), String> {
+        self.verify_with_progress(progress)
+            .map_err(|e| e.to_string())
     }
 }
 

@@ -9,13 +9,16 @@ use thiserror::Error;
 #[non_exhaustive]
 pub enum EndgameDbError {
     /// Reading or writing the file failed.
-    #[error("{}: {source}", path.display())]
+    ///
+    /// The system's error is part of the message and is not also given as
+    /// the error's source, which would print it twice in a chain
+    /// ("Is a directory (os error 21): Is a directory (os error 21)").
+    #[error("{}: {cause}", path.display())]
     Io {
         /// The file.
         path: PathBuf,
         /// What the system said.
-        #[source]
-        source: std::io::Error,
+        cause: std::io::Error,
     },
     /// The file does not start with the database magic: it is no Ply Kalah
     /// endgame database.
@@ -26,8 +29,9 @@ pub enum EndgameDbError {
     },
     /// The file is in a format version this engine does not read.
     #[error(
-        "{}: format version {found}, this engine reads version {supported}",
-        path.display()
+        "{}: format version {found}, this engine reads version {supported}: {}",
+        path.display(),
+        version_advice(*found, *supported)
     )]
     UnsupportedVersion {
         /// The file.
@@ -88,13 +92,60 @@ pub enum EndgameDbError {
         /// The bytes it has.
         found: u64,
     },
-    /// The entries do not match the header's checksum: the file is damaged.
-    #[error("checksum mismatch: the header says {stored:#018x}, the entries give {computed:#018x}")]
-    ChecksumMismatch {
-        /// The checksum in the header (or computed at build).
-        stored: u64,
-        /// The checksum of the entries as they are now.
-        computed: u64,
+    /// The header or the block table does not match the header's
+    /// checksum: the file is damaged (or was patched by hand).
+    #[error(
+        "{}: damaged: the header and block table have checksum {computed:#010x}, the header \
+         says {stored:#010x}; {REBUILD}",
+        path.display()
+    )]
+    DamagedHeader {
+        /// The file.
+        path: PathBuf,
+        /// The checksum in the header.
+        stored: u32,
+        /// The checksum of the header and table as they are.
+        computed: u32,
+    },
+    /// A block of entries did not match its checksum when it was first
+    /// read: the file is damaged, and nothing of that block was used.
+    #[error(
+        "{}: damaged: block {block} of its {blocks} (entries {first_entry} to {last_entry}) \
+         does not match its checksum; {REBUILD}",
+        path.display()
+    )]
+    DamagedBlock {
+        /// The file.
+        path: PathBuf,
+        /// The first damaged block found (from 0).
+        block: u64,
+        /// The blocks of the file.
+        blocks: u64,
+        /// Its first entry's rank.
+        first_entry: u64,
+        /// Its last entry's rank.
+        last_entry: u64,
+    },
+    /// Blocks of entries do not match their checksums (found by
+    /// [`super::EndgameDb::verify`], which reads them all).
+    #[error(
+        "{}: damaged: {damaged} of its {blocks} blocks of entries do not match their checksums \
+         (the first: block {first_block}, entries {first_entry} to {last_entry}); {REBUILD}",
+        path.display()
+    )]
+    Damaged {
+        /// The file.
+        path: PathBuf,
+        /// The blocks found damaged.
+        damaged: u64,
+        /// The blocks of the file.
+        blocks: u64,
+        /// The first damaged block (from 0).
+        first_block: u64,
+        /// Its first entry's rank.
+        first_entry: u64,
+        /// Its last entry's rank.
+        last_entry: u64,
     },
     /// The pit count or seed limit asked for is out of range.
     #[error("invalid database parameters: {0}")]
@@ -109,12 +160,34 @@ pub enum EndgameDbError {
     },
 }
 
+/// What to do about a damaged file.
+const REBUILD: &str = "rebuild it with `ply-engine build-db`";
+
+/// What to do about a file of another format version.
+fn version_advice(found: u32, supported: u32) -> &'static str {
+    if found < supported {
+        "it was written by an older Ply; rebuild it with `ply-engine build-db`"
+    } else {
+        "it was written by a newer Ply; use that Ply, or rebuild it with this one's `build-db`"
+    }
+}
+
 impl EndgameDbError {
     /// An I/O error on `path`.
-    pub(super) fn io(path: &std::path::Path, source: std::io::Error) -> Self {
+    pub(super) fn io(path: &std::path::Path, cause: std::io::Error) -> Self {
         Self::Io {
             path: path.to_owned(),
-            source,
+            cause,
         }
+    }
+
+    /// Whether the file is damaged (as opposed to missing, unreadable or of
+    /// another format): a database that a check found damaged.
+    #[must_use]
+    pub fn is_damage(&self) -> bool {
+        matches!(
+            self,
+            Self::DamagedHeader { .. } | Self::DamagedBlock { .. } | Self::Damaged { .. }
+        )
     }
 }

@@ -1,0 +1,334 @@
+//! `ply-engine build-db` (a module of the binary): builds a Kalah endgame
+//! database and saves it, by default into the cache.
+//!
+//! A build takes minutes and as much memory as its file (5.6 GB at 28
+//! seeds), so everything that could stop it is checked before it starts:
+//! 1. the destination is a new path or an existing database file (never a
+//!    device, a pipe, a link, a directory or another kind of file);
+//! 2. into the cache, no other build is running there (the cache's lock),
+//!    and the temporary files of builds that were killed are removed;
+//! 3. the temporary file it will save through can be made (a read-only
+//!    directory fails now, not after the build);
+//! 4. there is memory for the build and disk for the file.
+//!
+//! An interrupted build (Ctrl-C, `kill`, a closed terminal) removes its
+//! temporary file on the way out.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result, bail};
+use ply_engine::database_cache;
+use ply_engine::games::kalah::EndgameDb;
+use ply_engine::games::kalah::endgame::{
+    MAGIC, capture_rule_name, entry_count, file_size_of, format_duration,
+};
+
+use crate::build_progress::BuildProgress;
+
+/// The exit status of a build ended by a signal, as a shell reports
+/// SIGINT's (128 + 2).
+const INTERRUPTED: i32 = 130;
+
+/// The arguments of `ply-engine build-db`.
+#[derive(Debug, clap::Args)]
+pub struct BuildDbArgs {
+    /// Most seeds on the board, 0 to 127.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(0..=127))]
+    max_seeds: u8,
+    /// Pits per side, 1 to 12.
+    #[arg(long, value_name = "M", default_value_t = 6, value_parser = clap::value_parser!(u8).range(1..=12))]
+    pits: u8,
+    /// Irving's rule: a last seed in an own empty pit captures even opposite an empty pit.
+    #[arg(long)]
+    empty_capture: bool,
+    /// Threads to build with (default: the cores of this machine).
+    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u16).range(1..))]
+    threads: Option<u16>,
+    /// The database file to write: a new file, or an existing database file
+    /// to replace (default: the cache, where `EndgameDB auto` finds it:
+    /// $XDG_CACHE_HOME/ply, else ~/.cache/ply, named by pits, capture rule and
+    /// size, as kalah-6-standard-24.db).
+    #[arg(long, value_name = "FILE")]
+    output: Option<PathBuf>,
+}
+
+/// `ply-engine build-db`: checks that the build can finish, builds the
+/// database showing its progress on stderr (see [`BuildProgress`]), saves
+/// it, and prints a summary.
+pub fn build_db(args: &BuildDbArgs) -> Result<()> {
+    let threads = args.threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, usize::from),
+        usize::from,
+    );
+    let entries = entry_count(2 * usize::from(args.pits), args.max_seeds)
+        .context("a database of this size has more entries than a number can count")?;
+    // 1. Where it goes.
+    let into_cache = args.output.is_none();
+    let output = match &args.output {
+        Some(output) => output.clone(),
+        None => cached_db_path(args)?,
+    };
+    check_destination(&output)?;
+    let directory = directory_of(&output).to_owned();
+    // 2. One build at a time in the cache; what killed builds left behind.
+    let _lock = if into_cache {
+        Some(
+            database_cache::lock_for_build(&directory)
+                .with_context(|| format!("cannot lock the cache {}", directory.display()))?
+                .with_context(|| {
+                    format!(
+                        "another build-db is writing into the cache {}: wait for it to end",
+                        directory.display()
+                    )
+                })?,
+        )
+    } else {
+        None
+    };
+    remove_stale_temporaries(&directory, &output, into_cache);
+    // 3. The temporary file, made now.
+    let temporary = Temporary::create(&output)?;
+    // 4. Memory and disk.
+    check_space(&directory, entries)?;
+
+    eprintln!(
+        "building Kalah({}) {}, at most {} seeds on the board, {threads} thread(s)",
+        args.pits,
+        capture_rule_name(args.empty_capture),
+        args.max_seeds
+    );
+    let started = std::time::Instant::now();
+    let mut progress = BuildProgress::for_stderr();
+    let db = EndgameDb::build(
+        args.pits,
+        args.empty_capture,
+        args.max_seeds,
+        threads,
+        |p| progress.update(p),
+    )
+    .context("cannot build the database")?;
+    progress.finish();
+    let built = started.elapsed();
+    // `save` writes the temporary file and renames it over the output.
+    db.save(&output)
+        .with_context(|| format!("cannot save the database to {}", output.display()))?;
+    temporary.saved();
+    let total = started.elapsed();
+    eprintln!(
+        "{} entries, {} bytes ({:.1} MiB), built in {}, saved in {}: {}",
+        thousands(db.len()),
+        thousands(db.file_size()),
+        db.file_size() as f64 / f64::from(1u32 << 20),
+        format_duration(built),
+        format_duration(total.saturating_sub(built)),
+        output.display()
+    );
+    Ok(())
+}
+
+/// Where `build-db` without `--output` writes: the database's name in the
+/// cache directory, which is made if need be.
+fn cached_db_path(args: &BuildDbArgs) -> Result<PathBuf> {
+    use ply_engine::games::kalah::endgame::cache_file_name;
+
+    let directory = database_cache::cache_directory().context(
+        "no cache directory (neither XDG_CACHE_HOME nor HOME is set): give --output FILE",
+    )?;
+    std::fs::create_dir_all(&directory)
+        .with_context(|| format!("cannot make the cache directory {}", directory.display()))?;
+    Ok(directory.join(cache_file_name(
+        args.pits,
+        args.empty_capture,
+        args.max_seeds,
+    )))
+}
+
+/// The directory a file goes into (`.` for a bare name).
+fn directory_of(path: &Path) -> &Path {
+    match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    }
+}
+
+/// Refuses a destination that is not a new path in a directory, or an
+/// existing regular file holding a Ply database (of any version: an old
+/// one is what a rebuild replaces). A link is refused even when it leads
+/// to a database: the rename would replace the link, not its target.
+fn check_destination(output: &Path) -> Result<()> {
+    let directory = directory_of(output);
+    if !directory.is_dir() {
+        bail!(
+            "cannot write {}: {} is not a directory",
+            output.display(),
+            directory.display()
+        );
+    }
+    let metadata = match std::fs::symlink_metadata(output) {
+        Ok(metadata) => metadata,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => return Err(e).with_context(|| format!("cannot look at {}", output.display())),
+    };
+    let refuse = |what: &str| {
+        anyhow::anyhow!(
+            "will not replace {}: it is {what}; give a new file name, or an existing database file",
+            output.display()
+        )
+    };
+    let kind = metadata.file_type();
+    if kind.is_symlink() {
+        return Err(refuse("a symbolic link"));
+    }
+    if kind.is_dir() {
+        return Err(refuse("a directory"));
+    }
+    if !kind.is_file() {
+        return Err(refuse("not a regular file (a device, a pipe or a socket)"));
+    }
+    let mut start = [0u8; MAGIC.len()];
+    let is_database = std::fs::File::open(output)
+        .and_then(|mut file| std::io::Read::read_exact(&mut file, &mut start))
+        .is_ok()
+        && start == MAGIC;
+    if !is_database {
+        return Err(refuse("a file that is not a Ply endgame database"));
+    }
+    Ok(())
+}
+
+/// Removes what builds that were killed left: in the cache every stale
+/// temporary database file, elsewhere only those of `output`'s name.
+fn remove_stale_temporaries(directory: &Path, output: &Path, into_cache: bool) {
+    let name = output.file_name().and_then(|name| name.to_str());
+    let only = if into_cache { None } else { name };
+    if !into_cache && only.is_none() {
+        return;
+    }
+    match database_cache::remove_stale_temporaries(directory, only) {
+        Ok(removed) => {
+            for path in removed {
+                eprintln!(
+                    "removed {}, left by a build that was killed",
+                    path.display()
+                );
+            }
+        }
+        Err(e) => log::warn!(
+            "cannot look for stale files in {}: {e}",
+            directory.display()
+        ),
+    }
+}
+
+/// Refuses a build when the machine lacks the memory it needs (about the
+/// entries' bytes) or the directory lacks the disk for its file.
+fn check_space(directory: &Path, entries: u64) -> Result<()> {
+    let file_bytes = file_size_of(entries);
+    let gb = |bytes: u64| bytes as f64 / 1e9;
+    if let Some(available) = available_memory()
+        && available < entries
+    {
+        bail!(
+            "not enough memory: the build needs about {:.2} GB, {:.2} GB is available; \
+             build fewer seeds, or free memory first",
+            gb(entries),
+            gb(available)
+        );
+    }
+    if let Some(free) = free_disk(directory)
+        && free < file_bytes
+    {
+        bail!(
+            "not enough disk in {}: the file needs {:.2} GB, {:.2} GB is free; \
+             build fewer seeds, or give --output on another disk",
+            directory.display(),
+            gb(file_bytes),
+            gb(free)
+        );
+    }
+    Ok(())
+}
+
+/// The memory available for a new process's use, in bytes (Linux's
+/// `MemAvailable`); `None` where unknown.
+fn available_memory() -> Option<u64> {
+    let meminfo = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = meminfo
+        .lines()
+        .find_map(|line| line.strip_prefix("MemAvailable:"))?;
+    let kilobytes: u64 = line.trim().strip_suffix("kB")?.trim().parse().ok()?;
+    kilobytes.checked_mul(1024)
+}
+
+/// The bytes free for an ordinary user on `directory`'s file system;
+/// `None` where unknown.
+fn free_disk(directory: &Path) -> Option<u64> {
+    #[cfg(unix)]
+    {
+        let stats = rustix::fs::statvfs(directory).ok()?;
+        stats.f_bavail.checked_mul(stats.f_frsize)
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = directory;
+        None
+    }
+}
+
+/// The temporary file a build saves through, made before the build (so a
+/// directory that cannot be written fails at once) and removed on every
+/// way out but a successful save: an error, a panic, or a signal.
+struct Temporary {
+    path: PathBuf,
+    /// Set once the save renamed it into place.
+    saved: bool,
+}
+
+impl Temporary {
+    /// Makes the temporary file of `output`, and has a signal remove it.
+    fn create(output: &Path) -> Result<Self> {
+        let path = database_cache::temporary_path(output);
+        std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&path)
+            .with_context(|| format!("cannot write into {}", directory_of(output).display()))?;
+        let on_signal = path.clone();
+        if let Err(e) = ply_signals::on_termination(move || {
+            let _ = std::fs::remove_file(&on_signal);
+            eprintln!("\ninterrupted: {} removed", on_signal.display());
+            std::process::exit(INTERRUPTED);
+        }) {
+            log::warn!("an interrupted build may leave {}: {e}", path.display());
+        }
+        Ok(Self { path, saved: false })
+    }
+
+    /// The save renamed the file into place: nothing to remove.
+    fn saved(mut self) {
+        self.saved = true;
+    }
+}
+
+impl Drop for Temporary {
+    fn drop(&mut self) {
+        if !self.saved {
+            let _ = std::fs::remove_file(&self.path);
+        }
+    }
+}
+
+/// `1234567` as `1,234,567`.
+fn thousands(n: u64) -> String {
+    let digits: Vec<char> = n.to_string().chars().collect();
+    let head = match digits.len() % 3 {
+        0 => 3,
+        partial => partial,
+    };
+    let mut out: String = digits[..head].iter().collect();
+    for group in digits[head..].chunks(3) {
+        out.push(',');
+        out.extend(group);
+    }
+    out
+}

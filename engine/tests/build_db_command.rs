@@ -1,0 +1,227 @@
+//! `ply-engine build-db` checks everything that could stop it before it
+//! builds: what `--output` names, the cache's lock, a directory it cannot
+//! write, memory; it removes what killed builds left, and an interrupted
+//! build leaves no temporary file.
+
+use std::path::{Path, PathBuf};
+use std::process::Output;
+use std::time::{Duration, Instant};
+
+use assert_cmd::Command;
+use ply_engine::database_cache;
+use ply_engine::games::kalah::EndgameDb;
+
+const TIMEOUT: Duration = Duration::from_secs(120);
+
+/// A scratch directory, removed at the end of the test.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> Self {
+        let path = std::env::temp_dir().join(format!("ply-build-db-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&path);
+        std::fs::create_dir_all(&path).expect("a scratch directory");
+        Self(path)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// `ply-engine build-db` of a tiny database with `args` added, the cache
+/// in `home`.
+fn build_db(home: &Path, args: &[&str]) -> Output {
+    Command::cargo_bin("ply-engine")
+        .expect("the binary")
+        .env("XDG_CACHE_HOME", home)
+        .args(["build-db", "--pits", "2", "--max-seeds", "3"])
+        .args(args)
+        .timeout(TIMEOUT)
+        .output()
+        .expect("ply-engine runs")
+}
+
+/// Asserts that the build was refused before it started, saying `why`.
+fn assert_refused(output: &Output, why: &str) {
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains(why), "{stderr}");
+    assert!(
+        !stderr.contains("building"),
+        "refused only after building: {stderr}"
+    );
+}
+
+#[test]
+fn only_a_new_path_or_a_database_file_is_replaced() {
+    let dir = TempDir::new("destinations");
+    let home = dir.0.join("home");
+    // The system's null device.
+    assert_refused(
+        &build_db(&home, &["--output", "/dev/null"]),
+        "will not replace /dev/null: it is not a regular file",
+    );
+    let null = std::fs::metadata("/dev/null").expect("/dev/null");
+    assert!(!null.is_file(), "/dev/null is still a device");
+    // A named pipe.
+    let fifo = dir.0.join("fifo");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    let fifo_name = fifo.display().to_string();
+    assert_refused(
+        &build_db(&home, &["--output", &fifo_name]),
+        "not a regular file",
+    );
+    // A symbolic link, even to a database.
+    let db = dir.0.join("real.db");
+    EndgameDb::build(2, false, 3, 1, |_| {})
+        .expect("tiny")
+        .save(&db)
+        .expect("saved");
+    let link = dir.0.join("link.db");
+    std::os::unix::fs::symlink(&db, &link).expect("a link");
+    let link_name = link.display().to_string();
+    assert_refused(
+        &build_db(&home, &["--output", &link_name]),
+        "it is a symbolic link",
+    );
+    // A directory, and a file that is no database.
+    let dir_name = dir.0.display().to_string();
+    assert_refused(
+        &build_db(&home, &["--output", &dir_name]),
+        "it is a directory",
+    );
+    let text = dir.0.join("notes.txt");
+    std::fs::write(&text, "keep me").expect("a file");
+    let text_name = text.display().to_string();
+    assert_refused(
+        &build_db(&home, &["--output", &text_name]),
+        "not a Ply endgame database",
+    );
+    assert_eq!(std::fs::read_to_string(&text).expect("kept"), "keep me");
+    // A database file is replaced; a new name is written.
+    let db_name = db.display().to_string();
+    assert!(build_db(&home, &["--output", &db_name]).status.success());
+    let new_name = dir.0.join("new.db").display().to_string();
+    assert!(build_db(&home, &["--output", &new_name]).status.success());
+    assert!(EndgameDb::open(&new_name).is_ok());
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn a_directory_that_cannot_be_written_fails_before_the_build() {
+    // Nobody, root included, makes files in /proc.
+    let dir = TempDir::new("unwritable");
+    assert_refused(
+        &build_db(&dir.0, &["--output", "/proc/kalah.db"]),
+        "cannot write into /proc",
+    );
+}
+
+#[test]
+fn a_build_too_big_for_the_memory_is_refused() {
+    let dir = TempDir::new("memory");
+    let output = dir.0.join("huge.db").display().to_string();
+    let run = Command::cargo_bin("ply-engine")
+        .expect("the binary")
+        .args([
+            "build-db",
+            "--pits",
+            "12",
+            "--max-seeds",
+            "40",
+            "--output",
+            &output,
+        ])
+        .timeout(TIMEOUT)
+        .output()
+        .expect("ply-engine runs");
+    assert_refused(&run, "not enough memory");
+    assert!(
+        std::fs::read_dir(&dir.0)
+            .expect("readable")
+            .next()
+            .is_none()
+    );
+}
+
+#[test]
+fn one_build_at_a_time_writes_into_the_cache_and_stale_files_go() {
+    let dir = TempDir::new("cache");
+    let cache = dir.0.join(database_cache::CACHE_SUBDIRECTORY);
+    std::fs::create_dir_all(&cache).expect("the cache");
+    // What a build killed while saving left: its process is gone.
+    let mut child = std::process::Command::new("true").spawn().expect("true");
+    let dead = child.id();
+    child.wait().expect("reaped");
+    let stale = cache.join(format!("kalah-2-standard-9.db.tmp-{dead}"));
+    std::fs::write(&stale, b"half a database").expect("writable");
+    // Another build holds the cache.
+    let lock = database_cache::lock_for_build(&cache)
+        .expect("lockable")
+        .expect("free");
+    assert_refused(
+        &build_db(&dir.0, &[]),
+        "another build-db is writing into the cache",
+    );
+    assert!(
+        stale.exists(),
+        "nothing is touched while another build runs"
+    );
+    drop(lock);
+    let output = build_db(&dir.0, &[]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("left by a build that was killed"),
+        "{stderr}"
+    );
+    assert!(!stale.exists());
+    assert!(cache.join("kalah-2-standard-3.db").is_file());
+}
+
+#[test]
+#[cfg(unix)]
+fn an_interrupted_build_leaves_no_temporary_file() {
+    let dir = TempDir::new("interrupted");
+    let output = dir.0.join("big.db");
+    // Six pits and 20 seeds: seconds of building, time to interrupt it.
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_ply-engine"))
+        .args([
+            "build-db",
+            "--max-seeds",
+            "20",
+            "--threads",
+            "1",
+            "--output",
+        ])
+        .arg(&output)
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("ply-engine runs");
+    // Its temporary file is made before the build starts.
+    let temporary = format!("{}.tmp-{}", output.display(), child.id());
+    let started = Instant::now();
+    while !Path::new(&temporary).exists() {
+        assert!(started.elapsed() < TIMEOUT, "no temporary file appeared");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let interrupted = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(interrupted.success());
+    let status = child.wait().expect("it ends");
+    assert_eq!(status.code(), Some(130));
+    let left: Vec<_> = std::fs::read_dir(&dir.0)
+        .expect("readable")
+        .map(|entry| entry.map(|e| e.file_name()))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+}
