@@ -288,19 +288,21 @@ impl Temporary {
     /// Makes the temporary file of `output`, and has a signal remove it.
     fn create(output: &Path) -> Result<Self> {
         let path = database_cache::temporary_path(output);
+        // The handler first: a signal between the two finds no file.
+        let on_signal = path.clone();
+        if let Err(e) = ply_signals::on_termination(move || {
+            if std::fs::remove_file(&on_signal).is_ok() {
+                eprintln!("\ninterrupted: {} removed", on_signal.display());
+            }
+            std::process::exit(INTERRUPTED);
+        }) {
+            log::warn!("an interrupted build may leave {}: {e}", path.display());
+        }
         std::fs::OpenOptions::new()
             .write(true)
             .create_new(true)
             .open(&path)
             .with_context(|| format!("cannot write into {}", directory_of(output).display()))?;
-        let on_signal = path.clone();
-        if let Err(e) = ply_signals::on_termination(move || {
-            let _ = std::fs::remove_file(&on_signal);
-            eprintln!("\ninterrupted: {} removed", on_signal.display());
-            std::process::exit(INTERRUPTED);
-        }) {
-            log::warn!("an interrupted build may leave {}: {e}", path.display());
-        }
         Ok(Self { path, saved: false })
     }
 

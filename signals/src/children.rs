@@ -101,6 +101,29 @@ pub fn kill_group(group: u32) -> io::Result<()> {
     }
 }
 
+/// Sends SIGTERM to process `pid` (a child not yet reaped, so that its pid
+/// is still its own), as `kill` would.
+///
+/// # Errors
+/// kill(2) failed (ESRCH: the process is gone).
+#[cfg(unix)]
+pub fn terminate(pid: u32) -> io::Result<()> {
+    let pid = i32::try_from(pid)
+        .ok()
+        .and_then(rustix::process::Pid::from_raw)
+        .ok_or_else(|| io::Error::from(io::ErrorKind::InvalidInput))?;
+    rustix::process::kill_process(pid, rustix::process::Signal::TERM).map_err(io::Error::from)
+}
+
+/// Elsewhere than on Unix there is no SIGTERM to send: nothing happens.
+///
+/// # Errors
+/// Never.
+#[cfg(not(unix))]
+pub fn terminate(_pid: u32) -> io::Result<()> {
+    Ok(())
+}
+
 /// Makes this process a child subreaper (Linux's
 /// `prctl(PR_SET_CHILD_SUBREAPER)`): a process its descendants started and
 /// then left behind (a daemon, a helper in its own session out of reach of

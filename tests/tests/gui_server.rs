@@ -526,8 +526,13 @@ fn fresh_cache(name: &str) -> std::path::PathBuf {
 }
 
 /// The engine's own `solve` of `fen` on Kalah(4,3) with every move's line
-/// (MultiPV), with the database of `cache`: each move's proven value.
-fn solve_every_move(cache: &std::path::Path, fen: &str) -> Vec<(String, i64)> {
+/// (MultiPV), with the database of `cache` (`expect_database`: one must be
+/// found there): each move's proven value.
+fn solve_every_move(
+    cache: &std::path::Path,
+    fen: &str,
+    expect_database: bool,
+) -> Vec<(String, i64)> {
     use std::io::BufRead;
     let mut engine = std::process::Command::new(ply_tests::binary("ply-engine"))
         .env("XDG_CACHE_HOME", cache)
@@ -557,7 +562,7 @@ fn solve_every_move(cache: &std::path::Path, fen: &str) -> Vec<(String, i64)> {
     }
     drop(input);
     engine.wait().expect("the engine ends");
-    assert!(text.contains("(found by auto)"), "{text}");
+    assert_eq!(text.contains("(found by auto)"), expect_database, "{text}");
     let mut pending = std::collections::BTreeMap::new();
     let mut values = Vec::new();
     for line in text.lines() {
@@ -600,9 +605,12 @@ fn the_page_builds_a_database_and_shows_every_moves_exact_value() {
     let state = page.until(|m| m["type"] == "state" && m["database"]["known"] == true);
     assert!(state["database"]["loaded"].is_null(), "{state}");
     assert_eq!(state["database"]["size_unit"], "seeds on the board");
-    // C(16 + 8, 8) entries and the header.
+    // C(16 + 8, 8) entries, the header and 12 blocks' checksums.
     assert_eq!(state["database"]["choices"][0]["size"], 16);
-    assert_eq!(state["database"]["choices"][0]["bytes"], 735_471 + 40);
+    assert_eq!(
+        state["database"]["choices"][0]["bytes"],
+        735_471 + 40 + 12 * 4
+    );
     // Without a database the view says it needs one.
     let state = page.request(&message("exact_values", json!({"on": true})));
     assert_eq!(state["exact"]["status"], "needs a database", "{state}");
@@ -613,23 +621,51 @@ fn the_page_builds_a_database_and_shows_every_moves_exact_value() {
         "a database holds 1 to 127 seeds on the board, not 200"
     );
 
-    let state = page.request(&message("build_database", json!({"size": 10})));
+    // Only the sizes offered are built.
+    let error = page.request(&message("build_database", json!({"size": 10})));
+    assert_eq!(
+        error["message"],
+        "10 seeds on the board is not offered for these rules: choose 16, 20, 24"
+    );
+
+    let state = page.request(&message("build_database", json!({"size": 16})));
     assert_eq!(state["type"], "state", "{state}");
-    assert_eq!(state["database"]["build"]["size"], 10);
+    assert_eq!(state["database"]["build"]["size"], 16);
+    assert_eq!(state["database"]["build"]["other_page"], false);
+    // A second page sees the build and cannot start another one.
+    let mut second = gui.connect();
+    let error = second.request(&message("build_database", json!({"size": 20})));
+    assert_eq!(
+        error["message"],
+        "another page is building the database of 16 seeds on the board: wait for it to end"
+    );
     let state = page.until(|m| m["type"] == "state" && m["database"]["build"].is_null());
     assert_eq!(state["database"]["build_failed"], false, "{state}");
-    let built = cache.join("ply").join("kalah-4-standard-10.db");
+    let built = cache.join("ply").join("kalah-4-standard-16.db");
     assert!(built.is_file(), "the database is in the cache");
     let state = page.until(|m| m["type"] == "state" && !m["database"]["loaded"].is_null());
     let loaded = state["database"]["loaded"]
         .as_str()
         .expect("the engine's words");
     assert!(
-        loaded.contains("kalah-4-standard-10.db (found by auto)"),
+        loaded.contains("kalah-4-standard-16.db (found by auto)"),
         "{loaded}"
     );
-    // Bigger databases are still offered (the 10-seed one is none of them).
-    assert_eq!(state["database"]["choices"][0]["size"], 16);
+    // Bigger databases are still offered.
+    assert_eq!(state["database"]["choices"][0]["size"], 20);
+    // The second page's engine finds it too.
+    second.until(|m| m["type"] == "state" && !m["database"]["loaded"].is_null());
+    drop(second);
+    // The panel checks the whole file.
+    let state = page.request(&message("verify_database", json!({})));
+    assert_eq!(state["database"]["verifying"], true, "{state}");
+    let state = page.until(|m| m["type"] == "state" && m["database"]["verifying"] == false);
+    assert_eq!(state["database"]["verify_failed"], false, "{state}");
+    let verdict = state["database"]["verify_end"].as_str().expect("a verdict");
+    assert!(
+        verdict.contains("kalah-4-standard-16.db: sound"),
+        "{verdict}"
+    );
 
     // A position with 9 seeds on the board: within the database.
     let fen = "1,2,0,3 10 0,1,2,0 5 s";
@@ -649,7 +685,7 @@ fn the_page_builds_a_database_and_shows_every_moves_exact_value() {
         .collect();
     shown.sort();
     assert_eq!(shown.len(), state["legal"].as_array().map_or(0, Vec::len));
-    assert_eq!(shown, solve_every_move(&cache, fen));
+    assert_eq!(shown, solve_every_move(&cache, fen, true));
 
     // Kalah has a database: North's perfect strength plays a proven move
     // (the engine's `info string proven margin …`, shown as proven).
@@ -665,6 +701,59 @@ fn the_page_builds_a_database_and_shows_every_moves_exact_value() {
     let state =
         page.until(|m| m["type"] == "state" && m["moves"].as_array().is_some_and(|l| l.len() >= 2));
     assert_eq!(state["moves"][1]["side"], 1, "North played");
+    let _ = std::fs::remove_dir_all(&cache);
+}
+
+/// A damaged database in the cache: the exact view shows the values a
+/// solve without any database proves, the engine says the file is
+/// damaged, and the panel's check says so too.
+#[test]
+fn the_exact_view_never_shows_a_value_from_a_damaged_database() {
+    use ply_engine::games::kalah::EndgameDb;
+    let cache = fresh_cache("damaged");
+    let directory = cache.join("ply");
+    std::fs::create_dir_all(&directory).expect("the cache");
+    let path = directory.join("kalah-4-standard-16.db");
+    EndgameDb::build(4, false, 16, 2, |_| {})
+        .expect("a database")
+        .save(&path)
+        .expect("saved");
+    // Every entry zeroed: 735,471 entries after the header and 12 checksums.
+    let mut bytes = std::fs::read(&path).expect("the file");
+    let entries = 40 + 12 * 4;
+    bytes[entries..].fill(0);
+    std::fs::write(&path, &bytes).expect("rewritten");
+    let fen = "1,2,0,3 10 0,1,2,0 5 s";
+    let truth = solve_every_move(&fresh_cache("no-database"), fen, false);
+
+    let gui = Gui::start_with_cache(&["--pits", "4", "--seeds", "3"], &cache);
+    let mut page = gui.connect();
+    page.until(|m| m["type"] == "state" && !m["database"]["loaded"].is_null());
+    page.request(&message("exact_values", json!({"on": true})));
+    page.request(&message("set_position", json!({"fen": fen})));
+    let state = page.until(|m| m["type"] == "state" && m["exact"]["status"] == "proven");
+    let mut shown: Vec<(String, i64)> = state["exact"]["values"]
+        .as_array()
+        .expect("values")
+        .iter()
+        .map(|v| {
+            (
+                v["move"].as_str().expect("a move").to_owned(),
+                v["value"].as_i64().expect("a value"),
+            )
+        })
+        .collect();
+    shown.sort();
+    assert_eq!(shown, truth);
+    // The panel's check finds the damage.
+    page.request(&message("verify_database", json!({})));
+    let state = page.until(|m| m["type"] == "state" && m["database"]["verifying"] == false);
+    assert_eq!(state["database"]["verify_failed"], true, "{state}");
+    let verdict = state["database"]["verify_end"].as_str().expect("a verdict");
+    assert!(
+        verdict.contains("damaged") && verdict.contains("rebuild"),
+        "{verdict}"
+    );
     let _ = std::fs::remove_dir_all(&cache);
 }
 
@@ -684,8 +773,8 @@ fn database_builds_fail_clearly_and_can_be_cancelled() {
     let gui = Gui::start_with_cache(&["--pits", "4", "--seeds", "3"], &file);
     let mut page = gui.connect();
     page.until(|m| m["type"] == "state" && m["database"]["known"] == true);
-    let state = page.request(&message("build_database", json!({"size": 10})));
-    assert_eq!(state["database"]["build"]["size"], 10, "{state}");
+    let state = page.request(&message("build_database", json!({"size": 16})));
+    assert_eq!(state["database"]["build"]["size"], 16, "{state}");
     let state = page.until(|m| m["type"] == "state" && m["database"]["build"].is_null());
     assert_eq!(state["database"]["build_failed"], true);
     let end = state["database"]["build_end"].as_str().expect("why");
@@ -721,6 +810,14 @@ fn database_builds_fail_clearly_and_can_be_cancelled() {
     let error = page.request(&message("cancel_build", json!({})));
     assert_eq!(error["message"], "no database is being built");
     assert!(!cache.join("ply").join("kalah-6-standard-20.db").exists());
+    // The interrupted build removed its temporary file.
+    let left: Vec<_> = std::fs::read_dir(cache.join("ply"))
+        .expect("the cache")
+        .filter_map(Result::ok)
+        .map(|entry| entry.file_name())
+        .filter(|name| name.to_string_lossy().contains(".tmp-"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
     let _ = std::fs::remove_dir_all(&base);
     let _ = std::fs::remove_dir_all(&cache);
 }

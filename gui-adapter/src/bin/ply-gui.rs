@@ -123,6 +123,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         strength,
         players,
         watch_pace: Duration::from_millis(cli.watch_pace),
+        builds: std::sync::Arc::default(),
     };
     // Fail now, not in the page, if the options make no game.
     ply_gui_adapter::record::GameRecord::new(&session.options).map_err(anyhow::Error::msg)?;

@@ -141,6 +141,8 @@ pub enum ClientMessage {
     },
     /// Cancel the database build.
     CancelBuild {},
+    /// Check every part of the loaded database file (`ply-engine verify-db`).
+    VerifyDatabase {},
     /// Turn the exact-value view on or off ([`StateInfo::exact`]).
     ExactValues {
         /// On or off.
@@ -308,6 +310,8 @@ pub struct BuildInfo {
     pub percent: f64,
     /// Time since it started.
     pub elapsed_ms: u64,
+    /// Whether another page started it (this page cannot cancel it).
+    pub other_page: bool,
 }
 
 /// The game's exact database, for a game that has one.
@@ -329,6 +333,12 @@ pub struct DatabaseInfo {
     pub build_end: Option<String>,
     /// Whether it failed (or was cancelled).
     pub build_failed: bool,
+    /// Whether the loaded file is being checked (`verify_database`).
+    pub verifying: bool,
+    /// How the last check ended, in words.
+    pub verify_end: Option<String>,
+    /// Whether it found the file damaged (or could not check it).
+    pub verify_failed: bool,
     /// Why the perfect strength chosen for a side does not play perfectly
     /// (no database for the board), and how it plays instead.
     pub perfect_note: Option<String>,
@@ -563,7 +573,7 @@ mod tests {
     }
 
     /// One well-formed example of every message the page may send.
-    const EVERY_MESSAGE: [&str; 15] = [
+    const EVERY_MESSAGE: [&str; 16] = [
         r#"{"type":"new_game","variant":"kalah","options":{"Seeds":4}}"#,
         r#"{"type":"move","move":"3"}"#,
         r#"{"type":"undo"}"#,
@@ -579,6 +589,7 @@ mod tests {
         r#"{"type":"build_database","size":20}"#,
         r#"{"type":"cancel_build"}"#,
         r#"{"type":"exact_values","on":true}"#,
+        r#"{"type":"verify_database"}"#,
     ];
 
     /// The place of a message's kind in [`EVERY_MESSAGE`]; the match has no
@@ -600,6 +611,7 @@ mod tests {
             ClientMessage::BuildDatabase { .. } => 12,
             ClientMessage::CancelBuild {} => 13,
             ClientMessage::ExactValues { .. } => 14,
+            ClientMessage::VerifyDatabase {} => 15,
         }
     }
 

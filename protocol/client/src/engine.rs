@@ -376,6 +376,21 @@ impl Engine {
         !self.gone && matches!(self.process.state(), registry::ChildState::Running)
     }
 
+    /// Asks the process to end with SIGTERM (a program that cleans up on
+    /// it, such as `ply-engine build-db` removing its temporary file,
+    /// does), then ends it as [`Self::shutdown`] does, killing it if it
+    /// still runs after `grace`. The process starts with SIGTERM ignored
+    /// (see [`ply_signals::children::ignore_job_signals`]): only one that
+    /// has installed its own handler hears it.
+    pub fn terminate(&mut self, grace: Duration) -> Option<ExitStatus> {
+        if self.is_running()
+            && let Err(e) = ply_signals::children::terminate(self.process.pid())
+        {
+            log::debug!("cannot signal {}: {e}", self.name);
+        }
+        self.shutdown(grace)
+    }
+
     /// Sends `quit` (unless `grace` is zero), closes the engine's input,
     /// waits up to `grace` for the process to exit, then kills it and its
     /// process group (whatever it started, e.g. the real engine behind a

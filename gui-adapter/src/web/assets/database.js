@@ -58,9 +58,16 @@ window.PlyDatabase = (function () {
       const b = db.build;
       $('db-bar').value = b.percent;
       const level = b.level === null ? 'starting' : `level ${b.level}/${b.levels}`;
+      // A build another page started is shown here too; only that page cancels it.
+      const where = b.other_page ? ' (started from another page)' : '';
       $('db-progress-text').textContent =
-        `Building ${b.size} ${db.size_unit}: ${level}, ${b.percent.toFixed(1)}%, ${(b.elapsed_ms / 1000).toFixed(0)} s`;
+        `Building ${b.size} ${db.size_unit}${where}: ${level}, ${b.percent.toFixed(1)}%, ${(b.elapsed_ms / 1000).toFixed(0)} s`;
+      $('db-cancel').hidden = b.other_page;
     }
+    $('db-check').hidden = !loaded;
+    $('db-verify').disabled = db.verifying;
+    $('db-verify-end').textContent = db.verifying ? 'Checking …' : (db.verify_end || '');
+    $('db-verify-end').classList.toggle('failed', db.verify_failed);
     $('db-end').textContent = [db.build_end, db.perfect_note].filter((x) => x).join(' · ');
     $('db-end').classList.toggle('failed', db.build_failed || !!db.perfect_note);
     const exact = s.exact;
@@ -90,6 +97,7 @@ window.PlyDatabase = (function () {
       send({ type: 'build_database', size: Number($('db-size').value) });
     });
     $('db-cancel').addEventListener('click', () => send({ type: 'cancel_build' }));
+    $('db-verify').addEventListener('click', () => send({ type: 'verify_database' }));
     $('exact-on').addEventListener('change', () => {
       send({ type: 'exact_values', on: $('exact-on').checked });
     });

@@ -6,15 +6,21 @@
 //!
 //! Which games have databases, their sizes and the build's arguments are
 //! the game's ([`crate::games::DatabaseUi`]); nothing here names a game.
+//!
+//! One build at a time runs in the process ([`super::cache_builds`]); only
+//! the sizes the page offers are built; `build-db` itself refuses a build
+//! the machine lacks the memory or the disk for, and the page shows why.
 
 use std::collections::VecDeque;
-use std::time::Instant;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use ply_client::{Engine as Process, Error as ClientError, Spawn, Stderr};
 
 use ply_rules::game::Player;
 
 use super::Session;
+use super::cache_builds::BuildSlot;
 use crate::games::{self, DatabaseUi};
 use crate::strength::Strength;
 use crate::web::messages::{BuildChoice, BuildInfo, DatabaseInfo};
@@ -30,6 +36,11 @@ const LOADED_PREFIX: &str = "endgame database ";
 
 /// The lines of a build's output kept to explain a failure.
 const KEPT_LINES: usize = 4;
+
+/// How long a cancelled build has to remove its temporary file (it does on
+/// SIGTERM) before it is killed; also how long a cancel waits for a build
+/// that has just started to say its first line (by then it hears SIGTERM).
+const CANCEL_GRACE: Duration = Duration::from_secs(2);
 
 /// The engine's words for the database it has just loaded (`<path> (found
 /// by auto): 6 pits, …`), if `text` (an `info string`) says it loaded one.
@@ -54,6 +65,17 @@ pub(super) fn cached_size(loaded: &str) -> Option<u32> {
 
 /// What the engine adds to the path of a database it found in the cache.
 const FOUND_BY_AUTO: &str = " (found by auto): ";
+
+/// The file of the database the engine has loaded, from its words
+/// (`<path> (found by auto): …` or `<path>: …`; what follows the path
+/// holds no `": "`).
+#[must_use]
+pub(super) fn loaded_file(loaded: &str) -> Option<&str> {
+    match loaded.split_once(FOUND_BY_AUTO) {
+        Some((path, _)) => Some(path),
+        None => loaded.rsplit_once(": ").map(|(path, _)| path),
+    }
+}
 
 /// One line of `build-db`'s plain progress (`working on level 17/20 (seeds
 /// on the board): 12.3% of the entries done, 0:05 elapsed`).
@@ -95,9 +117,35 @@ pub(super) struct Build {
     /// Its last other lines, which explain a failure.
     said: VecDeque<String>,
     started: Instant,
+    /// Its place among the process's builds: freed when it is dropped.
+    slot: BuildSlot,
 }
 
-/// How the last build ended, for the page.
+impl Build {
+    /// Its progress for the page.
+    fn info(&self, other_page: bool) -> BuildInfo {
+        BuildInfo {
+            size: self.size,
+            level: self.progress.as_ref().map(|p| p.level),
+            levels: self.progress.as_ref().map(|p| p.levels),
+            percent: self.progress.as_ref().map_or(0.0, |p| p.percent),
+            elapsed_ms: u64::try_from(self.started.elapsed().as_millis()).unwrap_or(u64::MAX),
+            other_page,
+        }
+    }
+}
+
+/// A check of the loaded database file that is running
+/// (`ply-engine verify-db FILE`).
+#[derive(Debug)]
+pub(super) struct Verify {
+    /// The `verify-db` process (in the registry, so ended with `ply-gui`).
+    process: Process,
+    /// Its last lines: the verdict, or why it failed.
+    said: VecDeque<String>,
+}
+
+/// How the last build (or check) ended, for the page.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct BuildEnd {
     /// In words.
@@ -148,6 +196,32 @@ impl Session {
             return Err("a database is being built: wait for it or cancel it".to_owned());
         }
         let plan = (ui.plan)(&self.option_values, size)?;
+        let offered = (ui.choices)(&self.option_values);
+        if !offered.contains(&size) {
+            let offered: Vec<String> = offered.iter().map(ToString::to_string).collect();
+            return Err(format!(
+                "{size} {} is not offered for these rules: choose {}",
+                ui.size_unit,
+                offered.join(", ")
+            ));
+        }
+        let builds = Arc::clone(&self.config.builds);
+        let started = Instant::now();
+        let pending = BuildInfo {
+            size,
+            level: None,
+            levels: None,
+            percent: 0.0,
+            elapsed_ms: 0,
+            other_page: false,
+        };
+        if let Err(running) = builds.start(self.page, pending) {
+            return Err(format!(
+                "another page is building the database of {} {}: wait for it to end",
+                running.size, ui.size_unit
+            ));
+        }
+        let slot = BuildSlot::new(builds, self.page);
         let spawn = Spawn {
             name: "build-db".to_owned(),
             args: plan.args.iter().map(Into::into).collect(),
@@ -162,20 +236,36 @@ impl Session {
             size,
             progress: None,
             said: VecDeque::new(),
-            started: Instant::now(),
+            started,
+            slot,
         });
         self.build_end = None;
         Ok(())
     }
 
-    /// The page's "cancel the build": the process is killed (its
-    /// temporary file is never loaded, docs/endgame-db.md).
+    /// The page's "cancel the build": the process is asked to end
+    /// (SIGTERM), which removes its temporary file, and killed if it
+    /// lingers (the next build removes what a killed one left,
+    /// docs/endgame-db.md). A build that has said nothing yet may not
+    /// have its handler yet (it starts with SIGTERM ignored): its first
+    /// line is awaited first.
     pub(super) fn cancel_build(&mut self) -> Result<(), String> {
-        let mut build = self
-            .build
-            .take()
-            .ok_or_else(|| "no database is being built".to_owned())?;
-        build.process.shutdown(std::time::Duration::ZERO);
+        let Some(mut build) = self.build.take() else {
+            if self.config.builds.snapshot().running.is_some() {
+                return Err(
+                    "the database being built was started from another page: cancel it there"
+                        .to_owned(),
+                );
+            }
+            return Err("no database is being built".to_owned());
+        };
+        if build.progress.is_none() && build.said.is_empty() {
+            let deadline = Some(Instant::now() + CANCEL_GRACE);
+            let _ = build
+                .process
+                .read_until(deadline, None, "the build's first line", |_, _| Some(()));
+        }
+        build.process.terminate(CANCEL_GRACE);
         let unit = self.database_ui().map_or("", |ui| ui.size_unit);
         self.build_end = Some(BuildEnd {
             text: format!(
@@ -191,7 +281,7 @@ impl Session {
     /// A finished build makes the engines look in the cache again.
     pub(super) fn poll_build(&mut self) -> bool {
         let Some(build) = &mut self.build else {
-            return false;
+            return self.poll_other_pages_build();
         };
         let mut changed = false;
         loop {
@@ -199,7 +289,10 @@ impl Session {
                 Ok(Some((line, _))) => {
                     changed = true;
                     match parse_progress(&line.text) {
-                        Some(progress) => build.progress = Some(progress),
+                        Some(progress) => {
+                            build.progress = Some(progress);
+                            build.slot.update(build.info(true));
+                        }
                         None => {
                             if build.said.len() == KEPT_LINES {
                                 build.said.pop_front();
@@ -216,7 +309,7 @@ impl Session {
         let Some(mut build) = self.build.take() else {
             return true;
         };
-        let status = build.process.shutdown(std::time::Duration::ZERO);
+        let status = build.process.shutdown(Duration::ZERO);
         let seconds = build.started.elapsed().as_secs_f64();
         let said: Vec<String> = build.said.into_iter().collect();
         let ok = status.is_some_and(|s| s.success());
@@ -239,9 +332,101 @@ impl Session {
             }
         });
         if ok {
+            build.slot.finished();
+            self.builds_seen += 1;
             self.reload_databases();
         }
         true
+    }
+
+    /// The page's "check the database": runs `verify-db` on the file the
+    /// engine of the side to move has loaded.
+    pub(super) fn verify_database(&mut self) -> Result<(), String> {
+        if self.verify.is_some() {
+            return Err("the database is being checked: wait for the result".to_owned());
+        }
+        let slot = self.slot(self.shown().side_to_move());
+        let file = self
+            .database_of(slot)
+            .and_then(loaded_file)
+            .ok_or_else(|| "no database is loaded: nothing to check".to_owned())?
+            .to_owned();
+        let spawn = Spawn {
+            name: "verify-db".to_owned(),
+            args: vec!["verify-db".into(), file.into()],
+            stderr: Stderr::Lines,
+            die_with_thread: true,
+            ..Spawn::new(&self.config.engine_paths[0])
+        };
+        let process = Process::spawn(&spawn).map_err(|e| format!("cannot check: {e}"))?;
+        self.verify = Some(Verify {
+            process,
+            said: VecDeque::new(),
+        });
+        self.verify_end = None;
+        Ok(())
+    }
+
+    /// Reads the check's output; true when it ended (the page shows how).
+    /// A damaged file is said, and the engines look in the cache again
+    /// (their engine drops a file it found damaged itself).
+    pub(super) fn poll_verify(&mut self) -> bool {
+        let Some(verify) = &mut self.verify else {
+            return false;
+        };
+        loop {
+            match verify.process.try_line() {
+                Ok(Some((line, _))) => {
+                    if verify.said.len() == KEPT_LINES {
+                        verify.said.pop_front();
+                    }
+                    verify.said.push_back(line.text);
+                }
+                Ok(None) => return false,
+                Err(ClientError::OutputClosed) if verify.process.is_running() => return false,
+                Err(_) => break,
+            }
+        }
+        let Some(mut verify) = self.verify.take() else {
+            return true;
+        };
+        let status = verify.process.shutdown(Duration::ZERO);
+        let said: Vec<String> = verify.said.into_iter().collect();
+        let ok = status.is_some_and(|s| s.success());
+        self.verify_end = Some(BuildEnd {
+            text: said
+                .iter()
+                .map(|line| line.trim_start_matches("ply-engine: "))
+                .collect::<Vec<_>>()
+                .join(" / "),
+            failed: !ok,
+        });
+        true
+    }
+
+    /// For a page that runs no build: whether another page's build made
+    /// progress, ended, or (ended well) made the engines look in the
+    /// cache again.
+    fn poll_other_pages_build(&mut self) -> bool {
+        let board = self.config.builds.snapshot();
+        let running = board.running.map(|(_, info)| info);
+        let mut changed = false;
+        if board.finished != self.builds_seen {
+            self.builds_seen = board.finished;
+            self.reload_databases();
+            changed = true;
+        }
+        // The progress lines come about once a level: each is news.
+        let shown = running.as_ref().map(|info| (info.size, info.level));
+        let seen = self
+            .other_build_seen
+            .as_ref()
+            .map(|info| (info.size, info.level));
+        if shown != seen {
+            changed = true;
+        }
+        self.other_build_seen = running;
+        changed
     }
 
     /// After a build: every engine looks in the cache again when it is
@@ -310,15 +495,15 @@ impl Session {
             known: self.rules_sent[slot].is_some(),
             size_unit: ui.size_unit,
             choices,
-            build: self.build.as_ref().map(|b| BuildInfo {
-                size: b.size,
-                level: b.progress.as_ref().map(|p| p.level),
-                levels: b.progress.as_ref().map(|p| p.levels),
-                percent: b.progress.as_ref().map_or(0.0, |p| p.percent),
-                elapsed_ms: u64::try_from(b.started.elapsed().as_millis()).unwrap_or(u64::MAX),
-            }),
+            build: match &self.build {
+                Some(build) => Some(build.info(false)),
+                None => self.config.builds.snapshot().running.map(|(_, info)| info),
+            },
             build_end: self.build_end.as_ref().map(|e| e.text.clone()),
             build_failed: self.build_end.as_ref().is_some_and(|e| e.failed),
+            verifying: self.verify.is_some(),
+            verify_end: self.verify_end.as_ref().map(|e| e.text.clone()),
+            verify_failed: self.verify_end.as_ref().is_some_and(|e| e.failed),
             perfect_note: self.perfect_note(),
         })
     }
@@ -384,6 +569,19 @@ mod tests {
         ] {
             assert_eq!(parse_progress(other), None, "{other}");
         }
+    }
+
+    #[test]
+    fn the_loaded_file_is_read_from_the_engines_words() {
+        assert_eq!(
+            loaded_file("/c/ply/kalah-6-standard-24.db (found by auto): 6 pits, standard capture"),
+            Some("/c/ply/kalah-6-standard-24.db")
+        );
+        assert_eq!(
+            loaded_file("/my dbs/a: b.db: 6 pits, standard capture"),
+            Some("/my dbs/a: b.db")
+        );
+        assert_eq!(loaded_file("no path here"), None);
     }
 
     #[test]

@@ -17,6 +17,7 @@
 //! exact-value view.
 
 mod analysis;
+mod cache_builds;
 mod database;
 mod engines;
 mod exact;
@@ -33,6 +34,8 @@ use std::time::{Duration, Instant};
 use ply_rules::variant::{AnyRules, Variant};
 
 use super::messages::{ClientMessage, DEFAULT_ANALYSIS_LINES, LastMove, PlayerKind, ServerMessage};
+pub use cache_builds::CacheBuilds;
+
 use crate::engine::Engine;
 use crate::games;
 use crate::record::GameRecord;
@@ -59,6 +62,8 @@ pub struct SessionConfig {
     pub players: [PlayerKind; 2],
     /// The pause between moves when engines play each other.
     pub watch_pace: Duration,
+    /// The database builds of the process, shared by its pages.
+    pub builds: Arc<CacheBuilds>,
 }
 
 /// One page's game.
@@ -102,6 +107,16 @@ pub struct Session {
     build: Option<database::Build>,
     /// How the last build ended.
     build_end: Option<database::BuildEnd>,
+    /// The check of the loaded database running, if any.
+    verify: Option<database::Verify>,
+    /// How the last check ended.
+    verify_end: Option<database::BuildEnd>,
+    /// This page's id among the process's pages (for the shared builds).
+    page: u64,
+    /// The builds that had ended well when this page last looked.
+    builds_seen: u64,
+    /// The other page's build as this page last showed it.
+    other_build_seen: Option<crate::web::messages::BuildInfo>,
     /// Whether the page shows the exact values.
     exact_on: bool,
     /// The exact values of the position shown (or being proven).
@@ -139,6 +154,11 @@ impl Session {
             learn_failed: [false, false],
             build: None,
             build_end: None,
+            verify: None,
+            verify_end: None,
+            page: config.builds.page_id(),
+            builds_seen: config.builds.snapshot().finished,
+            other_build_seen: None,
             exact_on: false,
             exact: None,
             config,
@@ -188,6 +208,7 @@ impl Session {
             ClientMessage::Analysis { on, lines } => self.set_analysis(on, lines),
             ClientMessage::GoTo { ply } => self.go_to(ply),
             ClientMessage::BuildDatabase { size } => self.build_database(size),
+            ClientMessage::VerifyDatabase {} => self.verify_database(),
             ClientMessage::CancelBuild {} => self.cancel_build(),
             ClientMessage::ExactValues { on } => self.set_exact(on),
         };
@@ -201,7 +222,7 @@ impl Session {
     /// when it is due.
     pub fn poll(&mut self, now: Instant) -> Vec<ServerMessage> {
         let mut out = Vec::new();
-        if self.poll_build() {
+        if self.poll_build() | self.poll_verify() {
             out.push(self.state());
         }
         if self.exact_timeout(now) {
@@ -324,6 +345,7 @@ mod tests {
             strength: Strength::default(),
             players,
             watch_pace: Duration::ZERO,
+            builds: Arc::default(),
         };
         Session::new(Arc::new(config)).expect("the default game")
     }
