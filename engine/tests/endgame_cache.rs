@@ -9,7 +9,7 @@ use std::process::Output;
 use std::time::Duration;
 
 use assert_cmd::Command;
-use ply_engine::database_cache::CACHE_SUBDIRECTORY;
+use ply_engine::database_cache::{BUILD_LOCK, CACHE_SUBDIRECTORY};
 use ply_engine::games::kalah::EndgameDb;
 
 /// Generous: these sessions take milliseconds; a hang fails instead of blocking CI.
@@ -283,9 +283,20 @@ fn build_db_without_output_fills_the_cache_and_auto_finds_it() {
         (db.pits(), db.empty_capture(), db.max_seeds()),
         (3, true, 7)
     );
-    // Nothing else was left in the cache (no temporary file).
-    let files = std::fs::read_dir(home.cache()).expect("the cache").count();
-    assert_eq!(files, 1);
+    // Nothing else was left in the cache (no temporary file), but the
+    // lock file of its builds.
+    let mut files: Vec<String> = std::fs::read_dir(home.cache())
+        .expect("the cache")
+        .map(|entry| {
+            entry
+                .expect("an entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    files.sort();
+    assert_eq!(files, [BUILD_LOCK, "kalah-3-empty-capture-7.db"]);
 
     let out = session(
         &home.0,
@@ -315,4 +326,33 @@ fn build_db_without_a_cache_it_can_make_fails_before_building() {
         "{stderr}"
     );
     assert!(!stderr.contains("building"), "{stderr}");
+}
+
+/// A file named by hand that serves another board is loaded (the rules
+/// may change to its own), but the engine says, when the game starts, that
+/// it is not read for the game played; `auto` never loads such a file.
+#[test]
+fn a_file_named_by_hand_for_another_board_is_said_not_to_serve() {
+    let home = TempDir::new("other-board");
+    let file = save(&home.0, "three.db", 3, false, 6);
+    let file = file.display().to_string();
+    let out = session(
+        &home.0,
+        &format!(
+            "setoption name EndgameDB value {file}\nposition startpos\n\
+             setoption name Pits value 3\nposition startpos\nisready\n"
+        ),
+    );
+    let warnings: Vec<&str> = out
+        .lines()
+        .filter(|line| line.starts_with("info string warning: EndgameDB"))
+        .collect();
+    assert_eq!(
+        warnings,
+        [format!(
+            "info string warning: EndgameDB {file} serves kalah-3-standard, not the game played \
+             (kalah-6-standard): it is not read until that game is played"
+        )],
+        "{out}"
+    );
 }

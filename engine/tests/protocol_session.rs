@@ -1067,3 +1067,20 @@ fn mastermind_multipv_lists_the_best_guesses_and_refuses_searchmoves() {
     );
     assert_eq!(best.len(), 2, "{out}");
 }
+
+/// A 10 MB line (a runaway script) is refused with an error and costs
+/// nothing: the engine goes on with the next line, position unchanged.
+#[test]
+fn an_overlong_line_is_refused_and_the_session_goes_on() {
+    let mut input = b"position startpos moves 3\nposition startpos moves ".to_vec();
+    input.extend(std::iter::repeat_n(b'1', 10 << 20));
+    input.extend_from_slice(b"\nd\n");
+    let out = session(input);
+    let errors = lines_starting(&out, "info string error: ");
+    assert_eq!(errors.len(), 1, "{out}");
+    assert!(
+        errors[0].contains("longer than the 1048576 bytes a command may have"),
+        "{out}"
+    );
+    assert_eq!(last_fen(&out), "6,6,0,7,7,7 1 7,7,6,6,6,6 0 n");
+}

@@ -27,11 +27,19 @@ use ply_protocol::{Command, parse_command};
 /// looks at the search again.
 const POLL_INTERVAL: Duration = Duration::from_millis(5);
 
+/// The longest line read, in bytes, as the referee reads an engine's (a
+/// `position` of a thousand moves takes a few kilobytes). A longer line is
+/// skipped without being kept: a 10 MB line had cost hundreds of
+/// megabytes as it was parsed.
+pub const MAX_INPUT_LINE_BYTES: usize = 1 << 20;
+
 /// One line from the front end, or the end of its input.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Input {
     /// A line (invalid UTF-8 replaced, so it becomes an unknown command).
     Line(String),
+    /// A line longer than [`MAX_INPUT_LINE_BYTES`], skipped: its length.
+    TooLong(usize),
     /// The end of input (or a read error, which ends it too).
     End,
 }
@@ -73,8 +81,9 @@ impl InputQueue {
             let mut buffer = Vec::new();
             loop {
                 buffer.clear();
-                let input = match reader.read_until(b'\n', &mut buffer) {
+                let input = match read_line_capped(&mut reader, &mut buffer) {
                     Ok(0) => Input::End,
+                    Ok(read) if read > MAX_INPUT_LINE_BYTES => Input::TooLong(read),
                     Ok(_) => Input::Line(String::from_utf8_lossy(&buffer).into_owned()),
                     Err(e) => {
                         log::error!("cannot read from standard input: {e}");
@@ -127,7 +136,7 @@ impl InputQueue {
                     Ok(Command::Go(_) | Command::Solve | Command::Perft(_) | Command::Bench(_))
                 )
             }
-            Input::End => false,
+            Input::TooLong(_) | Input::End => false,
         })
     }
 
@@ -153,7 +162,7 @@ impl InputQueue {
                 Ok(Command::IsReady) if self.deferred.is_empty() => Urgent::IsReady,
                 _ => Urgent::Later,
             },
-            Input::End => Urgent::Later,
+            Input::TooLong(_) | Input::End => Urgent::Later,
         };
         if matches!(urgent, Urgent::Quit | Urgent::Later) {
             self.deferred.push_back(input);
@@ -162,9 +171,59 @@ impl InputQueue {
     }
 }
 
+/// Reads a line (up to and with its `\n`) into `buffer`, keeping at most
+/// [`MAX_INPUT_LINE_BYTES`] + 1 bytes of it; returns the bytes the line
+/// had, 0 at the end of input. A longer line is read to its end and dropped.
+fn read_line_capped(reader: &mut impl BufRead, buffer: &mut Vec<u8>) -> std::io::Result<usize> {
+    let mut total = 0;
+    loop {
+        let available = match reader.fill_buf() {
+            Ok(available) => available,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if available.is_empty() {
+            return Ok(total);
+        }
+        let (chunk, done) = match available.iter().position(|&b| b == b'\n') {
+            Some(end) => (&available[..=end], true),
+            None => (available, false),
+        };
+        let room = (MAX_INPUT_LINE_BYTES + 1).saturating_sub(buffer.len());
+        buffer.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        let used = chunk.len();
+        total += used;
+        reader.consume(used);
+        if done {
+            return Ok(total);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_overlong_line_is_skipped_and_the_next_one_read() {
+        let long = "x".repeat(MAX_INPUT_LINE_BYTES + 10);
+        let text = format!("isready\nposition {long}\nd\n");
+        let mut queue = InputQueue::spawn(std::io::Cursor::new(text.into_bytes()));
+        assert_eq!(queue.next_input(), Input::Line("isready\n".to_owned()));
+        assert_eq!(
+            queue.next_input(),
+            Input::TooLong(MAX_INPUT_LINE_BYTES + 10 + "position \n".len())
+        );
+        assert_eq!(queue.next_input(), Input::Line("d\n".to_owned()));
+        assert_eq!(queue.next_input(), Input::End);
+    }
+
+    #[test]
+    fn a_line_of_the_limit_is_read_whole() {
+        let line = format!("{}\n", "y".repeat(MAX_INPUT_LINE_BYTES - 1));
+        let mut queue = InputQueue::spawn(std::io::Cursor::new(line.clone().into_bytes()));
+        assert_eq!(queue.next_input(), Input::Line(line));
+    }
 
     /// What [`InputQueue::poll`] makes of each line of `text`, in order.
     fn polled(text: &str) -> (Vec<Urgent>, InputQueue) {

@@ -111,6 +111,11 @@ impl Session {
                         return;
                     }
                 }
+                Input::TooLong(bytes) => self.out.error(&format!(
+                    "a line of {bytes} bytes is longer than the {} bytes a command may have: \
+                     ignored",
+                    input::MAX_INPUT_LINE_BYTES
+                )),
                 Input::End => {
                     self.end_of_input();
                     return;
