@@ -496,10 +496,9 @@ struct AnnotateArgs {
 /// `ply-engine annotate`: reads the games, annotates them, and exits with
 /// 1 when any game could not be annotated (stderr and the output say why).
 fn annotate(args: &AnnotateArgs) -> Result<ExitCode> {
-    use std::io::Read;
-
     use ply_engine::analyse::Progress;
     use ply_engine::annotate::{self, InputFormat, OutputFormat, Settings};
+    use ply_engine::input_text::Text;
     use ply_engine::variant::Variant;
 
     let variant = args
@@ -514,21 +513,17 @@ fn annotate(args: &AnnotateArgs) -> Result<ExitCode> {
             })
         })
         .transpose()?;
-    let text = match &args.input {
-        Some(path) => std::fs::read_to_string(path)
+    let input = match &args.input {
+        Some(path) => std::fs::File::open(path)
+            .map(std::io::BufReader::new)
+            .and_then(Text::read)
             .with_context(|| format!("cannot read {}", path.display()))?,
-        None => {
-            let mut text = String::new();
-            std::io::stdin()
-                .read_to_string(&mut text)
-                .context("cannot read standard input")?;
-            text
-        }
+        None => Text::read(std::io::stdin().lock()).context("cannot read standard input")?,
     };
     let input_format = args
         .input_format
-        .unwrap_or_else(|| InputFormat::detect(&text));
-    let games = annotate::read_games(&text, input_format);
+        .unwrap_or_else(|| InputFormat::detect(&input.text));
+    let games = annotate::read_games(&input, input_format);
     // Annotation compares a move with the best by searching both: no solve.
     let go = args.limit.limit(false).params();
     let settings = Settings {

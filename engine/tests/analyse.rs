@@ -23,14 +23,14 @@ const NO_CACHE: &str = "/nonexistent/ply-test-cache";
 const TIMEOUT: Duration = Duration::from_secs(120);
 
 /// Runs `ply-engine analyse args…` with `input` on stdin.
-fn analyse(args: &[&str], input: &str) -> Output {
+fn analyse(args: &[&str], input: impl AsRef<[u8]>) -> Output {
     Command::cargo_bin("ply-engine")
         .expect("the ply-engine binary is built")
         // The user's cached databases would change the answers.
         .env("XDG_CACHE_HOME", NO_CACHE)
         .arg("analyse")
         .args(args)
-        .write_stdin(input)
+        .write_stdin(input.as_ref())
         .timeout(TIMEOUT)
         .output()
         .expect("ply-engine runs")
@@ -384,6 +384,36 @@ fn comments_and_blank_lines_are_skipped_and_ids_carried() {
         (got[1]["line"].as_u64(), got[1]["id"].as_str()),
         (Some(6), Some("x"))
     );
+}
+
+#[test]
+fn a_line_that_is_not_utf8_gets_an_error_record_and_the_rest_are_analysed() {
+    let mut input = b"startpos ; first\n".to_vec();
+    input.extend_from_slice(b"startpos moves 1 ; caf\xe9\n# a comment \xff is still a comment\n");
+    input.extend_from_slice(b"startpos moves 2 ; last\n");
+    let output = analyse(&["--option", "Seeds=4", "--depth", "2"], input);
+    assert_eq!(output.status.code(), Some(1), "{output:?}");
+    let got = records(&stdout(&output));
+    let lines: Vec<_> = got.iter().map(|r| r["line"].as_u64().unwrap()).collect();
+    assert_eq!(lines, [1, 2, 4], "{got:?}");
+    assert!(got[0]["bestmove"].is_string(), "{}", got[0]);
+    let error = got[1]["error"].as_str().unwrap_or_default();
+    assert!(error.contains("not UTF-8"), "{}", got[1]);
+    assert_eq!(got[2]["id"], "last");
+    assert!(got[2]["bestmove"].is_string(), "{}", got[2]);
+}
+
+#[test]
+fn a_byte_order_mark_is_not_part_of_the_first_line() {
+    let output = analyse(
+        &["--variant", "tictactoe", "--depth", "1"],
+        "\u{feff}startpos ; with a BOM\nstartpos\n",
+    );
+    assert!(output.status.success(), "{output:?}");
+    let got = records(&stdout(&output));
+    assert_eq!(got.len(), 2);
+    assert_eq!(got[0]["id"], "with a BOM");
+    assert_eq!(got[0]["position"], ".../.../... x");
 }
 
 /// A fresh directory for one test's files (tests run at once: one each).

@@ -22,14 +22,14 @@ use serde_json::Value;
 const TIMEOUT: Duration = Duration::from_secs(120);
 
 /// Runs `ply-engine annotate args…` with `input` on stdin.
-fn annotate(args: &[&str], input: &str) -> Output {
+fn annotate(args: &[&str], input: impl AsRef<[u8]>) -> Output {
     Command::cargo_bin("ply-engine")
         .expect("the ply-engine binary is built")
         // No cached databases: under `EndgameDB auto` they would change the answers.
         .env("XDG_CACHE_HOME", "/nonexistent/ply-test-cache")
         .arg("annotate")
         .args(args)
-        .write_stdin(input)
+        .write_stdin(input.as_ref())
         .timeout(TIMEOUT)
         .output()
         .expect("ply-engine runs")
@@ -488,4 +488,54 @@ fn kalah_estimates_are_marked_by_the_thresholds_its_hook_declares() {
         .sum();
     let judged = entries.iter().filter(|e| !e["judgement"].is_null()).count();
     assert_eq!(counted as usize, judged);
+}
+
+#[test]
+fn a_game_that_is_not_utf8_is_an_error_and_the_others_are_annotated() {
+    let mut pgn = b"[Variant \"tictactoe\"]\n\n1. a1 *\n\n".to_vec();
+    pgn.extend_from_slice(b"[Variant \"tictactoe\"]\n[White \"Andr\xe9\"]\n\n1. b2 *\n\n");
+    pgn.extend_from_slice(b"[Variant \"tictactoe\"]\n\n1. c3 *\n");
+    let output = annotate(&["--format", "json", "--depth", "2"], pgn);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let found = records(&output);
+    assert_eq!(found.len(), 3, "{found:?}");
+    assert!(found[0].get("error").is_none(), "{}", found[0]);
+    let error = found[1]["error"].as_str().unwrap_or_default();
+    assert!(
+        error.contains("line 6") && error.contains("not UTF-8"),
+        "{error}"
+    );
+    assert!(found[2].get("error").is_none(), "{}", found[2]);
+
+    let mut results = b"{\"variant\":\"tictactoe\",\"moves\":[\"a1\"]}\n".to_vec();
+    results.extend_from_slice(b"{\"variant\":\"tictactoe\",\"p1\":\"\xff\",\"moves\":[\"a1\"]}\n");
+    results.extend_from_slice(b"{\"variant\":\"tictactoe\",\"moves\":[\"b2\"]}\n");
+    let output = annotate(&["--depth", "2"], results);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let found = records(&output);
+    assert_eq!(found.len(), 3, "{found:?}");
+    let error = found[1]["error"].as_str().unwrap_or_default();
+    assert!(
+        error.contains("line 2") && error.contains("not UTF-8"),
+        "{error}"
+    );
+    assert_eq!(found[2]["moves"][0]["move"], "b2");
+}
+
+#[test]
+fn a_byte_order_mark_is_skipped() {
+    let results = "\u{feff}{\"game\":5,\"variant\":\"tictactoe\",\"moves\":[\"a1\"]}\n";
+    let output = annotate(&["--depth", "2"], results);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let found = records(&output);
+    assert_eq!(found[0]["id"], "5", "{}", found[0]);
+
+    let pgn = "\u{feff}[Variant \"tictactoe\"]\n[White \"A\"]\n\n1. a1 *\n";
+    let output = annotate(&["--depth", "2"], pgn);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(
+        text.starts_with("[Variant \"tictactoe\"]\n[White \"A\"]\n"),
+        "{text}"
+    );
 }

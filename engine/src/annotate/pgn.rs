@@ -79,9 +79,22 @@ const SUFFIXES: [(&str, u8); 6] = [
 /// read from its first tag.
 #[must_use]
 pub fn read_games(text: &str) -> Vec<Result<PgnGame, String>> {
+    read_games_unless(text, |_, _| None)
+}
+
+/// As [`read_games`], but a game is not read when `spoiled(first line,
+/// line count)` finds its lines at fault (not UTF-8, say): it is that error.
+#[must_use]
+pub fn read_games_unless(
+    text: &str,
+    spoiled: impl Fn(usize, usize) -> Option<String>,
+) -> Vec<Result<PgnGame, String>> {
     split_games(text)
         .into_iter()
-        .map(|(line, chunk)| read_game(line, &chunk))
+        .map(|(line, chunk)| match spoiled(line, chunk.lines().count()) {
+            Some(error) => Err(error),
+            None => read_game(line, &chunk),
+        })
         .collect()
 }
 
