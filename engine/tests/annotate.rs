@@ -539,3 +539,40 @@ fn a_byte_order_mark_is_skipped() {
         "{text}"
     );
 }
+
+#[test]
+fn an_opening_that_does_not_start_the_game_is_an_error() {
+    let line = |opening: &str| {
+        format!(
+            "{{\"variant\":\"tictactoe\",\"opening\":{{\"fen\":\"\",\"moves\":{opening}}},\
+             \"moves\":[\"a1\",\"a2\",\"b1\"]}}\n"
+        )
+    };
+    let input = [
+        line(r#"["b2","b2"]"#),
+        line(r#"["a1"]"#),
+        line(r#"["a1","a2","b1","b2"]"#),
+    ]
+    .concat();
+    let output = annotate(&["--depth", "2"], input);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let found = records(&output);
+    let error = found[0]["error"].as_str().unwrap_or_default();
+    assert!(
+        error.contains("opening's moves (b2 b2)") && error.contains("b2 in the opening but a1"),
+        "{}",
+        found[0]
+    );
+    let book = |i: usize| -> Vec<Value> {
+        found[i]["moves"]
+            .as_array()
+            .expect("moves")
+            .iter()
+            .map(|m| m["book"].clone())
+            .collect()
+    };
+    assert_eq!(book(1), [true, false, false]);
+    // Longer than the game is wrong too: a game's moves include its opening's.
+    let error = found[2]["error"].as_str().unwrap_or_default();
+    assert!(error.contains("opening"), "{}", found[2]);
+}

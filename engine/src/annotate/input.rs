@@ -134,12 +134,45 @@ fn read_results_line(line: &str, number: usize, input: &Text) -> GameInput {
         Ok(record) => GameInput {
             index: 0,
             id: record.game.map(|n| n.to_string()),
-            game: variant_named(&record.variant).map(|v| from_results(record, v)),
+            game: variant_named(&record.variant)
+                .and_then(|variant| {
+                    check_opening(&record)?;
+                    Ok(from_results(record, variant))
+                })
+                .map_err(|e| format!("line {number}: {e}")),
         },
         Err(e) => failed(format!(
             "line {number}: not a game record of ply-referee's results file: {e}"
         )),
     }
+}
+
+/// Checks that a results line's opening starts its moves, as the
+/// referee writes them (`moves` holds every move, the opening's first):
+/// otherwise which moves came from the book cannot be told, and marking
+/// the first ones would mark moves the book never gave.
+fn check_opening(record: &ResultsLine) -> Result<(), String> {
+    let opening = &record.opening.moves;
+    let differs = opening.iter().zip(&record.moves).position(|(a, b)| a != b);
+    let why = match differs {
+        Some(ply) => format!(
+            "ply {} is {} in the opening but {} in the game",
+            ply + 1,
+            opening[ply],
+            record.moves[ply]
+        ),
+        None if opening.len() > record.moves.len() => format!(
+            "the opening has {} moves but the game only {}",
+            opening.len(),
+            record.moves.len()
+        ),
+        None => return Ok(()),
+    };
+    Err(format!(
+        "the opening's moves ({}) do not start the game's moves: {why}; \
+         which moves came from the book cannot be told",
+        opening.join(" ")
+    ))
 }
 
 /// A results line as a game, with the PGN tags the referee would write.
@@ -160,7 +193,7 @@ fn from_results(record: ResultsLine, variant: Variant) -> GameText {
         tag("SetUp", Some("1".to_owned()));
     }
     tag("GameNumber", record.game.map(|n| n.to_string()));
-    let book = record.opening.moves.len().min(record.moves.len());
+    let book = record.opening.moves.len();
     let moves = record
         .moves
         .into_iter()
