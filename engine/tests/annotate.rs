@@ -491,6 +491,36 @@ fn kalah_estimates_are_marked_by_the_thresholds_its_hook_declares() {
 }
 
 #[test]
+fn variations_and_their_comments_are_kept_in_pgn_output() {
+    let input = "[Variant \"tictactoe\"]\n\n\
+                 1. a1 {my note} (1. b2 {alt note} (1. c3 $1) a1) a2\n\
+                 (1... b2 ; the best\n) 2. b1 {x} *\n";
+    let output = annotate(&["--depth", "2"], input);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    for kept in [
+        "{my note} (1. b2 {alt note} (1. c3 $1) a1) 1... a2",
+        "(1... b2 {the best}) 2. b1",
+    ] {
+        assert!(flat.contains(kept), "{kept} is missing from\n{text}");
+    }
+    // Read back, the variations belong to the moves they follow.
+    let game = read_games(&text).remove(0).expect("a game");
+    let moves: Vec<&str> = game.moves.iter().map(|m| m.text.as_str()).collect();
+    assert_eq!(moves, ["a1", "a2", "b1"]);
+    assert_eq!(
+        game.moves[0].variations,
+        ["(1. b2 {alt note} (1. c3 $1) a1)"]
+    );
+    assert_eq!(game.moves[1].variations, ["(1... b2 {the best})"]);
+    assert!(game.moves[2].variations.is_empty());
+    // Annotating again gives the same text.
+    let again = annotate(&["--depth", "2"], text.as_str());
+    assert_eq!(stdout(&again), text);
+}
+
+#[test]
 fn a_game_that_is_not_utf8_is_an_error_and_the_others_are_annotated() {
     let mut pgn = b"[Variant \"tictactoe\"]\n\n1. a1 *\n\n".to_vec();
     pgn.extend_from_slice(b"[Variant \"tictactoe\"]\n[White \"Andr\xe9\"]\n\n1. b2 *\n\n");

@@ -206,6 +206,7 @@ fn from_results(record: ResultsLine, variant: Variant) -> GameText {
             } else {
                 Vec::new()
             },
+            variations: Vec::new(),
         })
         .collect();
     GameText {
