@@ -1,5 +1,5 @@
 //! The text files `analyse` and `annotate` read, taken as people's editors
-//! and other programs write them.
+//! and other programs write them, and what their error records echo of it.
 //!
 //! - A UTF-8 byte-order mark before the first line (Windows editors write
 //!   one) is not part of the text: left in, it would make the first line
@@ -7,16 +7,37 @@
 //! - A line that is not UTF-8 spoils that line alone: it is read with the
 //!   bad bytes replaced and marked, so the caller can give that line (or
 //!   the game holding it) an error and go on with the rest.
+//! - An error that echoes a huge line is [`cut`] to a readable prefix.
 
+use std::borrow::Cow;
 use std::io::BufRead;
 
 /// The UTF-8 byte-order mark.
 const BOM: &[u8] = b"\xEF\xBB\xBF";
 
+/// The characters of a message [`cut`] keeps: enough to recognise the
+/// line, little enough for a record to stay readable.
+pub const ECHO_LIMIT: usize = 200;
+
 /// `bytes` without a UTF-8 byte-order mark at their start.
 #[must_use]
 pub fn strip_bom(bytes: &[u8]) -> &[u8] {
     bytes.strip_prefix(BOM).unwrap_or(bytes)
+}
+
+/// `message` as it is when it has at most [`ECHO_LIMIT`] characters,
+/// else its first [`ECHO_LIMIT`] characters and a marker saying it was cut
+/// and how long it was: `…[cut: 1048590 characters in all]`.
+#[must_use]
+pub fn cut(message: &str) -> Cow<'_, str> {
+    match message.char_indices().nth(ECHO_LIMIT) {
+        None => Cow::Borrowed(message),
+        Some((end, _)) => Cow::Owned(format!(
+            "{}…[cut: {} characters in all]",
+            &message[..end],
+            message.chars().count()
+        )),
+    }
 }
 
 /// One line of input.
@@ -160,5 +181,14 @@ mod tests {
         assert_eq!(text.text, "a\ncaf\u{fffd}\nb\n");
         assert_eq!(text.bad_line_in(1, 1), None);
         assert!(text.bad_line_in(1, 2).unwrap().starts_with("line 2: "));
+    }
+    #[test]
+    fn long_messages_are_cut_with_their_length() {
+        assert_eq!(cut("short"), "short");
+        let long = "é".repeat(ECHO_LIMIT + 1);
+        let got = cut(&long);
+        assert!(got.starts_with(&"é".repeat(ECHO_LIMIT)));
+        assert!(got.ends_with(&format!("…[cut: {} characters in all]", ECHO_LIMIT + 1)));
+        assert_eq!(cut(&long[..2 * ECHO_LIMIT]), &long[..2 * ECHO_LIMIT]);
     }
 }

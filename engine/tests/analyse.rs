@@ -416,6 +416,33 @@ fn a_byte_order_mark_is_not_part_of_the_first_line() {
     assert_eq!(got[0]["position"], ".../.../... x");
 }
 
+/// The number after `[cut: ` in an error cut short.
+fn cut_length(error: &str) -> usize {
+    let (_, rest) = error
+        .split_once("[cut: ")
+        .unwrap_or_else(|| panic!("no cut marker: {error}"));
+    rest.split(' ')
+        .next()
+        .and_then(|n| n.parse().ok())
+        .expect("a length after the cut marker")
+}
+
+#[test]
+fn an_error_record_echoes_a_huge_line_cut_short() {
+    let junk = "x".repeat(1 << 20);
+    let input = format!("startpos {junk}\n{junk} ; a huge position\nstartpos\n");
+    let output = analyse(&["--variant", "tictactoe", "--depth", "1"], input);
+    assert_eq!(output.status.code(), Some(1));
+    let got = records(&stdout(&output));
+    assert_eq!(got.len(), 3);
+    for record in &got[..2] {
+        let error = record["error"].as_str().expect("an error");
+        assert!(error.len() < 400, "{} bytes", error.len());
+        assert!(cut_length(error) > junk.len(), "{error}");
+    }
+    assert!(got[2]["bestmove"].is_string());
+}
+
 /// A fresh directory for one test's files (tests run at once: one each).
 fn tempdir(test: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("ply-analyse-{test}-{}", std::process::id()));

@@ -606,3 +606,23 @@ fn an_opening_that_does_not_start_the_game_is_an_error() {
     let error = found[2]["error"].as_str().unwrap_or_default();
     assert!(error.contains("opening"), "{}", found[2]);
 }
+
+#[test]
+fn an_error_that_echoes_a_huge_move_is_cut_short() {
+    let huge = "x".repeat(1 << 20);
+    let input = format!("{{\"variant\":\"tictactoe\",\"moves\":[\"{huge}\"]}}\n");
+    let output = annotate(&["--depth", "2"], input);
+    assert_eq!(output.status.code(), Some(1));
+    let found = records(&output);
+    let error = found[0]["error"].as_str().expect("an error");
+    let start: String = error.chars().take(300).collect();
+    assert!(error.starts_with("ply 1 (X's move 'xxx"), "{start}");
+    assert!(
+        error.len() < 400 && error.contains("characters in all]"),
+        "{start}"
+    );
+    assert!(
+        stderr(&output).len() < 1000,
+        "stderr echoes the move in full"
+    );
+}
