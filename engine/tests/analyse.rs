@@ -443,6 +443,55 @@ fn an_error_record_echoes_a_huge_line_cut_short() {
     assert!(got[2]["bestmove"].is_string());
 }
 
+/// Positions are analysed as their lines arrive: the first record comes
+/// out while standard input is still open.
+#[test]
+fn positions_are_analysed_while_the_input_is_still_arriving() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::Stdio;
+
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("ply-engine"))
+        .env("XDG_CACHE_HOME", NO_CACHE)
+        .args([
+            "analyse",
+            "--variant",
+            "tictactoe",
+            "--depth",
+            "1",
+            "--jobs",
+            "1",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("ply-engine runs");
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin.write_all(b"startpos ; first\n").unwrap();
+    stdin.flush().unwrap();
+    let stdout = child.stdout.take().expect("stdout");
+    let (sender, first_lines) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            if sender.send(line.expect("a line")).is_err() {
+                break;
+            }
+        }
+    });
+    // Far more than one depth-1 search takes, far less than TIMEOUT.
+    let first = first_lines.recv_timeout(Duration::from_secs(30));
+    // End the input whatever happened, so the engine exits.
+    stdin.write_all(b"startpos moves b2 ; second\n").unwrap();
+    drop(stdin);
+    let first = first.expect("a record before the input ended");
+    assert!(first.contains(r#""id":"first""#), "{first}");
+    let second = first_lines
+        .recv_timeout(TIMEOUT)
+        .expect("the second record");
+    assert!(second.contains(r#""id":"second""#), "{second}");
+    assert!(child.wait().expect("ply-engine ends").success());
+}
+
 /// A fresh directory for one test's files (tests run at once: one each).
 fn tempdir(test: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("ply-analyse-{test}-{}", std::process::id()));
