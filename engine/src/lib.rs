@@ -12,6 +12,7 @@ pub mod database_cache;
 pub mod engine_game;
 pub mod game;
 pub mod games;
+pub mod input_text;
 pub mod options;
 pub mod regular_file;
 pub mod search;

@@ -330,6 +330,9 @@ struct AnalyseArgs {
     input: Option<std::path::PathBuf>,
 }
 
+/// The lines `analyse` reads, one at a time.
+type InputLines = Box<dyn Iterator<Item = std::io::Result<ply_engine::analyse::InputLine>> + Send>;
+
 /// `ply-engine analyse`: reads the positions, analyses them, and exits
 /// with 1 when any line could not be analysed (its record says why).
 fn analyse(args: &AnalyseArgs) -> Result<ExitCode> {
@@ -337,17 +340,14 @@ fn analyse(args: &AnalyseArgs) -> Result<ExitCode> {
 
     let setup = analyse::setup_commands(args.variant.as_deref(), &args.options, args.multipv)
         .map_err(anyhow::Error::msg)?;
-    let lines = match &args.input {
-        Some(path) => {
-            let file = std::fs::File::open(path)
-                .with_context(|| format!("cannot open {}", path.display()))?;
-            analyse::read_input(std::io::BufReader::new(file))
-                .with_context(|| format!("cannot read {}", path.display()))?
-        }
-        None => {
-            analyse::read_input(std::io::stdin().lock()).context("cannot read standard input")?
-        }
+    // Read as the jobs take the lines: positions are analysed while more arrive.
+    let input: Box<dyn std::io::BufRead + Send> = match &args.input {
+        Some(path) => Box::new(std::io::BufReader::new(
+            std::fs::File::open(path).with_context(|| format!("cannot open {}", path.display()))?,
+        )),
+        None => Box::new(std::io::BufReader::new(std::io::stdin())),
     };
+    let lines: InputLines = Box::new(analyse::input_lines(input));
     let settings = Settings {
         setup,
         go: args.limit.limit(args.solve).command(),
@@ -357,7 +357,7 @@ fn analyse(args: &AnalyseArgs) -> Result<ExitCode> {
         ),
         format: args.format,
     };
-    let (out, lines, earlier_errors): (Box<dyn Write>, _, _) = match &args.output {
+    let (out, lines, earlier_errors): (Box<dyn Write>, InputLines, _) = match &args.output {
         None => (Box::new(std::io::stdout().lock()), lines, 0),
         Some(path) if args.resume => {
             if args.format != Format::Json {
@@ -366,11 +366,9 @@ fn analyse(args: &AnalyseArgs) -> Result<ExitCode> {
                 );
             }
             let (file, done) = analyse::open_for_resume(path)?;
-            let to_do: Vec<_> = lines
-                .into_iter()
-                .filter(|line| !done.lines.contains(&line.line))
-                .collect();
-            (Box::new(file), to_do, done.errors)
+            let to_do = lines
+                .filter(move |line| !matches!(line, Ok(line) if done.lines.contains(&line.line)));
+            (Box::new(file), Box::new(to_do), done.errors)
         }
         Some(path) => {
             let file = std::fs::File::create(path)
@@ -378,8 +376,8 @@ fn analyse(args: &AnalyseArgs) -> Result<ExitCode> {
             (Box::new(file), lines, 0)
         }
     };
-    let progress = Progress::for_stderr(lines.len());
-    let summary = analyse::analyse(&settings, &lines, out, &progress)?;
+    let progress = Progress::for_stderr(0);
+    let summary = analyse::analyse(&settings, lines, out, &progress)?;
     let bad = summary.bad_lines.len() + earlier_errors;
     if bad == 0 {
         return Ok(ExitCode::SUCCESS);
@@ -435,10 +433,9 @@ struct AnnotateArgs {
 /// `ply-engine annotate`: reads the games, annotates them, and exits with
 /// 1 when any game could not be annotated (stderr and the output say why).
 fn annotate(args: &AnnotateArgs) -> Result<ExitCode> {
-    use std::io::Read;
-
     use ply_engine::analyse::Progress;
     use ply_engine::annotate::{self, InputFormat, OutputFormat, Settings};
+    use ply_engine::input_text::Text;
     use ply_engine::variant::Variant;
 
     let variant = args
@@ -453,21 +450,17 @@ fn annotate(args: &AnnotateArgs) -> Result<ExitCode> {
             })
         })
         .transpose()?;
-    let text = match &args.input {
-        Some(path) => std::fs::read_to_string(path)
+    let input = match &args.input {
+        Some(path) => std::fs::File::open(path)
+            .map(std::io::BufReader::new)
+            .and_then(Text::read)
             .with_context(|| format!("cannot read {}", path.display()))?,
-        None => {
-            let mut text = String::new();
-            std::io::stdin()
-                .read_to_string(&mut text)
-                .context("cannot read standard input")?;
-            text
-        }
+        None => Text::read(std::io::stdin().lock()).context("cannot read standard input")?,
     };
     let input_format = args
         .input_format
-        .unwrap_or_else(|| InputFormat::detect(&text));
-    let games = annotate::read_games(&text, input_format);
+        .unwrap_or_else(|| InputFormat::detect(&input.text));
+    let games = annotate::read_games(&input, input_format);
     // Annotation compares a move with the best by searching both: no solve.
     let go = args.limit.limit(false).params();
     let settings = Settings {

@@ -23,14 +23,14 @@ const NO_CACHE: &str = "/nonexistent/ply-test-cache";
 const TIMEOUT: Duration = Duration::from_secs(120);
 
 /// Runs `ply-engine analyse args…` with `input` on stdin.
-fn analyse(args: &[&str], input: &str) -> Output {
+fn analyse(args: &[&str], input: impl AsRef<[u8]>) -> Output {
     Command::cargo_bin("ply-engine")
         .expect("the ply-engine binary is built")
         // The user's cached databases would change the answers.
         .env("XDG_CACHE_HOME", NO_CACHE)
         .arg("analyse")
         .args(args)
-        .write_stdin(input)
+        .write_stdin(input.as_ref())
         .timeout(TIMEOUT)
         .output()
         .expect("ply-engine runs")
@@ -384,6 +384,112 @@ fn comments_and_blank_lines_are_skipped_and_ids_carried() {
         (got[1]["line"].as_u64(), got[1]["id"].as_str()),
         (Some(6), Some("x"))
     );
+}
+
+#[test]
+fn a_line_that_is_not_utf8_gets_an_error_record_and_the_rest_are_analysed() {
+    let mut input = b"startpos ; first\n".to_vec();
+    input.extend_from_slice(b"startpos moves 1 ; caf\xe9\n# a comment \xff is still a comment\n");
+    input.extend_from_slice(b"startpos moves 2 ; last\n");
+    let output = analyse(&["--option", "Seeds=4", "--depth", "2"], input);
+    assert_eq!(output.status.code(), Some(1), "{output:?}");
+    let got = records(&stdout(&output));
+    let lines: Vec<_> = got.iter().map(|r| r["line"].as_u64().unwrap()).collect();
+    assert_eq!(lines, [1, 2, 4], "{got:?}");
+    assert!(got[0]["bestmove"].is_string(), "{}", got[0]);
+    let error = got[1]["error"].as_str().unwrap_or_default();
+    assert!(error.contains("not UTF-8"), "{}", got[1]);
+    assert_eq!(got[2]["id"], "last");
+    assert!(got[2]["bestmove"].is_string(), "{}", got[2]);
+}
+
+#[test]
+fn a_byte_order_mark_is_not_part_of_the_first_line() {
+    let output = analyse(
+        &["--variant", "tictactoe", "--depth", "1"],
+        "\u{feff}startpos ; with a BOM\nstartpos\n",
+    );
+    assert!(output.status.success(), "{output:?}");
+    let got = records(&stdout(&output));
+    assert_eq!(got.len(), 2);
+    assert_eq!(got[0]["id"], "with a BOM");
+    assert_eq!(got[0]["position"], ".../.../... x");
+}
+
+/// The number after `[cut: ` in an error cut short.
+fn cut_length(error: &str) -> usize {
+    let (_, rest) = error
+        .split_once("[cut: ")
+        .unwrap_or_else(|| panic!("no cut marker: {error}"));
+    rest.split(' ')
+        .next()
+        .and_then(|n| n.parse().ok())
+        .expect("a length after the cut marker")
+}
+
+#[test]
+fn an_error_record_echoes_a_huge_line_cut_short() {
+    let junk = "x".repeat(1 << 20);
+    let input = format!("startpos {junk}\n{junk} ; a huge position\nstartpos\n");
+    let output = analyse(&["--variant", "tictactoe", "--depth", "1"], input);
+    assert_eq!(output.status.code(), Some(1));
+    let got = records(&stdout(&output));
+    assert_eq!(got.len(), 3);
+    for record in &got[..2] {
+        let error = record["error"].as_str().expect("an error");
+        assert!(error.len() < 400, "{} bytes", error.len());
+        assert!(cut_length(error) > junk.len(), "{error}");
+    }
+    assert!(got[2]["bestmove"].is_string());
+}
+
+/// Positions are analysed as their lines arrive: the first record comes
+/// out while standard input is still open.
+#[test]
+fn positions_are_analysed_while_the_input_is_still_arriving() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::Stdio;
+
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("ply-engine"))
+        .env("XDG_CACHE_HOME", NO_CACHE)
+        .args([
+            "analyse",
+            "--variant",
+            "tictactoe",
+            "--depth",
+            "1",
+            "--jobs",
+            "1",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("ply-engine runs");
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin.write_all(b"startpos ; first\n").unwrap();
+    stdin.flush().unwrap();
+    let stdout = child.stdout.take().expect("stdout");
+    let (sender, first_lines) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            if sender.send(line.expect("a line")).is_err() {
+                break;
+            }
+        }
+    });
+    // Far more than one depth-1 search takes, far less than TIMEOUT.
+    let first = first_lines.recv_timeout(Duration::from_secs(30));
+    // End the input whatever happened, so the engine exits.
+    stdin.write_all(b"startpos moves b2 ; second\n").unwrap();
+    drop(stdin);
+    let first = first.expect("a record before the input ended");
+    assert!(first.contains(r#""id":"first""#), "{first}");
+    let second = first_lines
+        .recv_timeout(TIMEOUT)
+        .expect("the second record");
+    assert!(second.contains(r#""id":"second""#), "{second}");
+    assert!(child.wait().expect("ply-engine ends").success());
 }
 
 /// A fresh directory for one test's files (tests run at once: one each).

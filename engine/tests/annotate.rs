@@ -22,14 +22,14 @@ use serde_json::Value;
 const TIMEOUT: Duration = Duration::from_secs(120);
 
 /// Runs `ply-engine annotate args…` with `input` on stdin.
-fn annotate(args: &[&str], input: &str) -> Output {
+fn annotate(args: &[&str], input: impl AsRef<[u8]>) -> Output {
     Command::cargo_bin("ply-engine")
         .expect("the ply-engine binary is built")
         // No cached databases: under `EndgameDB auto` they would change the answers.
         .env("XDG_CACHE_HOME", "/nonexistent/ply-test-cache")
         .arg("annotate")
         .args(args)
-        .write_stdin(input)
+        .write_stdin(input.as_ref())
         .timeout(TIMEOUT)
         .output()
         .expect("ply-engine runs")
@@ -488,4 +488,141 @@ fn kalah_estimates_are_marked_by_the_thresholds_its_hook_declares() {
         .sum();
     let judged = entries.iter().filter(|e| !e["judgement"].is_null()).count();
     assert_eq!(counted as usize, judged);
+}
+
+#[test]
+fn variations_and_their_comments_are_kept_in_pgn_output() {
+    let input = "[Variant \"tictactoe\"]\n\n\
+                 1. a1 {my note} (1. b2 {alt note} (1. c3 $1) a1) a2\n\
+                 (1... b2 ; the best\n) 2. b1 {x} *\n";
+    let output = annotate(&["--depth", "2"], input);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    for kept in [
+        "{my note} (1. b2 {alt note} (1. c3 $1) a1) 1... a2",
+        "(1... b2 {the best}) 2. b1",
+    ] {
+        assert!(flat.contains(kept), "{kept} is missing from\n{text}");
+    }
+    // Read back, the variations belong to the moves they follow.
+    let game = read_games(&text).remove(0).expect("a game");
+    let moves: Vec<&str> = game.moves.iter().map(|m| m.text.as_str()).collect();
+    assert_eq!(moves, ["a1", "a2", "b1"]);
+    assert_eq!(
+        game.moves[0].variations,
+        ["(1. b2 {alt note} (1. c3 $1) a1)"]
+    );
+    assert_eq!(game.moves[1].variations, ["(1... b2 {the best})"]);
+    assert!(game.moves[2].variations.is_empty());
+    // Annotating again gives the same text.
+    let again = annotate(&["--depth", "2"], text.as_str());
+    assert_eq!(stdout(&again), text);
+}
+
+#[test]
+fn a_game_that_is_not_utf8_is_an_error_and_the_others_are_annotated() {
+    let mut pgn = b"[Variant \"tictactoe\"]\n\n1. a1 *\n\n".to_vec();
+    pgn.extend_from_slice(b"[Variant \"tictactoe\"]\n[White \"Andr\xe9\"]\n\n1. b2 *\n\n");
+    pgn.extend_from_slice(b"[Variant \"tictactoe\"]\n\n1. c3 *\n");
+    let output = annotate(&["--format", "json", "--depth", "2"], pgn);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let found = records(&output);
+    assert_eq!(found.len(), 3, "{found:?}");
+    assert!(found[0].get("error").is_none(), "{}", found[0]);
+    let error = found[1]["error"].as_str().unwrap_or_default();
+    assert!(
+        error.contains("line 6") && error.contains("not UTF-8"),
+        "{error}"
+    );
+    assert!(found[2].get("error").is_none(), "{}", found[2]);
+
+    let mut results = b"{\"variant\":\"tictactoe\",\"moves\":[\"a1\"]}\n".to_vec();
+    results.extend_from_slice(b"{\"variant\":\"tictactoe\",\"p1\":\"\xff\",\"moves\":[\"a1\"]}\n");
+    results.extend_from_slice(b"{\"variant\":\"tictactoe\",\"moves\":[\"b2\"]}\n");
+    let output = annotate(&["--depth", "2"], results);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let found = records(&output);
+    assert_eq!(found.len(), 3, "{found:?}");
+    let error = found[1]["error"].as_str().unwrap_or_default();
+    assert!(
+        error.contains("line 2") && error.contains("not UTF-8"),
+        "{error}"
+    );
+    assert_eq!(found[2]["moves"][0]["move"], "b2");
+}
+
+#[test]
+fn a_byte_order_mark_is_skipped() {
+    let results = "\u{feff}{\"game\":5,\"variant\":\"tictactoe\",\"moves\":[\"a1\"]}\n";
+    let output = annotate(&["--depth", "2"], results);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let found = records(&output);
+    assert_eq!(found[0]["id"], "5", "{}", found[0]);
+
+    let pgn = "\u{feff}[Variant \"tictactoe\"]\n[White \"A\"]\n\n1. a1 *\n";
+    let output = annotate(&["--depth", "2"], pgn);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(
+        text.starts_with("[Variant \"tictactoe\"]\n[White \"A\"]\n"),
+        "{text}"
+    );
+}
+
+#[test]
+fn an_opening_that_does_not_start_the_game_is_an_error() {
+    let line = |opening: &str| {
+        format!(
+            "{{\"variant\":\"tictactoe\",\"opening\":{{\"fen\":\"\",\"moves\":{opening}}},\
+             \"moves\":[\"a1\",\"a2\",\"b1\"]}}\n"
+        )
+    };
+    let input = [
+        line(r#"["b2","b2"]"#),
+        line(r#"["a1"]"#),
+        line(r#"["a1","a2","b1","b2"]"#),
+    ]
+    .concat();
+    let output = annotate(&["--depth", "2"], input);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let found = records(&output);
+    let error = found[0]["error"].as_str().unwrap_or_default();
+    assert!(
+        error.contains("opening's moves (b2 b2)") && error.contains("b2 in the opening but a1"),
+        "{}",
+        found[0]
+    );
+    let book = |i: usize| -> Vec<Value> {
+        found[i]["moves"]
+            .as_array()
+            .expect("moves")
+            .iter()
+            .map(|m| m["book"].clone())
+            .collect()
+    };
+    assert_eq!(book(1), [true, false, false]);
+    // Longer than the game is wrong too: a game's moves include its opening's.
+    let error = found[2]["error"].as_str().unwrap_or_default();
+    assert!(error.contains("opening"), "{}", found[2]);
+}
+
+#[test]
+fn an_error_that_echoes_a_huge_move_is_cut_short() {
+    let huge = "x".repeat(1 << 20);
+    let input = format!("{{\"variant\":\"tictactoe\",\"moves\":[\"{huge}\"]}}\n");
+    let output = annotate(&["--depth", "2"], input);
+    assert_eq!(output.status.code(), Some(1));
+    let found = records(&output);
+    let error = found[0]["error"].as_str().expect("an error");
+    let start: String = error.chars().take(300).collect();
+    assert!(error.starts_with("ply 1 (X's move 'xxx"), "{start}");
+    assert!(
+        error.len() < 400 && error.contains("characters in all]"),
+        "{start}"
+    );
+    assert!(
+        stderr(&output).len() < 1000,
+        "stderr echoes the move in full"
+    );
 }

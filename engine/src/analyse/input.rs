@@ -16,6 +16,8 @@ use std::io::BufRead;
 
 use ply_protocol::{Command, StartingPosition};
 
+use crate::input_text::{self, Line};
+
 /// The word that starts the list of moves.
 const MOVES: &str = "moves";
 /// The word for the game's start position.
@@ -59,17 +61,33 @@ impl PositionSpec {
 /// Reads every line of `reader`, keeping the ones to analyse.
 ///
 /// # Errors
-/// The input cannot be read (or is not UTF-8), with the line number.
+/// The input cannot be read. A line that is not UTF-8 is not an error
+/// here: it is kept, with what is wrong with it (see [`input_lines`]).
 pub fn read_input(reader: impl BufRead) -> std::io::Result<Vec<InputLine>> {
-    let mut lines = Vec::new();
-    for (index, text) in reader.lines().enumerate() {
-        let number = index + 1;
-        let text = text.map_err(|e| {
-            std::io::Error::new(e.kind(), format!("cannot read input line {number}: {e}"))
-        })?;
-        lines.extend(parse_line(number, &text));
-    }
-    Ok(lines)
+    input_lines(reader).collect()
+}
+
+/// The lines of `reader` to analyse, read as they are asked for. A UTF-8
+/// byte-order mark before the first is dropped; a line that is not UTF-8
+/// is an `InputLine` whose position is an error saying so (unless it is
+/// blank or a comment, skipped as any other), so the rest is analysed.
+pub fn input_lines(reader: impl BufRead) -> impl Iterator<Item = std::io::Result<InputLine>> {
+    input_text::lines(reader).filter_map(|line| match line {
+        Ok(line) => to_analyse(line).map(Ok),
+        Err(e) => Some(Err(e)),
+    })
+}
+
+/// A line read: `None` when it is blank or a comment.
+fn to_analyse(line: Line) -> Option<InputLine> {
+    let parsed = parse_line(line.number, &line.text)?;
+    Some(match line.not_utf8 {
+        Some(why) => InputLine {
+            position: Err(why),
+            ..parsed
+        },
+        None => parsed,
+    })
 }
 
 /// One input line: `None` when it is blank or a comment.

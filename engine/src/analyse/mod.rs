@@ -2,13 +2,15 @@
 //! several in-process engine sessions at once, and writes one record a
 //! line in input order (see `docs/analysis.md`).
 //!
-//! - [`input`]: reading the positions;
+//! - [`input`]: reading the positions, and [`feed`]: handing them to the
+//!   jobs as they are read;
 //! - [`job`]: one session analysing one position at a time;
 //! - [`record`]: what is said about a line, and [`format`]: JSON or EPD;
 //! - [`writer`]: input order whatever order the jobs finish in;
 //! - [`resume`]: carrying on after an interrupted run;
 //! - [`progress`]: the bar on stderr.
 
+pub mod feed;
 pub mod format;
 pub mod input;
 pub mod job;
@@ -18,13 +20,13 @@ pub mod resume;
 pub mod writer;
 
 use std::io::Write;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 
 use ply_protocol::{Command, GoParams};
 
+pub use feed::Feed;
 pub use format::Format;
-pub use input::{InputLine, read_input};
+pub use input::{InputLine, input_lines, read_input};
 pub use job::Job;
 pub use progress::Progress;
 pub use record::Record;
@@ -146,49 +148,38 @@ pub enum AnalyseError {
     /// The output cannot be written.
     #[error("cannot write the output: {0}")]
     Write(#[from] std::io::Error),
+    /// The input could not be read to its end (the lines before were analysed).
+    #[error("cannot read the input")]
+    Read(#[source] std::io::Error),
 }
 
-/// Analyses `lines` with `settings.jobs` sessions at once, writing one
-/// record a line to `out` in the order of `lines`.
+/// Analyses `lines` with up to `settings.jobs` sessions at once, writing
+/// one record a line to `out` in the order of `lines`. Lines are read as
+/// jobs are free to take them, so analysis starts before the input ends
+/// (a job's session is started with its first line: a short input starts
+/// no more sessions than it has lines).
 ///
 /// # Errors
-/// The options are refused (before anything is analysed), or `out`
-/// cannot be written. A bad input line is not an error here: it gets an
-/// error record and is listed in the summary.
+/// The options are refused (before any line is read), `out` cannot be
+/// written, or the input cannot be read to its end. A bad input line is
+/// not an error here: it gets an error record and is listed in the summary.
 pub fn analyse(
     settings: &Settings,
-    lines: &[InputLine],
+    lines: impl Iterator<Item = std::io::Result<InputLine>> + Send,
     out: impl Write,
     progress: &Progress,
 ) -> Result<Summary, AnalyseError> {
-    // Every job is set up first, so refused options stop the batch before
-    // anything is written.
-    let job_count = settings.jobs.clamp(1, lines.len().max(1));
-    let jobs = (0..job_count)
-        .map(|_| Job::new(&settings.setup))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(AnalyseError::Setup)?;
-    let next = AtomicUsize::new(0);
+    // A first session is set up at once, so refused options stop the
+    // batch before anything is read or written.
+    let mut first_job = Some(Job::new(&settings.setup).map_err(AnalyseError::Setup)?);
+    let feed = Feed::new(lines);
     let mut writer = OrderedWriter::new(out);
     let mut summary = Summary::default();
     std::thread::scope(|scope| {
         let (sender, records) = mpsc::channel();
-        for mut job in jobs {
-            let sender = sender.clone();
-            let next = &next;
-            scope.spawn(move || {
-                loop {
-                    let seq = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(line) = lines.get(seq) else { break };
-                    // The receiver has gone when the output failed: stop.
-                    if sender
-                        .send((seq, analyse_line(&mut job, line, &settings.go)))
-                        .is_err()
-                    {
-                        break;
-                    }
-                }
-            });
+        for _ in 0..settings.jobs.max(1) {
+            let (job, sender, feed) = (first_job.take(), sender.clone(), &feed);
+            scope.spawn(move || run_job(job, feed, settings, progress, &sender));
         }
         drop(sender);
         for (seq, record) in records {
@@ -202,8 +193,43 @@ pub fn analyse(
         Ok::<(), AnalyseError>(())
     })?;
     progress.finish();
+    feed.finish().map_err(AnalyseError::Read)?;
     summary.bad_lines.sort_unstable();
     Ok(summary)
+}
+
+/// One job's loop: takes the next line, analyses it and sends its record
+/// with its sequence number, until the input ends or the output has failed.
+/// `job` is its session, or `None` to start one with the first line.
+fn run_job<I: Iterator<Item = std::io::Result<InputLine>>>(
+    mut job: Option<Job>,
+    feed: &Feed<I>,
+    settings: &Settings,
+    progress: &Progress,
+    sender: &mpsc::Sender<(usize, Record)>,
+) {
+    while let Some((seq, line)) = feed.next_line() {
+        progress.one_more();
+        let record = match started(&mut job, &settings.setup) {
+            Ok(job) => analyse_line(job, &line, &settings.go),
+            Err(error) => Record::failed(line.line, line.id, error),
+        };
+        // The receiver has gone when the output failed: stop.
+        if sender.send((seq, record)).is_err() {
+            break;
+        }
+    }
+}
+
+/// The session of `job`, started with `setup` if it has not been.
+///
+/// # Errors
+/// The session would not start (as the first one did, unlikely).
+fn started<'a>(job: &'a mut Option<Job>, setup: &[Command]) -> Result<&'a mut Job, String> {
+    match *job {
+        Some(ref mut job) => Ok(job),
+        None => Ok(job.insert(Job::new(setup)?)),
+    }
 }
 
 /// The record of one input line.

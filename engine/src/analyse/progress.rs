@@ -46,6 +46,11 @@ impl Progress {
         self.bar.set_length(total as u64);
     }
 
+    /// One more position to do (read from an input of unknown length).
+    pub fn one_more(&self) {
+        self.bar.inc_length(1);
+    }
+
     /// One more position done.
     pub fn done_one(&self) {
         self.bar.inc(1);

@@ -3,6 +3,8 @@
 
 use serde::Serialize;
 
+use crate::input_text::cut;
+
 /// The result for one input line: an analysis or an error.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Record {
@@ -19,13 +21,14 @@ pub struct Record {
 }
 
 impl Record {
-    /// A line that could not be analysed, and why.
+    /// A line that could not be analysed, and why: the words [`cut`]
+    /// short, as they may echo a huge line.
     #[must_use]
     pub fn failed(line: usize, id: Option<String>, error: String) -> Self {
         Self {
             line,
             id,
-            error: Some(error),
+            error: Some(cut(&error).into_owned()),
             analysis: None,
         }
     }

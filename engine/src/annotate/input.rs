@@ -6,6 +6,8 @@
 use ply_rules::variant::Variant;
 use serde::Deserialize;
 
+use crate::input_text::Text;
+
 use super::pgn::{self, PgnGame, PgnMove};
 
 /// The comment the referee writes after a move of the opening.
@@ -87,43 +89,90 @@ struct Opening {
     moves: Vec<String>,
 }
 
-/// The games of `text` in `format`.
+/// The games of `input` in `format`. A game with a line that is not
+/// UTF-8 is an error naming the line, and the others are read.
 #[must_use]
-pub fn read_games(text: &str, format: InputFormat) -> Vec<GameInput> {
+pub fn read_games(input: &Text, format: InputFormat) -> Vec<GameInput> {
     match format {
-        InputFormat::Json => read_results(text),
-        InputFormat::Pgn | InputFormat::Pdn => pgn::read_games(text)
-            .into_iter()
-            .enumerate()
-            .map(|(i, game)| from_pgn(i + 1, game))
-            .collect(),
+        InputFormat::Json => read_results(input),
+        InputFormat::Pgn | InputFormat::Pdn => {
+            pgn::read_games_unless(&input.text, |first, count| input.bad_line_in(first, count))
+                .into_iter()
+                .enumerate()
+                .map(|(i, game)| from_pgn(i + 1, game))
+                .collect()
+        }
     }
 }
 
 /// The games of a results file, one a non-blank line.
-fn read_results(text: &str) -> Vec<GameInput> {
-    text.lines()
+fn read_results(input: &Text) -> Vec<GameInput> {
+    input
+        .text
+        .lines()
+        .zip(1..)
+        .filter(|(line, _)| !line.trim().is_empty())
         .enumerate()
-        .filter(|(_, line)| !line.trim().is_empty())
-        .enumerate()
-        .map(
-            |(i, (number, line))| match serde_json::from_str::<ResultsLine>(line) {
-                Ok(record) => GameInput {
-                    index: i + 1,
-                    id: record.game.map(|n| n.to_string()),
-                    game: variant_named(&record.variant).map(|v| from_results(record, v)),
-                },
-                Err(e) => GameInput {
-                    index: i + 1,
-                    id: None,
-                    game: Err(format!(
-                        "line {}: not a game record of ply-referee's results file: {e}",
-                        number + 1
-                    )),
-                },
-            },
-        )
+        .map(|(i, (line, number))| GameInput {
+            index: i + 1,
+            ..read_results_line(line, number, input)
+        })
         .collect()
+}
+
+/// Results line `number` (its `index` left for the caller to set).
+fn read_results_line(line: &str, number: usize, input: &Text) -> GameInput {
+    let failed = |error: String| GameInput {
+        index: 0,
+        id: None,
+        game: Err(error),
+    };
+    if let Some(error) = input.bad_line_in(number, 1) {
+        return failed(error);
+    }
+    match serde_json::from_str::<ResultsLine>(line) {
+        Ok(record) => GameInput {
+            index: 0,
+            id: record.game.map(|n| n.to_string()),
+            game: variant_named(&record.variant)
+                .and_then(|variant| {
+                    check_opening(&record)?;
+                    Ok(from_results(record, variant))
+                })
+                .map_err(|e| format!("line {number}: {e}")),
+        },
+        Err(e) => failed(format!(
+            "line {number}: not a game record of ply-referee's results file: {e}"
+        )),
+    }
+}
+
+/// Checks that a results line's opening starts its moves, as the
+/// referee writes them (`moves` holds every move, the opening's first):
+/// otherwise which moves came from the book cannot be told, and marking
+/// the first ones would mark moves the book never gave.
+fn check_opening(record: &ResultsLine) -> Result<(), String> {
+    let opening = &record.opening.moves;
+    let differs = opening.iter().zip(&record.moves).position(|(a, b)| a != b);
+    let why = match differs {
+        Some(ply) => format!(
+            "ply {} is {} in the opening but {} in the game",
+            ply + 1,
+            opening[ply],
+            record.moves[ply]
+        ),
+        None if opening.len() > record.moves.len() => format!(
+            "the opening has {} moves but the game only {}",
+            opening.len(),
+            record.moves.len()
+        ),
+        None => return Ok(()),
+    };
+    Err(format!(
+        "the opening's moves ({}) do not start the game's moves: {why}; \
+         which moves came from the book cannot be told",
+        opening.join(" ")
+    ))
 }
 
 /// A results line as a game, with the PGN tags the referee would write.
@@ -144,7 +193,7 @@ fn from_results(record: ResultsLine, variant: Variant) -> GameText {
         tag("SetUp", Some("1".to_owned()));
     }
     tag("GameNumber", record.game.map(|n| n.to_string()));
-    let book = record.opening.moves.len().min(record.moves.len());
+    let book = record.opening.moves.len();
     let moves = record
         .moves
         .into_iter()
@@ -157,6 +206,7 @@ fn from_results(record: ResultsLine, variant: Variant) -> GameText {
             } else {
                 Vec::new()
             },
+            variations: Vec::new(),
         })
         .collect();
     GameText {
@@ -249,6 +299,11 @@ fn variant_of_game_type(tag: &str) -> Result<Variant, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `text` as `annotate` reads it.
+    fn read_games(text: &str, format: InputFormat) -> Vec<GameInput> {
+        super::read_games(&Text::read(text.as_bytes()).unwrap(), format)
+    }
 
     #[test]
     fn the_format_is_told_by_the_first_character() {

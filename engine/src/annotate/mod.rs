@@ -34,6 +34,7 @@ use ply_rules::variant::{AnyGame, AnyRules, Variant, is_rule_option};
 use crate::analyse::input::PositionSpec;
 use crate::analyse::{Job, OrderedWriter, Progress, setup_commands};
 use crate::engine_game::EngineGame;
+use crate::input_text::cut;
 use crate::with_variant;
 
 pub use input::{GameInput, GameText, InputFormat, read_games};
@@ -416,7 +417,10 @@ fn write_game(
             );
             Ok((annotation, game, text))
         }
-        (Err(error), _, _) | (_, Some(error), _) | (_, _, Err(error)) => Err(error.clone()),
+        // The words may echo a huge line of the record.
+        (Err(error), _, _) | (_, Some(error), _) | (_, _, Err(error)) => {
+            Err(cut(error).into_owned())
+        }
     };
     if let Err(error) = &annotated {
         summary.bad_games.push(format!("{}: {error}", label(input)));

@@ -5,7 +5,8 @@
 //! programs add: tag pairs (`[Name "value"]`, with `\"` and `\\`),
 //! move numbers (`1.`, `1...`), moves, `{…}` and `;` comments, NAGs (`$2`)
 //! and the suffix annotations (`?!`, `?`, `??`, `!`, `!!`, `!?`) that
-//! stand for them, variations in parentheses (skipped), `%` escape lines,
+//! stand for them, variations in parentheses (kept as text after the move
+//! they follow, to be written back: they are not analysed), `%` escape lines,
 //! and a result (`1-0`, `0-1`, `1/2-1/2`, `*`, and draughts' `2-0`,
 //! `0-2`, `1-1`) ending each game. Moves stay text: the game's rules say
 //! whether they are moves.
@@ -36,6 +37,11 @@ pub struct PgnMove {
     pub nags: Vec<u8>,
     /// The comments after it, without braces.
     pub comments: Vec<String>,
+    /// The variations after it (alternatives to it), each as written in
+    /// parentheses with nested ones inside, white space made single
+    /// spaces and `;` comments made `{…}` ones, so it can be written on
+    /// other lines.
+    pub variations: Vec<String>,
 }
 
 impl PgnGame {
@@ -61,6 +67,10 @@ impl PgnGame {
     }
 }
 
+/// How deep variations may nest: far beyond any real record, and a bound
+/// on the reader's recursion for a hostile one.
+const MAX_VARIATION_DEPTH: usize = 100;
+
 /// The result tokens that end a game.
 const RESULTS: [&str; 7] = ["1-0", "0-1", "1/2-1/2", "*", "2-0", "0-2", "1-1"];
 
@@ -79,9 +89,22 @@ const SUFFIXES: [(&str, u8); 6] = [
 /// read from its first tag.
 #[must_use]
 pub fn read_games(text: &str) -> Vec<Result<PgnGame, String>> {
+    read_games_unless(text, |_, _| None)
+}
+
+/// As [`read_games`], but a game is not read when `spoiled(first line,
+/// line count)` finds its lines at fault (not UTF-8, say): it is that error.
+#[must_use]
+pub fn read_games_unless(
+    text: &str,
+    spoiled: impl Fn(usize, usize) -> Option<String>,
+) -> Vec<Result<PgnGame, String>> {
     split_games(text)
         .into_iter()
-        .map(|(line, chunk)| read_game(line, &chunk))
+        .map(|(line, chunk)| match spoiled(line, chunk.lines().count()) {
+            Some(error) => Err(error),
+            None => read_game(line, &chunk),
+        })
         .collect()
 }
 
@@ -245,39 +268,24 @@ impl Reader {
                 return Ok(());
             };
             match c {
-                '{' => {
-                    let start = self.line;
-                    self.bump();
-                    let mut comment = String::new();
-                    loop {
-                        match self.bump() {
-                            Some('}') => break,
-                            Some(c) => comment.push(c),
-                            None => {
-                                return Err(format!("line {start}: a comment is not closed by }}"));
-                            }
+                '{' | ';' => {
+                    let comment = self.comment()?;
+                    match game.moves.last_mut() {
+                        Some(mv) => mv.comments.push(comment),
+                        None => game.intro.push(comment),
+                    }
+                }
+                '(' => {
+                    let variation = self.variation(1)?;
+                    match game.moves.last_mut() {
+                        Some(mv) => mv.variations.push(variation),
+                        None => {
+                            return Err(self.error(
+                                "a variation before any move: a variation follows the move it replaces",
+                            ));
                         }
                     }
-                    let comment = comment.split_whitespace().collect::<Vec<_>>().join(" ");
-                    match game.moves.last_mut() {
-                        Some(mv) => mv.comments.push(comment),
-                        None => game.intro.push(comment),
-                    }
                 }
-                ';' => {
-                    let mut comment = String::new();
-                    self.bump();
-                    while let Some(c) = self.peek().filter(|&c| c != '\n') {
-                        comment.push(c);
-                        self.bump();
-                    }
-                    let comment = comment.trim().to_owned();
-                    match game.moves.last_mut() {
-                        Some(mv) => mv.comments.push(comment),
-                        None => game.intro.push(comment),
-                    }
-                }
-                '(' => self.skip_variation()?,
                 ')' => return Err(self.error("a ) without a variation to close")),
                 '$' => {
                     self.bump();
@@ -350,30 +358,64 @@ impl Reader {
             text: text.to_owned(),
             nags,
             comments: Vec::new(),
+            variations: Vec::new(),
         });
         Ok(())
     }
 
-    /// Skips a variation, nested ones included.
-    fn skip_variation(&mut self) -> Result<(), String> {
+    /// A `{…}` comment (white space made single spaces) or a `;` one
+    /// (to the end of the line, trimmed), without its marks.
+    fn comment(&mut self) -> Result<String, String> {
         let start = self.line;
-        let mut depth = 0usize;
-        let mut in_comment = false;
-        while let Some(c) = self.bump() {
-            match c {
-                '{' => in_comment = true,
-                '}' => in_comment = false,
-                '(' if !in_comment => depth += 1,
-                ')' if !in_comment => {
-                    depth -= 1;
-                    if depth == 0 {
-                        return Ok(());
-                    }
-                }
-                _ => {}
+        if self.bump() == Some(';') {
+            let mut comment = String::new();
+            while let Some(c) = self.peek().filter(|&c| c != '\n') {
+                comment.push(c);
+                self.bump();
+            }
+            return Ok(comment.trim().to_owned());
+        }
+        let mut comment = String::new();
+        loop {
+            match self.bump() {
+                Some('}') => break,
+                Some(c) => comment.push(c),
+                None => return Err(format!("line {start}: a comment is not closed by }}")),
             }
         }
-        Err(format!("line {start}: a variation is not closed by )"))
+        Ok(comment.split_whitespace().collect::<Vec<_>>().join(" "))
+    }
+
+    /// A variation, from its `(` to its `)`, nested ones inside, as text
+    /// to write back (see [`PgnMove::variations`]); `depth` is 1 for one
+    /// in the main line. Its moves are kept as written: they are not
+    /// analysed, and numbered as the record numbers them.
+    fn variation(&mut self, depth: usize) -> Result<String, String> {
+        let start = self.line;
+        if depth > MAX_VARIATION_DEPTH {
+            return Err(self.error(&format!(
+                "variations nested more than {MAX_VARIATION_DEPTH} deep"
+            )));
+        }
+        self.bump();
+        let mut tokens = Vec::new();
+        loop {
+            self.skip_space();
+            match self.peek() {
+                None => return Err(format!("line {start}: a variation is not closed by )")),
+                Some(')') => {
+                    self.bump();
+                    return Ok(format!("({})", tokens.join(" ")));
+                }
+                Some('(') => tokens.push(self.variation(depth + 1)?),
+                Some('{' | ';') => tokens.push(braced(&self.comment()?)),
+                Some('$') => {
+                    self.bump();
+                    tokens.push(format!("${}", self.word()));
+                }
+                Some(_) => tokens.push(self.word()),
+            }
+        }
     }
 }
 
@@ -403,27 +445,54 @@ pub fn write_game(game: &PgnGame, movers: &[bool]) -> String {
     let mut tokens: Vec<String> = game.intro.iter().map(|c| braced(c)).collect();
     let mut turn = 1;
     let mut last: Option<bool> = None;
+    // A move after a variation is numbered again, as the variation's
+    // moves came between.
+    let mut number_due = true;
     for (i, mv) in game.moves.iter().enumerate() {
         let first_player = movers.get(i).copied().unwrap_or(i % 2 == 0);
-        if last != Some(first_player) {
-            if last == Some(false) && first_player {
-                turn += 1;
-            }
+        if last == Some(false) && first_player {
+            turn += 1;
+        }
+        if number_due || last != Some(first_player) {
             tokens.push(if first_player {
                 format!("{turn}.")
             } else {
                 format!("{turn}...")
             });
-            last = Some(first_player);
         }
+        last = Some(first_player);
         tokens.push(mv.text.clone());
         tokens.extend(mv.nags.iter().map(|nag| format!("${nag}")));
         tokens.extend(mv.comments.iter().map(|c| braced(c)));
+        for variation in &mv.variations {
+            tokens.extend(variation_tokens(variation));
+        }
+        number_due = !mv.variations.is_empty();
     }
     tokens.push(game.result.clone());
     text.push_str(&wrap_movetext(tokens));
     text.push('\n');
     text
+}
+
+/// A variation's text as tokens to wrap: split at spaces, but not inside
+/// a comment, so that no line of the output starts inside one (a `%` there
+/// would start an escape line).
+fn variation_tokens(text: &str) -> Vec<String> {
+    let mut tokens = vec![String::new()];
+    let mut in_comment = false;
+    for c in text.chars() {
+        match c {
+            ' ' if !in_comment => tokens.push(String::new()),
+            '{' => in_comment = true,
+            '}' => in_comment = false,
+            _ => {}
+        }
+        if let Some(token) = tokens.last_mut().filter(|_| c != ' ' || in_comment) {
+            token.push(c);
+        }
+    }
+    tokens
 }
 
 #[cfg(test)]
@@ -530,6 +599,37 @@ mod tests {
         assert_eq!(first.result, "*");
         assert_eq!(games[1].as_ref().unwrap().line, 3);
         assert!(read_games("[Variant \"kalah\"]\n\n1. 3 1-0 6\n")[0].is_err());
+    }
+
+    #[test]
+    fn variations_are_kept_after_their_move_and_written_back() {
+        let text = "[Variant \"kalah\"]\n\n1. 3 {a} (1. 2 {b  c} (1. 1 ; d\n) 4) 6 *\n";
+        let game = read_games(text).remove(0).unwrap();
+        assert_eq!(game.moves[0].variations, ["(1. 2 {b c} (1. 1 {d}) 4)"]);
+        let written = write_game(&game, &[true, true]);
+        assert!(
+            written.contains("1. 3 {a} (1. 2 {b c} (1. 1 {d}) 4) 1. 6 *"),
+            "{written}"
+        );
+        assert_eq!(read_games(&written).remove(0).unwrap(), game);
+        assert_eq!(
+            variation_tokens("(1. 2 {a long comment} 4)"),
+            ["(1.", "2", "{a long comment}", "4)"]
+        );
+    }
+
+    #[test]
+    fn variations_nested_too_deep_or_before_a_move_are_errors() {
+        let deep = format!("1. 3 {}4{} *\n", "(".repeat(10_000), ")".repeat(10_000));
+        let error = read_games(&deep).remove(0).unwrap_err();
+        assert!(error.contains("nested more than"), "{error}");
+        assert!(read_games("(1. 2) 1. 3 *\n")[0].is_err());
+        assert!(
+            read_games("1. 3 (1. 2 *\n")[0]
+                .as_ref()
+                .unwrap_err()
+                .contains("not closed by )")
+        );
     }
 
     /// A tag name with letters beyond ASCII is read, not a panic.
