@@ -347,7 +347,14 @@ fn analyse(args: &AnalyseArgs) -> Result<ExitCode> {
         )),
         None => Box::new(std::io::BufReader::new(std::io::stdin())),
     };
-    let lines: InputLines = Box::new(analyse::input_lines(input));
+    // A read error names what was read.
+    let source = args.input.as_ref().map_or_else(
+        || "standard input".to_owned(),
+        |path| path.display().to_string(),
+    );
+    let lines: InputLines = Box::new(analyse::input_lines(input).map(move |line| {
+        line.map_err(|e| std::io::Error::new(e.kind(), format!("{source}: {e}")))
+    }));
     let settings = Settings {
         setup,
         go: args.limit.limit(args.solve).command(),
