@@ -672,18 +672,7 @@ fn the_page_builds_a_database_and_shows_every_moves_exact_value() {
     let state = page.request(&message("set_position", json!({"fen": fen})));
     assert_eq!(fen_of(&state), fen);
     let state = page.until(|m| m["type"] == "state" && m["exact"]["status"] == "proven");
-    let mut shown: Vec<(String, i64)> = state["exact"]["values"]
-        .as_array()
-        .expect("values")
-        .iter()
-        .map(|v| {
-            (
-                v["move"].as_str().expect("a move").to_owned(),
-                v["value"].as_i64().expect("a value"),
-            )
-        })
-        .collect();
-    shown.sort();
+    let shown = exact_values_shown(&state);
     assert_eq!(shown.len(), state["legal"].as_array().map_or(0, Vec::len));
     assert_eq!(shown, solve_every_move(&cache, fen, true));
 
@@ -732,6 +721,22 @@ fn the_exact_view_never_shows_a_value_from_a_damaged_database() {
     page.request(&message("exact_values", json!({"on": true})));
     page.request(&message("set_position", json!({"fen": fen})));
     let state = page.until(|m| m["type"] == "state" && m["exact"]["status"] == "proven");
+    let shown = exact_values_shown(&state);
+    assert_eq!(shown, truth);
+    // The panel's check finds the damage.
+    page.request(&message("verify_database", json!({})));
+    let state = page.until(|m| m["type"] == "state" && m["database"]["verifying"] == false);
+    assert_eq!(state["database"]["verify_failed"], true, "{state}");
+    let verdict = state["database"]["verify_end"].as_str().expect("a verdict");
+    assert!(
+        verdict.contains("damaged") && verdict.contains("rebuild"),
+        "{verdict}"
+    );
+    let _ = std::fs::remove_dir_all(&cache);
+}
+
+/// The exact view's values in `state`, by move.
+fn exact_values_shown(state: &Value) -> Vec<(String, i64)> {
     let mut shown: Vec<(String, i64)> = state["exact"]["values"]
         .as_array()
         .expect("values")
@@ -744,17 +749,7 @@ fn the_exact_view_never_shows_a_value_from_a_damaged_database() {
         })
         .collect();
     shown.sort();
-    assert_eq!(shown, truth);
-    // The panel's check finds the damage.
-    page.request(&message("verify_database", json!({})));
-    let state = page.until(|m| m["type"] == "state" && m["database"]["verifying"] == false);
-    assert_eq!(state["database"]["verify_failed"], true, "{state}");
-    let verdict = state["database"]["verify_end"].as_str().expect("a verdict");
-    assert!(
-        verdict.contains("damaged") && verdict.contains("rebuild"),
-        "{verdict}"
-    );
-    let _ = std::fs::remove_dir_all(&cache);
+    shown
 }
 
 fn fen_of(state: &Value) -> String {

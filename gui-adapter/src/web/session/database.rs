@@ -105,17 +105,84 @@ pub(super) fn parse_progress(line: &str) -> Option<Progress> {
     })
 }
 
+/// An engine-binary tool running beside the game (`build-db`,
+/// `verify-db`), and its last lines.
+#[derive(Debug)]
+pub(super) struct ToolRun {
+    /// The process (in the registry, so ended with `ply-gui`).
+    process: Process,
+    /// Its last lines that no caller took, which explain its end.
+    said: VecDeque<String>,
+}
+
+/// What a look at a [`ToolRun`] found.
+enum ToolPoll {
+    /// It runs; whether a line came.
+    Running(bool),
+    /// Its output has ended.
+    Ended,
+}
+
+impl ToolRun {
+    /// Starts the engine binary `program` with `args` (`name` for the log).
+    fn spawn(program: &std::path::Path, name: &str, args: &[String]) -> Result<Self, ClientError> {
+        let spawn = Spawn {
+            name: name.to_owned(),
+            args: args.iter().map(Into::into).collect(),
+            stderr: Stderr::Lines,
+            // Polled on the page's connection thread, as the engines are.
+            die_with_thread: true,
+            ..Spawn::new(program)
+        };
+        Ok(Self {
+            process: Process::spawn(&spawn)?,
+            said: VecDeque::new(),
+        })
+    }
+
+    /// Reads the lines that have come; each goes to `take`, and is kept
+    /// (the last [`KEPT_LINES`]) when `take` does not use it.
+    fn poll(&mut self, mut take: impl FnMut(&str) -> bool) -> ToolPoll {
+        let mut came = false;
+        loop {
+            match self.process.try_line() {
+                Ok(Some((line, _))) => {
+                    came = true;
+                    if !take(&line.text) {
+                        if self.said.len() == KEPT_LINES {
+                            self.said.pop_front();
+                        }
+                        self.said.push_back(line.text);
+                    }
+                }
+                Ok(None) => return ToolPoll::Running(came),
+                Err(ClientError::OutputClosed) if self.process.is_running() => {
+                    return ToolPoll::Running(came);
+                }
+                Err(_) => return ToolPoll::Ended,
+            }
+        }
+    }
+
+    /// Reaps the ended process: whether it succeeded, how it ended in
+    /// words, and its kept lines.
+    fn finish(mut self) -> (bool, String, Vec<String>) {
+        let status = self.process.shutdown(Duration::ZERO);
+        let ok = status.is_some_and(|s| s.success());
+        let how = status.map_or_else(|| "killed".to_owned(), |s| s.to_string());
+        (ok, how, self.said.into_iter().collect())
+    }
+}
+
 /// A database build that is running.
 #[derive(Debug)]
 pub(super) struct Build {
-    /// The `build-db` process (in the registry, so ended with `ply-gui`).
-    process: Process,
+    /// The `build-db` process and its last lines.
+    run: ToolRun,
     /// Its size.
     size: u32,
     /// Its last progress line.
     progress: Option<Progress>,
-    /// Its last other lines, which explain a failure.
-    said: VecDeque<String>,
     started: Instant,
     /// Its place among the process's builds: freed when it is dropped.
     slot: BuildSlot,
@@ -139,10 +206,9 @@ impl Build {
 /// (`ply-engine verify-db FILE`).
 #[derive(Debug)]
 pub(super) struct Verify {
-    /// The `verify-db` process (in the registry, so ended with `ply-gui`).
-    process: Process,
-    /// Its last lines: the verdict, or why it failed.
-    said: VecDeque<String>,
+    /// The `verify-db` process, and its last lines: the verdict, or why
+    /// it failed.
+    run: ToolRun,
 }
 
 /// How the last build (or check) ended, for the page.
@@ -222,20 +288,12 @@ impl Session {
             ));
         }
         let slot = BuildSlot::new(builds, self.page);
-        let spawn = Spawn {
-            name: "build-db".to_owned(),
-            args: plan.args.iter().map(Into::into).collect(),
-            stderr: Stderr::Lines,
-            // Polled on the page's connection thread, as the engines are.
-            die_with_thread: true,
-            ..Spawn::new(&self.config.engine_paths[0])
-        };
-        let process = Process::spawn(&spawn).map_err(|e| format!("cannot build: {e}"))?;
+        let run = ToolRun::spawn(&self.config.engine_paths[0], "build-db", &plan.args)
+            .map_err(|e| format!("cannot build: {e}"))?;
         self.build = Some(Build {
-            process,
+            run,
             size,
             progress: None,
-            said: VecDeque::new(),
             started,
             slot,
         });
@@ -259,13 +317,15 @@ impl Session {
             }
             return Err("no database is being built".to_owned());
         };
-        if build.progress.is_none() && build.said.is_empty() {
+        if build.progress.is_none() && build.run.said.is_empty() {
             let deadline = Some(Instant::now() + CANCEL_GRACE);
-            let _ = build
-                .process
-                .read_until(deadline, None, "the build's first line", |_, _| Some(()));
+            let _ =
+                build
+                    .run
+                    .process
+                    .read_until(deadline, None, "the build's first line", |_, _| Some(()));
         }
-        build.process.terminate(CANCEL_GRACE);
+        build.run.process.terminate(CANCEL_GRACE);
         let unit = self.database_ui().map_or("", |ui| ui.size_unit);
         self.build_end = Some(BuildEnd {
             text: format!(
@@ -283,36 +343,27 @@ impl Session {
         let Some(build) = &mut self.build else {
             return self.poll_other_pages_build();
         };
-        let mut changed = false;
-        loop {
-            match build.process.try_line() {
-                Ok(Some((line, _))) => {
-                    changed = true;
-                    match parse_progress(&line.text) {
-                        Some(progress) => {
-                            build.progress = Some(progress);
-                            build.slot.update(build.info(true));
-                        }
-                        None => {
-                            if build.said.len() == KEPT_LINES {
-                                build.said.pop_front();
-                            }
-                            build.said.push_back(line.text);
-                        }
-                    }
-                }
-                Ok(None) => return changed,
-                Err(ClientError::OutputClosed) if build.process.is_running() => return changed,
-                Err(_) => break,
+        let progress = &mut build.progress;
+        let polled = build.run.poll(|line| {
+            let parsed = parse_progress(line);
+            let is_progress = parsed.is_some();
+            if is_progress {
+                *progress = parsed;
             }
+            is_progress
+        });
+        if let ToolPoll::Running(came) = polled {
+            if came {
+                build.slot.update(build.info(true));
+            }
+            return came;
         }
-        let Some(mut build) = self.build.take() else {
+        let Some(build) = self.build.take() else {
             return true;
         };
-        let status = build.process.shutdown(Duration::ZERO);
         let seconds = build.started.elapsed().as_secs_f64();
-        let said: Vec<String> = build.said.into_iter().collect();
-        let ok = status.is_some_and(|s| s.success());
+        let slot = build.slot;
+        let (ok, how, said) = build.run.finish();
         self.build_end = Some(if ok {
             BuildEnd {
                 text: format!(
@@ -323,16 +374,12 @@ impl Session {
             }
         } else {
             BuildEnd {
-                text: format!(
-                    "the build failed ({}): {}",
-                    status.map_or_else(|| "killed".to_owned(), |s| s.to_string()),
-                    said.join(" / ")
-                ),
+                text: format!("the build failed ({how}): {}", said.join(" / ")),
                 failed: true,
             }
         });
         if ok {
-            build.slot.finished();
+            slot.finished();
             self.builds_seen += 1;
             self.reload_databases();
         }
@@ -351,18 +398,10 @@ impl Session {
             .and_then(loaded_file)
             .ok_or_else(|| "no database is loaded: nothing to check".to_owned())?
             .to_owned();
-        let spawn = Spawn {
-            name: "verify-db".to_owned(),
-            args: vec!["verify-db".into(), file.into()],
-            stderr: Stderr::Lines,
-            die_with_thread: true,
-            ..Spawn::new(&self.config.engine_paths[0])
-        };
-        let process = Process::spawn(&spawn).map_err(|e| format!("cannot check: {e}"))?;
-        self.verify = Some(Verify {
-            process,
-            said: VecDeque::new(),
-        });
+        let args = ["verify-db".to_owned(), file];
+        let run = ToolRun::spawn(&self.config.engine_paths[0], "verify-db", &args)
+            .map_err(|e| format!("cannot check: {e}"))?;
+        self.verify = Some(Verify { run });
         self.verify_end = None;
         Ok(())
     }
@@ -374,25 +413,13 @@ impl Session {
         let Some(verify) = &mut self.verify else {
             return false;
         };
-        loop {
-            match verify.process.try_line() {
-                Ok(Some((line, _))) => {
-                    if verify.said.len() == KEPT_LINES {
-                        verify.said.pop_front();
-                    }
-                    verify.said.push_back(line.text);
-                }
-                Ok(None) => return false,
-                Err(ClientError::OutputClosed) if verify.process.is_running() => return false,
-                Err(_) => break,
-            }
+        if let ToolPoll::Running(_) = verify.run.poll(|_| false) {
+            return false;
         }
-        let Some(mut verify) = self.verify.take() else {
+        let Some(verify) = self.verify.take() else {
             return true;
         };
-        let status = verify.process.shutdown(Duration::ZERO);
-        let said: Vec<String> = verify.said.into_iter().collect();
-        let ok = status.is_some_and(|s| s.success());
+        let (ok, _, said) = verify.run.finish();
         self.verify_end = Some(BuildEnd {
             text: said
                 .iter()
