@@ -11,7 +11,7 @@
 //!
 //! An evaluation is `margin` (the captured-seed margin alone), `default`
 //! (what the engine plays), or comma-separated terms `row:W`, `target:W`,
-//! `mobility:W` added to the margin (see `OwareEvaluation`).
+//! `mobility:W`, `kroo:W` added to the margin (see `OwareEvaluation`).
 
 use anyhow::{Context, Result, bail};
 use ply_engine::games::oware::{Oware, OwareEvaluation, OwareRules};
@@ -30,6 +30,7 @@ fn evaluation(text: &str) -> Result<OwareEvaluation> {
             "row" => eval.row_weight = weight,
             "target" => eval.target_weight = weight,
             "mobility" => eval.mobility_weight = weight,
+            "kroo" => eval.kroo_weight = weight,
             other => bail!("unknown term '{other}'"),
         }
     }

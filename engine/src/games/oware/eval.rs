@@ -37,6 +37,11 @@ pub struct OwareEvaluation {
     /// of moves is forced, and one with empty houses offers no seeds to
     /// sow the opponent's captures from.
     pub mobility_weight: i32,
+    /// Centi-seeds per house of the mover holding more seeds than go once
+    /// round the board (a "kroo": its sowing laps the board and ends in
+    /// the opponent's row with seeds added to every house there), minus
+    /// the opponent's.
+    pub kroo_weight: i32,
 }
 
 impl OwareEvaluation {
@@ -45,6 +50,7 @@ impl OwareEvaluation {
         row_weight: 0,
         target_weight: 0,
         mobility_weight: 0,
+        kroo_weight: 0,
     };
 
     /// The evaluation Ply plays with: the margin and mobility.
@@ -68,6 +74,15 @@ fn targets(position: &Oware, player: Player) -> i32 {
         .filter(|&&s| s == 1 || s == 2)
         .count();
     // At most 12 houses.
+    i32::try_from(count).unwrap_or(i32::MAX)
+}
+
+/// Houses of `player` whose sowing laps the board: more seeds than the
+/// other houses twice over (more than 12 on six houses a side).
+fn kroos(position: &Oware, player: Player) -> i32 {
+    let houses = position.houses(player);
+    let lap = 2 * houses.len();
+    let count = houses.iter().filter(|&&s| usize::from(s) > lap).count();
     i32::try_from(count).unwrap_or(i32::MAX)
 }
 
@@ -104,6 +119,10 @@ impl Evaluator<Oware> for OwareEvaluation {
         // 4. Freedom to move.
         if self.mobility_weight != 0 {
             score += self.mobility_weight * (movable(position, me) - movable(position, them));
+        }
+        // 5. Houses that lap the board.
+        if self.kroo_weight != 0 {
+            score += self.kroo_weight * (kroos(position, me) - kroos(position, them));
         }
         score
     }

@@ -1,8 +1,10 @@
 //! Oware in the engine: the rules are [`ply_rules::games::oware`]; here
-//! are its static evaluation (`eval`) and the
-//! [`SearchGame`](crate::game::SearchGame) impl (`search`).
+//! are its static evaluation (`eval`), the
+//! [`SearchGame`](crate::game::SearchGame) impl (`search`), and the
+//! retrograde analysis of its endgames (`retrograde`).
 
 mod eval;
+pub mod retrograde;
 mod search;
 
 pub use eval::{MOBILITY_WEIGHT, OwareEvaluation};
