@@ -3,7 +3,8 @@
 //! line in input order (see `docs/analysis.md`).
 //!
 //! - [`input`]: reading the positions;
-//! - [`job`]: one session analysing one position at a time;
+//! - [`job`]: one session analysing one position at a time, and
+//!   [`job_limit`]: how many run at once;
 //! - [`record`]: what is said about a line, and [`format`]: JSON or EPD;
 //! - [`writer`]: input order whatever order the jobs finish in;
 //! - [`resume`]: carrying on after an interrupted run;
@@ -12,6 +13,7 @@
 pub mod format;
 pub mod input;
 pub mod job;
+pub mod job_limit;
 pub mod progress;
 pub mod record;
 pub mod resume;
@@ -24,10 +26,11 @@ use std::sync::mpsc;
 use ply_protocol::{Command, GoParams};
 
 pub use format::Format;
-pub use input::{InputLine, read_input};
+pub use input::{InputLine, PositionSpec, read_input};
 pub use job::Job;
+pub use job_limit::{JOBS_MEMORY_BUDGET_MB, JobLimit, hash_mb_of, limit_jobs};
 pub use progress::Progress;
-pub use record::Record;
+pub use record::{Origin, Record};
 pub use resume::{Done, open_for_resume};
 pub use writer::OrderedWriter;
 
@@ -128,6 +131,51 @@ pub struct Settings {
     pub format: Format,
 }
 
+impl Settings {
+    /// The settings as a record states them: the options set, as
+    /// `NAME=VALUE` in order, then the command of each position
+    /// (`Threads=1, Seeds=4; go depth 12`).
+    #[must_use]
+    pub fn description(&self) -> String {
+        let options: Vec<String> = self
+            .setup
+            .iter()
+            .filter_map(|command| match command {
+                Command::SetOption { name, value: None } => Some(name.clone()),
+                Command::SetOption {
+                    name,
+                    value: Some(value),
+                } => Some(format!("{name}={value}")),
+                _ => None,
+            })
+            .collect();
+        format!("{}; {}", options.join(", "), self.go)
+    }
+
+    /// What the record of `line` says it was made from, with the
+    /// settings as [`Self::description`] gives them.
+    #[must_use]
+    pub fn origin(line: &InputLine, description: &str) -> Origin {
+        Origin {
+            line: line.line,
+            id: line.id.clone(),
+            input: line.position.as_ref().ok().map(position_text),
+            settings: description.to_owned(),
+        }
+    }
+}
+
+/// A position as the words after `position` (`startpos moves 3 6`).
+fn position_text(position: &PositionSpec) -> String {
+    let command = position.command().to_string();
+    command
+        .strip_prefix(POSITION)
+        .map_or(command.clone(), |words| words.trim_start().to_owned())
+}
+
+/// The word that starts a `position` command.
+const POSITION: &str = "position";
+
 /// What a batch did.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Summary {
@@ -143,8 +191,22 @@ pub enum AnalyseError {
     /// The options make no game, or are not the engine's.
     #[error("the engine refused the options: {0}")]
     Setup(String),
-    /// The output cannot be written.
-    #[error("cannot write the output: {0}")]
+    /// A job after the first could not be set up with the options the
+    /// first took: the system would not give it its tables.
+    #[error(
+        "cannot set up job {failed} of {jobs}: {reason}; each job has its own tables of Hash MB: \
+         lower --jobs or Hash (--option Hash=MB)"
+    )]
+    Memory {
+        /// The job that failed (1-based).
+        failed: usize,
+        /// The jobs asked for.
+        jobs: usize,
+        /// The engine's words.
+        reason: String,
+    },
+    /// The output cannot be written (the cause follows in the error chain).
+    #[error("cannot write the output")]
     Write(#[from] std::io::Error),
 }
 
@@ -164,10 +226,8 @@ pub fn analyse(
     // Every job is set up first, so refused options stop the batch before
     // anything is written.
     let job_count = settings.jobs.clamp(1, lines.len().max(1));
-    let jobs = (0..job_count)
-        .map(|_| Job::new(&settings.setup))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(AnalyseError::Setup)?;
+    let jobs = set_up_jobs(&settings.setup, job_count)?;
+    let description = settings.description();
     let next = AtomicUsize::new(0);
     let mut writer = OrderedWriter::new(out);
     let mut summary = Summary::default();
@@ -175,14 +235,14 @@ pub fn analyse(
         let (sender, records) = mpsc::channel();
         for mut job in jobs {
             let sender = sender.clone();
-            let next = &next;
+            let (next, description) = (&next, &description);
             scope.spawn(move || {
                 loop {
                     let seq = next.fetch_add(1, Ordering::Relaxed);
                     let Some(line) = lines.get(seq) else { break };
                     // The receiver has gone when the output failed: stop.
                     if sender
-                        .send((seq, analyse_line(&mut job, line, &settings.go)))
+                        .send((seq, analyse_line(&mut job, line, settings, description)))
                         .is_err()
                     {
                         break;
@@ -193,7 +253,7 @@ pub fn analyse(
         drop(sender);
         for (seq, record) in records {
             if record.error.is_some() {
-                summary.bad_lines.push(record.line);
+                summary.bad_lines.push(record.origin.line);
             }
             writer.push(seq, settings.format.write(&record))?;
             summary.written += 1;
@@ -206,21 +266,43 @@ pub fn analyse(
     Ok(summary)
 }
 
+/// `count` jobs set up with `setup`. The first one failing means the
+/// options are refused; a later one, given the same options, fails only
+/// when the memory has run out, which the error says how to avoid.
+fn set_up_jobs(setup: &[Command], count: usize) -> Result<Vec<Job>, AnalyseError> {
+    let mut jobs = Vec::with_capacity(count);
+    for index in 0..count {
+        let job = Job::new(setup).map_err(|reason| {
+            if index == 0 {
+                AnalyseError::Setup(reason)
+            } else {
+                AnalyseError::Memory {
+                    failed: index + 1,
+                    jobs: count,
+                    reason,
+                }
+            }
+        })?;
+        jobs.push(job);
+    }
+    Ok(jobs)
+}
+
 /// The record of one input line.
-fn analyse_line(job: &mut Job, line: &InputLine, go: &Command) -> Record {
+fn analyse_line(job: &mut Job, line: &InputLine, settings: &Settings, description: &str) -> Record {
+    let origin = Settings::origin(line, description);
     let analysis = line
         .position
         .as_ref()
         .map_err(Clone::clone)
-        .and_then(|position| job.analyse(position, go));
+        .and_then(|position| job.analyse(position, &settings.go));
     match analysis {
         Ok(analysis) => Record {
-            line: line.line,
-            id: line.id.clone(),
+            origin,
             error: None,
             analysis: Some(analysis),
         },
-        Err(error) => Record::failed(line.line, line.id.clone(), error),
+        Err(error) => Record::failed(origin, error),
     }
 }
 
@@ -244,6 +326,33 @@ mod tests {
             ..Limit::default()
         };
         assert_eq!(solve.command().to_string(), "solve");
+    }
+
+    #[test]
+    fn a_record_states_its_line_position_and_settings() {
+        let settings = Settings {
+            setup: setup_commands(Some("kalah"), &["Clear Hash".into()], None).unwrap(),
+            go: Limit::default().command(),
+            jobs: 1,
+            format: Format::Json,
+        };
+        let description = settings.description();
+        assert_eq!(
+            description,
+            format!("Threads=1, UCI_Variant=kalah, Clear Hash; go depth {DEFAULT_DEPTH}")
+        );
+        let line = input::parse_line(4, "startpos moves 3 6 ; mine").unwrap();
+        assert_eq!(
+            Settings::origin(&line, &description),
+            Origin {
+                line: 4,
+                id: Some("mine".into()),
+                input: Some("startpos moves 3 6".into()),
+                settings: description.clone(),
+            }
+        );
+        let unreadable = input::parse_line(5, "moves 3").unwrap();
+        assert_eq!(Settings::origin(&unreadable, &description).input, None);
     }
 
     #[test]
