@@ -131,6 +131,17 @@ fn annotate_caps_its_jobs_too() {
     );
 }
 
+#[test]
+fn the_help_states_the_memory_budget_the_jobs_are_capped_by() {
+    let budget = format!("{} MB", ply_engine::analyse::JOBS_MEMORY_BUDGET_MB);
+    for subcommand in ["analyse", "annotate"] {
+        let output = run(subcommand, &["--help"], "");
+        assert!(output.status.success(), "{output:?}");
+        let help = String::from_utf8_lossy(&output.stdout);
+        assert!(help.contains(&budget), "{subcommand}: {help}");
+    }
+}
+
 #[cfg(target_os = "linux")]
 #[test]
 fn tables_the_system_will_not_give_are_an_error_saying_what_to_lower() {
