@@ -18,10 +18,22 @@ const NO_CACHE: &str = "/nonexistent/ply-test-cache";
 /// Generous: each run takes well under a second; a hang fails instead of blocking CI.
 const TIMEOUT: Duration = Duration::from_secs(120);
 
-/// The address space a memory-limited run gets, in KiB (`ulimit -v`):
-/// enough for the engine and a few jobs, far from enough for 200 jobs of
-/// the default `Hash` (16 MB each) or for one table of 2048 MB.
-const LIMITED_KIB: u64 = 1024 * 1024;
+/// The address space of a run with one job, in KiB (`ulimit -v`): enough
+/// for the engine, not for a table of 2048 MB.
+const ONE_JOB_KIB: u64 = 1024 * 1024;
+
+/// The address space of a run of many jobs, in KiB: enough for the most
+/// jobs the cap allows (4096 MB / 32 MB = 128 jobs of the default `Hash`,
+/// 16 MB, on a machine of that many cores), far from enough for 1000.
+const MANY_JOBS_KIB: u64 = 4 * 1024 * 1024;
+
+/// Jobs asked for, and positions given, in the many-jobs run.
+const MANY_JOBS: usize = 1000;
+
+/// The C library's memory arenas a limited run may make: by default
+/// glibc reserves 64 MB of address space for each of up to 8 a core,
+/// which on a machine of many cores would take the limit by itself.
+const MALLOC_ARENAS: &str = "2";
 
 /// `ply-engine SUBCOMMAND args…` with `input` on stdin.
 fn run(subcommand: &str, args: &[&str], input: &str) -> Output {
@@ -36,16 +48,17 @@ fn run(subcommand: &str, args: &[&str], input: &str) -> Output {
         .expect("ply-engine runs")
 }
 
-/// `ply-engine args…` under `ulimit -v` [`LIMITED_KIB`], as on a machine
-/// (or in a container) with little memory: an allocation beyond it fails
-/// at once, the same way every run.
+/// `ply-engine args…` under `ulimit -v KIB`, as on a machine (or in a
+/// container) with little memory: an allocation beyond it fails at once,
+/// the same way every run.
 #[cfg(target_os = "linux")]
-fn run_limited(args: &[&str], input: &str) -> Output {
+fn run_limited(kib: u64, args: &[&str], input: &str) -> Output {
     let engine = assert_cmd::cargo::cargo_bin("ply-engine");
     Command::new("sh")
         .env("XDG_CACHE_HOME", NO_CACHE)
+        .env("MALLOC_ARENA_MAX", MALLOC_ARENAS)
         .arg("-c")
-        .arg(format!("ulimit -v {LIMITED_KIB} && exec \"$0\" \"$@\""))
+        .arg(format!("ulimit -v {kib} && exec \"$0\" \"$@\""))
         .arg(engine)
         .args(args)
         .write_stdin(input)
@@ -96,7 +109,9 @@ fn tictactoe_lines(count: usize) -> String {
 #[cfg(target_os = "linux")]
 #[test]
 fn many_jobs_are_capped_instead_of_running_out_of_memory() {
+    let jobs = MANY_JOBS.to_string();
     let output = run_limited(
+        MANY_JOBS_KIB,
         &[
             "analyse",
             "--variant",
@@ -104,14 +119,15 @@ fn many_jobs_are_capped_instead_of_running_out_of_memory() {
             "--depth",
             "1",
             "--jobs",
-            "200",
+            &jobs,
         ],
-        &tictactoe_lines(200),
+        &tictactoe_lines(MANY_JOBS),
     );
     assert!(output.status.success(), "{output:?}");
-    assert_eq!(records(&String::from_utf8_lossy(&output.stdout)).len(), 200);
+    let written = records(&String::from_utf8_lossy(&output.stdout)).len();
+    assert_eq!(written, MANY_JOBS);
     assert!(
-        stderr(&output).contains("--jobs 200 lowered to"),
+        stderr(&output).contains(&format!("--jobs {MANY_JOBS} lowered to")),
         "{output:?}"
     );
 }
@@ -146,6 +162,7 @@ fn the_help_states_the_memory_budget_the_jobs_are_capped_by() {
 #[test]
 fn tables_the_system_will_not_give_are_an_error_saying_what_to_lower() {
     let output = run_limited(
+        ONE_JOB_KIB,
         &[
             "analyse",
             "--variant",
@@ -168,6 +185,7 @@ fn tables_the_system_will_not_give_are_an_error_saying_what_to_lower() {
 #[test]
 fn a_hash_the_system_will_not_give_keeps_the_old_table() {
     let output = run_limited(
+        ONE_JOB_KIB,
         &[],
         "setoption name UCI_Variant value tictactoe\nsetoption name Hash value 4096\n\
          ucinewgame\nposition startpos\ngo depth 2\nisready\nquit\n",

@@ -41,7 +41,8 @@ pub fn limit_jobs(requested: Option<usize>, cores: usize, hash_mb: usize) -> Job
     let wanted = requested.unwrap_or(cores).max(1);
     let jobs = wanted.min(cores).min(by_memory);
     let lowered = (jobs < wanted).then(|| {
-        let why = if jobs == by_memory {
+        // The tighter of the two caps is the reason (the cores on a tie).
+        let why = if by_memory < cores.min(wanted) {
             format!(
                 "each job has up to {TABLES_PER_JOB} tables of Hash {hash_mb} MB, and all jobs' \
                  tables together stay within {JOBS_MEMORY_BUDGET_MB} MB"
