@@ -309,8 +309,8 @@ fn build_book(args: &BuildBookArgs) -> Result<()> {
         let _ = stderr.flush();
     })?;
     eprintln!();
-    book.save(&args.output)
-        .with_context(|| format!("cannot save the book to {}", args.output.display()))?;
+    // The book's error names the file.
+    book.save(&args.output).context("cannot save the book")?;
     // A position analysed is new to the book, or (--solve) was there
     // without proven values and is now proven.
     let after = book.len();

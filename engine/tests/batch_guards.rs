@@ -2,7 +2,7 @@
 //! could do harm: more jobs than the machine can run (each with its own
 //! hash tables), tables the system will not give, a depth of 0, an output
 //! file that is the input, a `--resume` file that is not this run's; and
-//! system errors said once.
+//! system errors said once (by `build-book` too).
 
 use std::path::{Path, PathBuf};
 use std::process::Output;
@@ -273,6 +273,34 @@ fn system_errors_are_said_once() {
             "{subcommand} {args:?}: {stderr}"
         );
     }
+    // A book that cannot be saved: its path and the reason, once each.
+    let book = dir.join("no-such-directory").join("book.txt");
+    let output = run(
+        "build-book",
+        &[
+            "--variant",
+            "tictactoe",
+            "--plies",
+            "1",
+            "--depth",
+            "1",
+            "--output",
+            path_str(&book),
+        ],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(1), "{output:?}");
+    let stderr_text = stderr(&output);
+    assert_eq!(
+        occurrences(&stderr_text, path_str(&book)),
+        1,
+        "{stderr_text}"
+    );
+    assert_eq!(
+        occurrences(&stderr_text, "No such file"),
+        1,
+        "{stderr_text}"
+    );
     #[cfg(target_os = "linux")]
     {
         // A device that refuses every write: the output fails mid-run.
