@@ -248,8 +248,8 @@ fn build_book(args: &BuildBookArgs) -> Result<()> {
         let _ = stderr.flush();
     })?;
     eprintln!();
-    book.save(&args.output)
-        .with_context(|| format!("cannot save the book to {}", args.output.display()))?;
+    // The book's error names the file.
+    book.save(&args.output).context("cannot save the book")?;
     // A position analysed is new to the book, or (--solve) was there
     // without proven values and is now proven.
     let after = book.len();
@@ -271,8 +271,8 @@ fn build_book(args: &BuildBookArgs) -> Result<()> {
 #[derive(Debug, clap::Args)]
 #[group(id = "limit", multiple = false)]
 struct SearchLimitArgs {
-    /// Search each position this many plies (the default, 12, when no limit is given).
-    #[arg(long, value_name = "N")]
+    /// Search each position this many plies, 1 or more (the default, 12, when no limit is given).
+    #[arg(long, value_name = "N", value_parser = parse_depth)]
     depth: Option<u32>,
     /// Search each position about this many nodes.
     #[arg(long, value_name = "N")]
@@ -280,6 +280,72 @@ struct SearchLimitArgs {
     /// Search each position this many milliseconds (results depend on the machine).
     #[arg(long, value_name = "MS")]
     movetime: Option<u64>,
+}
+
+/// `--depth N`: a number of plies, at least 1. (The engine would search a
+/// `go depth 0` to depth 1 anyway: refused here rather than done silently.)
+fn parse_depth(text: &str) -> std::result::Result<u32, String> {
+    match text.trim().parse::<u32>() {
+        Ok(0) => Err("the depth must be at least 1 ply".to_owned()),
+        Ok(depth) => Ok(depth),
+        Err(e) => Err(format!("not a number of plies: {e}")),
+    }
+}
+
+/// The jobs of `analyse` or `annotate`: those asked for (default: the
+/// cores), lowered to the cores and to the memory budget of their hash
+/// tables (see `analyse::job_limit`), saying so on stderr when lowered.
+fn jobs(requested: Option<u16>, setup: &[ply_protocol::Command]) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let limit = ply_engine::analyse::limit_jobs(
+        requested.map(usize::from),
+        cores,
+        ply_engine::analyse::hash_mb_of(setup),
+    );
+    if let Some(lowered) = &limit.lowered {
+        eprintln!("ply-engine: {lowered}");
+    }
+    limit.jobs
+}
+
+/// Refuses an `--output` that is the input file (by another name too: a
+/// link, `./`, a hard link), before anything is opened for writing, which
+/// would empty the input before it is read.
+fn refuse_output_as_input(
+    input: Option<&std::path::Path>,
+    output: Option<&std::path::Path>,
+) -> Result<()> {
+    let (Some(input), Some(output)) = (input, output) else {
+        return Ok(());
+    };
+    if same_file(input, output) {
+        bail!(
+            "--output {} is the input file {}: give another output file",
+            output.display(),
+            input.display()
+        );
+    }
+    Ok(())
+}
+
+/// Whether both paths name one existing file: the same device and inode
+/// on Unix, the same canonical path elsewhere.
+fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        match (std::fs::metadata(a), std::fs::metadata(b)) {
+            (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+            _ => false,
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        match (a.canonicalize(), b.canonicalize()) {
+            (Ok(a), Ok(b)) => a == b,
+            _ => false,
+        }
+    }
 }
 
 impl SearchLimitArgs {
@@ -313,7 +379,9 @@ struct AnalyseArgs {
     /// Report the K best lines of each position.
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..))]
     multipv: Option<u32>,
-    /// Positions analysed at once, one search thread each (default: the cores).
+    /// Positions analysed at once, one search thread each (default and most: the cores).
+    /// Each job has its own tables of Hash MB (two for Kalah's solver): fewer jobs are
+    /// run when all their tables together would pass 4096 MB.
     #[arg(long, value_name = "J", value_parser = clap::value_parser!(u16).range(1..))]
     jobs: Option<u16>,
     /// How each record is written.
@@ -322,7 +390,8 @@ struct AnalyseArgs {
     /// Write to FILE instead of standard output.
     #[arg(long, value_name = "FILE")]
     output: Option<std::path::PathBuf>,
-    /// Skip the input lines already in the --output file (JSON only) and append the rest.
+    /// Skip the input lines already in the --output file (JSON only) and append the rest;
+    /// refused unless the file holds this run's records (same input and options) in order.
     #[arg(long, requires = "output")]
     resume: bool,
     /// The positions, one a line (default: standard input).
@@ -340,6 +409,7 @@ fn analyse(args: &AnalyseArgs) -> Result<ExitCode> {
 
     let setup = analyse::setup_commands(args.variant.as_deref(), &args.options, args.multipv)
         .map_err(anyhow::Error::msg)?;
+    refuse_output_as_input(args.input.as_deref(), args.output.as_deref())?;
     // Read as the jobs take the lines: positions are analysed while more arrive.
     let input: Box<dyn std::io::BufRead + Send> = match &args.input {
         Some(path) => Box::new(std::io::BufReader::new(
@@ -356,12 +426,9 @@ fn analyse(args: &AnalyseArgs) -> Result<ExitCode> {
         line.map_err(|e| std::io::Error::new(e.kind(), format!("{source}: {e}")))
     }));
     let settings = Settings {
+        jobs: jobs(args.jobs, &setup),
         setup,
         go: args.limit.limit(args.solve).command(),
-        jobs: args.jobs.map_or_else(
-            || std::thread::available_parallelism().map_or(1, usize::from),
-            usize::from,
-        ),
         format: args.format,
     };
     let (out, lines, earlier_errors): (Box<dyn Write>, InputLines, _) = match &args.output {
@@ -372,9 +439,18 @@ fn analyse(args: &AnalyseArgs) -> Result<ExitCode> {
                     "--resume reads the JSON lines of an earlier run back: use it with --format json"
                 );
             }
-            let (file, done) = analyse::open_for_resume(path)?;
-            let to_do = lines
-                .filter(move |line| !matches!(line, Ok(line) if done.lines.contains(&line.line)));
+            // The records written must be this run's for the input's
+            // first lines: the input is read whole first to check them.
+            let lines: Vec<_> = lines
+                .collect::<std::io::Result<_>>()
+                .context("cannot read the input")?;
+            let description = settings.description();
+            let expected: Vec<_> = lines
+                .iter()
+                .map(|line| Settings::origin(line, &description))
+                .collect();
+            let (file, done) = analyse::open_for_resume(path, &expected)?;
+            let to_do = lines.into_iter().skip(done.records).map(Ok);
             (Box::new(file), Box::new(to_do), done.errors)
         }
         Some(path) => {
@@ -420,7 +496,9 @@ struct AnnotateArgs {
     options: Vec<String>,
     #[command(flatten)]
     limit: SearchLimitArgs,
-    /// Positions analysed at once, one search thread each (default: the cores).
+    /// Positions analysed at once, one search thread each (default and most: the cores).
+    /// Each job has its own tables of Hash MB (two for Kalah's solver): fewer jobs are
+    /// run when all their tables together would pass 4096 MB.
     #[arg(long, value_name = "J", value_parser = clap::value_parser!(u16).range(1..))]
     jobs: Option<u16>,
     /// What the input is (default: JSON lines when it starts with '{', else PGN/PDN).
@@ -457,6 +535,7 @@ fn annotate(args: &AnnotateArgs) -> Result<ExitCode> {
             })
         })
         .transpose()?;
+    refuse_output_as_input(args.input.as_deref(), args.output.as_deref())?;
     let input = match &args.input {
         Some(path) => std::fs::File::open(path)
             .map(std::io::BufReader::new)
@@ -481,9 +560,10 @@ fn annotate(args: &AnnotateArgs) -> Result<ExitCode> {
                 .trim_start_matches("go ")
         ),
         go,
-        jobs: args.jobs.map_or_else(
-            || std::thread::available_parallelism().map_or(1, usize::from),
-            usize::from,
+        // The Hash of every game's jobs (the rule options do not matter here).
+        jobs: jobs(
+            args.jobs,
+            &ply_engine::analyse::setup_commands(None, &args.options, None).unwrap_or_default(),
         ),
         format: args.format.unwrap_or(OutputFormat::like(input_format)),
     };

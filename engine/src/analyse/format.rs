@@ -43,12 +43,13 @@ pub fn json(record: &Record) -> String {
 #[must_use]
 pub fn epd(record: &Record) -> String {
     let id = record
+        .origin
         .id
         .as_ref()
         .map(|id| format!("id \"{}\";", escape(id)));
     let Some(analysis) = &record.analysis else {
         let error = record.error.as_deref().unwrap_or("no analysis");
-        let mut text = format!("# line {}: error: {error}", record.line);
+        let mut text = format!("# line {}: error: {error}", record.origin.line);
         if let Some(id) = id {
             text.push(' ');
             text.push_str(&id);
@@ -90,12 +91,20 @@ fn escape(id: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analyse::record::Analysis;
+    use crate::analyse::record::{Analysis, Origin};
+
+    fn origin(line: usize, id: &str) -> Origin {
+        Origin {
+            line,
+            id: Some(id.into()),
+            input: None,
+            settings: String::new(),
+        }
+    }
 
     fn analysed(score: Score) -> Record {
         Record {
-            line: 2,
-            id: Some("a \"b\"".into()),
+            origin: origin(2, "a \"b\""),
             error: None,
             analysis: Some(Analysis {
                 position: "1,2 0 3,4 0 s".into(),
@@ -128,7 +137,7 @@ mod tests {
 
     #[test]
     fn an_error_is_a_comment_line() {
-        let record = Record::failed(4, Some("x".into()), "illegal move".into());
+        let record = Record::failed(origin(4, "x"), "illegal move".into());
         assert_eq!(epd(&record), "# line 4: error: illegal move id \"x\";");
     }
 }

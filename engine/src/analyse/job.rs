@@ -31,14 +31,13 @@ impl Job {
     /// checked by starting a game with them.
     ///
     /// # Errors
-    /// Every `info string error` the setup printed: an option the engine
-    /// does not have, a bad value, rules that make no game.
+    /// The session's tables could not be allocated; every `info string
+    /// error` the setup printed: an option the engine does not have, a bad
+    /// value, rules that make no game, a `Hash` the system will not give.
     pub fn new(setup: &[Command]) -> Result<Self, String> {
         let (out, lines) = Output::to_channel();
-        let mut job = Self {
-            session: Session::new(out),
-            lines,
-        };
+        let session = Session::try_new(out).map_err(|e| format!("the engine's tables: {e}"))?;
+        let mut job = Self { session, lines };
         for command in setup {
             job.send(command);
         }

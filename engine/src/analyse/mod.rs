@@ -4,7 +4,8 @@
 //!
 //! - [`input`]: reading the positions, and [`feed`]: handing them to the
 //!   jobs as they are read;
-//! - [`job`]: one session analysing one position at a time;
+//! - [`job`]: one session analysing one position at a time, and
+//!   [`job_limit`]: how many run at once;
 //! - [`record`]: what is said about a line, and [`format`]: JSON or EPD;
 //! - [`writer`]: input order whatever order the jobs finish in;
 //! - [`resume`]: carrying on after an interrupted run;
@@ -14,6 +15,7 @@ pub mod feed;
 pub mod format;
 pub mod input;
 pub mod job;
+pub mod job_limit;
 pub mod progress;
 pub mod record;
 pub mod resume;
@@ -26,10 +28,11 @@ use ply_protocol::{Command, GoParams};
 
 pub use feed::Feed;
 pub use format::Format;
-pub use input::{InputLine, input_lines, read_input};
+pub use input::{InputLine, PositionSpec, input_lines, read_input};
 pub use job::Job;
+pub use job_limit::{JOBS_MEMORY_BUDGET_MB, JobLimit, hash_mb_of, limit_jobs};
 pub use progress::Progress;
-pub use record::Record;
+pub use record::{Origin, Record};
 pub use resume::{Done, open_for_resume};
 pub use writer::OrderedWriter;
 
@@ -130,6 +133,56 @@ pub struct Settings {
     pub format: Format,
 }
 
+impl Settings {
+    /// The settings as a record states them: the options set, as
+    /// `NAME=VALUE` in order, then the command of each position
+    /// (`Threads=1, Seeds=4; go depth 12`).
+    #[must_use]
+    pub fn description(&self) -> String {
+        let options: Vec<String> = self
+            .setup
+            .iter()
+            .filter_map(|command| match command {
+                Command::SetOption { name, value: None } => Some(name.clone()),
+                Command::SetOption {
+                    name,
+                    value: Some(value),
+                } => Some(format!("{name}={value}")),
+                _ => None,
+            })
+            .collect();
+        format!("{}; {}", options.join(", "), self.go)
+    }
+
+    /// What the record of `line` says it was made from, with the
+    /// settings as [`Self::description`] gives them.
+    #[must_use]
+    pub fn origin(line: &InputLine, description: &str) -> Origin {
+        Origin {
+            line: line.line,
+            id: line.id.clone(),
+            // Cut as error words are: a huge line is not echoed whole.
+            input: line
+                .position
+                .as_ref()
+                .ok()
+                .map(|position| crate::input_text::cut(&position_text(position)).into_owned()),
+            settings: description.to_owned(),
+        }
+    }
+}
+
+/// A position as the words after `position` (`startpos moves 3 6`).
+fn position_text(position: &PositionSpec) -> String {
+    let command = position.command().to_string();
+    command
+        .strip_prefix(POSITION)
+        .map_or(command.clone(), |words| words.trim_start().to_owned())
+}
+
+/// The word that starts a `position` command.
+const POSITION: &str = "position";
+
 /// What a batch did.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Summary {
@@ -145,8 +198,8 @@ pub enum AnalyseError {
     /// The options make no game, or are not the engine's.
     #[error("the engine refused the options: {0}")]
     Setup(String),
-    /// The output cannot be written.
-    #[error("cannot write the output: {0}")]
+    /// The output cannot be written (the cause follows in the error chain).
+    #[error("cannot write the output")]
     Write(#[from] std::io::Error),
     /// The input could not be read to its end (the lines before were analysed).
     #[error("cannot read the input")]
@@ -170,21 +223,24 @@ pub fn analyse(
     progress: &Progress,
 ) -> Result<Summary, AnalyseError> {
     // A first session is set up at once, so refused options stop the
-    // batch before anything is read or written.
+    // batch before anything is read or written; the others start with
+    // their first line.
     let mut first_job = Some(Job::new(&settings.setup).map_err(AnalyseError::Setup)?);
     let feed = Feed::new(lines);
+    let description = settings.description();
     let mut writer = OrderedWriter::new(out);
     let mut summary = Summary::default();
     std::thread::scope(|scope| {
         let (sender, records) = mpsc::channel();
         for _ in 0..settings.jobs.max(1) {
-            let (job, sender, feed) = (first_job.take(), sender.clone(), &feed);
-            scope.spawn(move || run_job(job, feed, settings, progress, &sender));
+            let (job, sender) = (first_job.take(), sender.clone());
+            let (feed, description) = (&feed, description.as_str());
+            scope.spawn(move || run_job(job, feed, settings, description, progress, &sender));
         }
         drop(sender);
         for (seq, record) in records {
             if record.error.is_some() {
-                summary.bad_lines.push(record.line);
+                summary.bad_lines.push(record.origin.line);
             }
             writer.push(seq, settings.format.write(&record))?;
             summary.written += 1;
@@ -205,14 +261,15 @@ fn run_job<I: Iterator<Item = std::io::Result<InputLine>>>(
     mut job: Option<Job>,
     feed: &Feed<I>,
     settings: &Settings,
+    description: &str,
     progress: &Progress,
     sender: &mpsc::Sender<(usize, Record)>,
 ) {
     while let Some((seq, line)) = feed.next_line() {
         progress.one_more();
         let record = match started(&mut job, &settings.setup) {
-            Ok(job) => analyse_line(job, &line, &settings.go),
-            Err(error) => Record::failed(line.line, line.id, error),
+            Ok(job) => analyse_line(job, &line, settings, description),
+            Err(error) => Record::failed(Settings::origin(&line, description), error),
         };
         // The receiver has gone when the output failed: stop.
         if sender.send((seq, record)).is_err() {
@@ -221,32 +278,42 @@ fn run_job<I: Iterator<Item = std::io::Result<InputLine>>>(
     }
 }
 
-/// The session of `job`, started with `setup` if it has not been.
+/// The session of `job`, started with `setup` if it has not been. The
+/// first session took the same options, so a later one fails only when
+/// the memory has run out, which the error says how to avoid.
 ///
 /// # Errors
-/// The session would not start (as the first one did, unlikely).
+/// The session would not start.
 fn started<'a>(job: &'a mut Option<Job>, setup: &[Command]) -> Result<&'a mut Job, String> {
     match *job {
         Some(ref mut job) => Ok(job),
-        None => Ok(job.insert(Job::new(setup)?)),
+        None => {
+            let new = Job::new(setup).map_err(|reason| {
+                format!(
+                    "cannot start another engine session: {reason}; each job has its own tables \
+                     of Hash MB: lower --jobs or Hash (--option Hash=MB)"
+                )
+            })?;
+            Ok(job.insert(new))
+        }
     }
 }
 
 /// The record of one input line.
-fn analyse_line(job: &mut Job, line: &InputLine, go: &Command) -> Record {
+fn analyse_line(job: &mut Job, line: &InputLine, settings: &Settings, description: &str) -> Record {
+    let origin = Settings::origin(line, description);
     let analysis = line
         .position
         .as_ref()
         .map_err(Clone::clone)
-        .and_then(|position| job.analyse(position, go));
+        .and_then(|position| job.analyse(position, &settings.go));
     match analysis {
         Ok(analysis) => Record {
-            line: line.line,
-            id: line.id.clone(),
+            origin,
             error: None,
             analysis: Some(analysis),
         },
-        Err(error) => Record::failed(line.line, line.id.clone(), error),
+        Err(error) => Record::failed(origin, error),
     }
 }
 
@@ -270,6 +337,33 @@ mod tests {
             ..Limit::default()
         };
         assert_eq!(solve.command().to_string(), "solve");
+    }
+
+    #[test]
+    fn a_record_states_its_line_position_and_settings() {
+        let settings = Settings {
+            setup: setup_commands(Some("kalah"), &["Clear Hash".into()], None).unwrap(),
+            go: Limit::default().command(),
+            jobs: 1,
+            format: Format::Json,
+        };
+        let description = settings.description();
+        assert_eq!(
+            description,
+            format!("Threads=1, UCI_Variant=kalah, Clear Hash; go depth {DEFAULT_DEPTH}")
+        );
+        let line = input::parse_line(4, "startpos moves 3 6 ; mine").unwrap();
+        assert_eq!(
+            Settings::origin(&line, &description),
+            Origin {
+                line: 4,
+                id: Some("mine".into()),
+                input: Some("startpos moves 3 6".into()),
+                settings: description.clone(),
+            }
+        );
+        let unreadable = input::parse_line(5, "moves 3").unwrap();
+        assert_eq!(Settings::origin(&unreadable, &description).input, None);
     }
 
     #[test]

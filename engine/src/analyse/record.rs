@@ -1,17 +1,16 @@
 //! What `ply-engine analyse` says about one input line: the fields of its
 //! JSON object (see `docs/analysis.md`).
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::input_text::cut;
 
 /// The result for one input line: an analysis or an error.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Record {
-    /// The 1-based input line number.
-    pub line: usize,
-    /// The id after `;` (null when none).
-    pub id: Option<String>,
+    /// Which line, and how it was analysed (the object's first fields).
+    #[serde(flatten)]
+    pub origin: Origin,
     /// What was wrong with the line (absent when it was analysed).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
@@ -24,14 +23,33 @@ impl Record {
     /// A line that could not be analysed, and why: the words [`cut`]
     /// short, as they may echo a huge line.
     #[must_use]
-    pub fn failed(line: usize, id: Option<String>, error: String) -> Self {
+    pub fn failed(origin: Origin, error: String) -> Self {
         Self {
-            line,
-            id,
+            origin,
             error: Some(cut(&error).into_owned()),
             analysis: None,
         }
     }
+}
+
+/// What a record was made from: the input line and the run's settings.
+/// Every record carries it, so that `--resume` takes a record as done
+/// only when this run would have written it for that line (same line,
+/// position and settings), never a record of another input or of other
+/// options.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Origin {
+    /// The 1-based input line number.
+    pub line: usize,
+    /// The id after `;` (null when none).
+    pub id: Option<String>,
+    /// The position as the input gave it, in the words that follow
+    /// `position` (`startpos moves 3 6`, `fen … moves 3`); null when the
+    /// line could not be read as a position.
+    pub input: Option<String>,
+    /// How it was analysed: the options set, then the command
+    /// (`Threads=1, UCI_Variant=kalah; go depth 12`).
+    pub settings: String,
 }
 
 /// The engine's answer for one position.
@@ -99,11 +117,17 @@ mod tests {
     }
 
     #[test]
-    fn an_error_record_has_line_id_and_error() {
-        let record = Record::failed(7, None, "bad".into());
+    fn an_error_record_has_its_origin_and_error() {
+        let origin = Origin {
+            line: 7,
+            id: None,
+            input: None,
+            settings: "Threads=1; go depth 12".into(),
+        };
+        let record = Record::failed(origin, "bad".into());
         assert_eq!(
             serde_json::to_string(&record).unwrap(),
-            r#"{"line":7,"id":null,"error":"bad"}"#
+            r#"{"line":7,"id":null,"input":null,"settings":"Threads=1; go depth 12","error":"bad"}"#
         );
     }
 }

@@ -74,6 +74,9 @@ pub enum BuildError {
         /// What the engine said (a game without a solver, a stopped solve).
         reason: String,
     },
+    /// The system would not give the transposition table of `--hash` MB.
+    #[error("the transposition table: {0}: lower --hash")]
+    Memory(#[from] crate::search::huge_pages::AllocError),
 }
 
 /// Whether `G`'s moves come from elsewhere than books.
@@ -120,7 +123,7 @@ fn analyse<G: SearchGame>(
 ) -> Result<Vec<(String, Vec<BookMove>)>, BuildError> {
     let positions = positions_within(start, settings.plies);
     let total = positions.len();
-    let mut tt = TranspositionTable::new(settings.hash_mb);
+    let mut tt = TranspositionTable::try_new(settings.hash_mb)?;
     let mut history = History::new(G::MOVE_INDEX_LIMIT);
     let mut entries = Vec::new();
     for (done, position) in positions.into_iter().enumerate() {

@@ -284,6 +284,13 @@ mod tests {
     }
 
     #[test]
+    fn a_table_larger_than_the_address_space_is_an_error_not_an_abort() {
+        let error = TranspositionTable::try_new(usize::MAX / 2).unwrap_err();
+        assert!(error.to_string().starts_with("cannot allocate"), "{error}");
+        assert!(TranspositionTable::try_new(1).is_ok());
+    }
+
+    #[test]
     fn stores_and_probes() {
         let mut tt = TranspositionTable::new(1);
         tt.store(42, 150, Some(3), 5, Bound::Exact, false);

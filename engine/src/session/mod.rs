@@ -26,6 +26,7 @@ use ply_protocol::{
 use crate::book::{Book, BookRandom};
 use crate::game::{Outcome, Player};
 use crate::options::{EngineOptions, OptionEffect};
+use crate::search::huge_pages::AllocError;
 use crate::variant::AnyGame;
 use crate::with_game;
 
@@ -74,16 +75,34 @@ pub struct Session {
 }
 
 impl Session {
-    /// A session with default options, at the start position, printing to `out`.
+    /// A session with default options, at the start position, printing to
+    /// `out`; aborts when the default tables cannot be allocated (the
+    /// engine process's one session; see [`Self::try_new`]).
     #[must_use]
     pub fn new(out: Output) -> Self {
+        let hash_mb = EngineOptions::default().hash_mb;
+        Self::with_tables(out, EngineTables::new(hash_mb))
+    }
+
+    /// A session as [`Self::new`] makes it, or an error when the system
+    /// will not give its tables: one of many sessions in a process (the
+    /// jobs of `analyse` and `annotate`) must not abort the others.
+    ///
+    /// # Errors
+    /// [`AllocError`] when the transposition table cannot be allocated.
+    pub fn try_new(out: Output) -> Result<Self, AllocError> {
+        let hash_mb = EngineOptions::default().hash_mb;
+        EngineTables::try_new(hash_mb).map(|tables| Self::with_tables(out, tables))
+    }
+
+    fn with_tables(out: Output, tables: EngineTables) -> Self {
         let options = EngineOptions::default();
         let position = AnyGame::start(&options.game.rules()).unwrap_or_else(|e| {
             // The defaults are checked by tests; this cannot happen in a release.
             panic!("the default options must make a playable game: {e}")
         });
         Self {
-            tables: Arc::new(Mutex::new(EngineTables::new(options.hash_mb))),
+            tables: Arc::new(Mutex::new(tables)),
             options,
             position,
             running: None,

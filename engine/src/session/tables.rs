@@ -4,6 +4,7 @@
 
 use std::any::Any;
 
+use crate::search::huge_pages::AllocError;
 use crate::search::oracles::Oracles;
 use crate::search::{History, TranspositionTable};
 
@@ -25,9 +26,24 @@ pub struct EngineTables {
 }
 
 impl EngineTables {
+    /// Tables of `hash_mb` MB; aborts when the memory cannot be had (for
+    /// tests and fixed small sizes; see [`Self::try_new`]).
     pub(crate) fn new(hash_mb: usize) -> Self {
+        Self::with_table(TranspositionTable::new(hash_mb), hash_mb)
+    }
+
+    /// Tables of `hash_mb` MB, or an error when the system will not give
+    /// that much memory (a session among many, as `analyse --jobs` makes).
+    ///
+    /// # Errors
+    /// [`AllocError`] when the transposition table cannot be allocated.
+    pub(crate) fn try_new(hash_mb: usize) -> Result<Self, AllocError> {
+        TranspositionTable::try_new(hash_mb).map(|tt| Self::with_table(tt, hash_mb))
+    }
+
+    fn with_table(tt: TranspositionTable, hash_mb: usize) -> Self {
         Self {
-            tt: TranspositionTable::new(hash_mb),
+            tt,
             history: History::new(0),
             solver_memory: None,
             oracles: Oracles::default(),
@@ -79,10 +95,43 @@ impl EngineTables {
     /// New tables of `hash_mb` MB; when the system will not give that
     /// much memory, the old tables stay and the error says so.
     pub(super) fn resize(&mut self, hash_mb: usize) -> Result<(), String> {
-        let tt = TranspositionTable::try_new(hash_mb).map_err(|e| format!("Hash: {e}"))?;
+        let tt = TranspositionTable::try_new(hash_mb).map_err(|e| {
+            format!(
+                "Hash: {e} (the table of {} MB is kept): lower Hash",
+                self.hash_mb
+            )
+        })?;
         self.hash_mb = hash_mb;
         self.tt = tt;
         self.solver_memory = None;
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// More megabytes than any address space holds: refused every time.
+    const TOO_MANY_MB: usize = usize::MAX / 2;
+
+    #[test]
+    fn tables_the_system_cannot_give_are_an_error() {
+        assert!(EngineTables::try_new(TOO_MANY_MB).is_err());
+        assert!(EngineTables::try_new(1).is_ok());
+    }
+
+    #[test]
+    fn a_failed_resize_keeps_the_old_tables_and_says_what_to_lower() {
+        let mut tables = EngineTables::new(1);
+        tables
+            .tt
+            .store(42, 7, None, 3, crate::search::tt::Bound::Exact, false);
+        let error = tables.resize(TOO_MANY_MB).unwrap_err();
+        assert!(error.starts_with("Hash: cannot allocate"), "{error}");
+        assert!(error.contains("the table of 1 MB is kept"), "{error}");
+        assert!(error.ends_with("lower Hash"), "{error}");
+        assert_eq!(tables.hash_mb, 1);
+        assert_eq!(tables.tt.probe(42).map(|e| e.score), Some(7));
     }
 }

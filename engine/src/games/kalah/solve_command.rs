@@ -131,7 +131,7 @@ pub fn start(
 /// # Errors
 /// The system's refusal, saying it was the `Hash` table.
 pub fn bound_table(hash_mb: usize) -> Result<BoundTable, String> {
-    BoundTable::try_new(hash_mb).map_err(|e| format!("solve: the Hash table: {e}"))
+    BoundTable::try_new(hash_mb).map_err(|e| format!("solve: the Hash table: {e}: lower Hash"))
 }
 
 /// Depth of the quick search whose score is MTD(f)'s first guess: 16

@@ -225,6 +225,13 @@ mod tests {
     }
 
     #[test]
+    fn a_table_larger_than_the_address_space_is_an_error_not_an_abort() {
+        let error = BoundTable::try_new(usize::MAX / 2).unwrap_err();
+        assert!(error.to_string().starts_with("cannot allocate"), "{error}");
+        assert!(BoundTable::try_new(1).is_ok());
+    }
+
+    #[test]
     fn stores_probes_and_replaces_the_cheapest() {
         let table = BoundTable::new(0); // one bucket: every key collides
         let b = |work| Bounds {
