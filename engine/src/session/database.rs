@@ -148,7 +148,8 @@ impl Session {
     /// Under `EndgameDB auto`, when the game or its board changed since the
     /// cache was last looked at: loads the biggest database of the cache
     /// for the position's game and rules, and says which; drops the
-    /// database when there is none. Does nothing otherwise.
+    /// database when there is none. With a file named by hand, says when
+    /// it does not serve the game that starts. Does nothing otherwise.
     ///
     /// No search is running when anything changes here: the game and its
     /// board change only in commands that end the search first, and
