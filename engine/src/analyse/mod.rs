@@ -267,12 +267,20 @@ fn run_job<I: Iterator<Item = std::io::Result<InputLine>>>(
 ) {
     while let Some((seq, line)) = feed.next_line() {
         progress.one_more();
-        let record = match started(&mut job, &settings.setup) {
-            Ok(job) => analyse_line(job, &line, settings, description),
-            Err(error) => Record::failed(Settings::origin(&line, description), error),
+        let (record, no_session) = match started(&mut job, &settings.setup) {
+            Ok(job) => (analyse_line(job, &line, settings, description), false),
+            Err(error) => {
+                log::warn!("{error}");
+                (
+                    Record::failed(Settings::origin(&line, description), error),
+                    true,
+                )
+            }
         };
-        // The receiver has gone when the output failed: stop.
-        if sender.send((seq, record)).is_err() {
+        // The receiver has gone when the output failed: stop. A job whose
+        // session would not start takes no more lines (the others, which
+        // have theirs, analyse them), so at most one record a job fails so.
+        if sender.send((seq, record)).is_err() || no_session {
             break;
         }
     }

@@ -15,7 +15,8 @@
 //! A database found damaged while it is read (a block whose checksum
 //! fails: no value is ever taken from it) is dropped before the next
 //! search, with an error naming it; under `auto` the next smaller cached
-//! one is tried, and the damaged file is not loaded again by this process.
+//! one is tried, and the damaged file is not loaded again until
+//! `EndgameDB` is set anew (after a rebuild).
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -43,7 +44,8 @@ pub(super) struct DatabaseState {
     /// to say when it does not serve the game; `None` until looked for,
     /// and after `setoption name EndgameDB`.
     looked_for: Option<Option<String>>,
-    /// Files found damaged in this process: `auto` passes over them.
+    /// Files found damaged since `EndgameDB` was last set: `auto` passes
+    /// over them.
     damaged: Vec<PathBuf>,
 }
 
@@ -69,10 +71,9 @@ impl Session {
     pub(super) fn choose_endgame_db(&mut self, choice: &EndgameDbChoice) -> Result<(), String> {
         match choice {
             EndgameDbChoice::Auto | EndgameDbChoice::None => {
-                self.database = DatabaseState {
-                    damaged: std::mem::take(&mut self.database.damaged),
-                    ..DatabaseState::default()
-                };
+                // A new choice forgets the files found damaged: one may
+                // have been rebuilt since (what the error asks for).
+                self.database = DatabaseState::default();
                 self.set_oracles(Oracles::default());
             }
             EndgameDbChoice::File(path) => {

@@ -279,7 +279,8 @@ impl Session {
             levels: None,
             percent: 0.0,
             elapsed_ms: 0,
-            other_page: false,
+            // What the other pages see (this page shows its own build).
+            other_page: true,
         };
         if let Err(running) = builds.start(self.page, pending) {
             return Err(format!(

@@ -48,7 +48,7 @@ pub const MAX_DB_SEEDS: u8 = 127;
 
 /// The block shift written: 2^16 entries (64 KiB) a block. A block is
 /// checked as a whole on its first read, so it should be small next to
-/// the file (5.6 GB at 28 seeds: 85,248 blocks, a 341 KB table) and large
+/// the file (5.6 GB at 28 seeds: 85,249 blocks, a 341 KB table) and large
 /// next to a page (the kernel reads 128 KiB around a page fault of a
 /// mapped file anyway).
 pub const BLOCK_SHIFT: u8 = 16;
