@@ -123,6 +123,12 @@ impl BlockCheck {
         (start, (start + (1 << self.shift)).min(self.entries))
     }
 
+    /// The first and last ranks of block `block`'s entries, for messages.
+    pub(super) fn first_and_last(&self, block: u64) -> (u64, u64) {
+        let (start, end) = self.block_range(block);
+        (start, end.saturating_sub(1))
+    }
+
     /// The first damaged block found so far, if any.
     pub(super) fn first_damage(&self) -> Option<u64> {
         self.first_damage.get().copied()

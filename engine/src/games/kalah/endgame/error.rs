@@ -180,14 +180,4 @@ impl EndgameDbError {
             cause,
         }
     }
-
-    /// Whether the file is damaged (as opposed to missing, unreadable or of
-    /// another format): a database that a check found damaged.
-    #[must_use]
-    pub fn is_damage(&self) -> bool {
-        matches!(
-            self,
-            Self::DamagedHeader { .. } | Self::DamagedBlock { .. } | Self::Damaged { .. }
-        )
-    }
 }

@@ -303,14 +303,14 @@ impl EndgameDb {
         }
         match check.first_damage() {
             Some(first_block) if damaged > 0 => {
-                let (first_entry, end) = check.block_range(first_block);
+                let (first_entry, last_entry) = check.first_and_last(first_block);
                 Err(EndgameDbError::Damaged {
                     path: self.path.clone().unwrap_or_default(),
                     damaged,
                     blocks: check.blocks(),
                     first_block,
                     first_entry,
-                    last_entry: end.saturating_sub(1),
+                    last_entry,
                 })
             }
             _ => Ok(()),
@@ -327,13 +327,13 @@ impl EndgameDb {
             return None;
         };
         let block = check.first_damage()?;
-        let (first_entry, end) = check.block_range(block);
+        let (first_entry, last_entry) = check.first_and_last(block);
         Some(EndgameDbError::DamagedBlock {
             path: self.path.clone().unwrap_or_default(),
             block,
             blocks: check.blocks(),
             first_entry,
-            last_entry: end.saturating_sub(1),
+            last_entry,
         })
     }
 
