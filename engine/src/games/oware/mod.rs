@@ -1,8 +1,10 @@
 //! Oware in the engine: the rules are [`ply_rules::games::oware`]; here
 //! are its static evaluation (`eval`), the
 //! [`SearchGame`](crate::game::SearchGame) impl (`search`), and the
-//! retrograde analysis of its endgames (`retrograde`).
+//! retrograde analysis of its endgames (`retrograde`, the simple form, and
+//! `endgame_build`, the fast one).
 
+pub mod endgame_build;
 mod eval;
 pub mod retrograde;
 mod search;

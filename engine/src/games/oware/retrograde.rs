@@ -1,37 +1,49 @@
-//! Retrograde analysis of Oware endgames: the exact value of every board
-//! with at most N seeds whose value does not depend on the positions seen
-//! before it, on any number of houses a side.
+//! Retrograde analysis of Oware endgames: for every board with at most N
+//! seeds and either side to move, bounds on the value of the game that
+//! starts there right after a capture, and that value wherever the two
+//! bounds meet. Any number of houses a side.
 //!
-//! **The value.** For a board and a side to move, f is the side to move's
-//! future captures minus the opponent's, with the final sweep (each side
-//! taking its own row when the mover cannot move or cannot feed, or when a
-//! position repeats), with perfect play by both sides, **in the game that
-//! starts at this position right after a capture** (no earlier position can
-//! repeat), and played until the board is decided: a majority in a store
-//! does not stop it (it never changes who wins; `docs/endgame-db.md`). f
-//! depends on the houses and the side to move only, not on the stores.
+//! **The value.** For a board and the side to move, V is the side to
+//! move's future captures minus the opponent's, with the final sweep (each
+//! side taking its own row when the mover cannot move or cannot feed, or
+//! when a position repeats), with perfect play by both sides, **in the game
+//! that starts at this board right after a capture**: no position before
+//! it can repeat (a capture takes seeds off the board for good). It is
+//! played until the board is decided: a majority in a store does not stop
+//! it (that never changes who wins; `docs/endgame-db.md`). V depends on the
+//! houses and the side to move only, not on the stores.
 //!
-//! **Repetitions.** Without a capture the seeds stay on the board and the
-//! game can cycle; a repetition ends it with each side taking its own row,
-//! so the value of a line depends on which positions it has already
-//! passed. The analysis gives a value only where it cannot: a position is
-//! *known* when every move leads to a known position (a capture leads to a
-//! fresh game at a lower level, whose values are all settled first), or
-//! when one of its known moves already wins every seed on the board. The
-//! known positions are settled one after another, each from positions
-//! settled before it, so play that keeps to known values never comes back
-//! to a position: no repetition can change their values. A position that
-//! stays unknown is one where at least one side can steer play into a
-//! cycle; its value depends on the history, and the file says nothing
-//! about it ([`UNKNOWN`]): the search searches it.
+//! **Why bounds.** Without a capture the seeds stay on the board and play
+//! can cycle; a repetition ends it with each side taking its own row of
+//! the repeated board, so the value of a line depends on the boards it has
+//! passed. The analysis settles what a side can *force* without ever
+//! repeating: L is the most the side to move can make sure of, U the least
+//! the opponent can hold it to, each by a strategy that never comes back to
+//! a board (so no repetition, and no history, changes what it gets).
+//! `L <= V <= U`; where they meet V is exact. Where they do not, at least
+//! one side gains by cycling and the search must see the history.
+//!
+//! **The equations.** Over the mover's moves m to child c capturing k
+//! seeds (the child's bounds are its own mover's):
+//!
+//! ```text
+//! L(p) = max_m  k - U(c)        U(p) = max_m  k - L(c)
+//! ```
+//!
+//! (a capture's child starts a fresh game one level down; a quiet move's
+//! child continues this one), and no legal move gives both the mover's row
+//! minus the opponent's. Among the solutions, L is the least and U the
+//! greatest: the iteration starts every L of a level at `-level` and every
+//! U at `+level` (a side that cannot force anything is held to its worst)
+//! and repeats until nothing changes. Each rise of L is a strategy one
+//! step longer that reaches a capture or the end, so a strategy for L never
+//! revisits a board; the same holds for U.
 //!
 //! **Order.** Level by level (seeds on the board), as the Kalah databases:
-//! a capture lowers the level, so every capture's child is settled before
-//! its level is looked at. Within a level, passes over the unknown
-//! positions settle what they can until a pass settles nothing. This is
-//! the simple form of the analysis (a pass sows every move of every
-//! unknown position), kept as the reference the faster builds are checked
-//! against.
+//! a capture lowers the level, so every capture's child is final before
+//! its level starts. This module is the simple form (a pass sows every
+//! move of every board of the level, until a pass changes nothing), kept
+//! as the reference the fast build (`endgame_build.rs`) is checked against.
 
 use ply_rules::game::Player;
 use ply_rules::games::mancala::PIT_SLOTS;
@@ -39,22 +51,37 @@ use ply_rules::games::oware::board::Board;
 
 use crate::games::kalah::endgame::{MAX_RANK_LEN, entry_count, rank, unrank};
 
-/// The entry of a position whose value depends on the history (or was not
-/// settled): no value.
-pub const UNKNOWN: i8 = i8::MIN;
-
 /// Most seeds on the board an analysis covers: values lie in `-N..=N` and
-/// are kept as `i8`, [`UNKNOWN`] aside.
+/// are kept as `i8`.
 pub const MAX_SEEDS: u8 = 127;
 
-/// The values of every board of `houses` houses a side with at most
+/// Bounds on the value of a board for its side to move (see the module
+/// docs): `lower <= V(H) <= upper` for every history H.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bounds {
+    /// L: the least the side to move gets, whatever the history.
+    pub lower: i32,
+    /// U: the most the side to move gets, whatever the history.
+    pub upper: i32,
+}
+
+impl Bounds {
+    /// The value, when the bounds meet.
+    #[must_use]
+    pub fn exact(self) -> Option<i32> {
+        (self.lower == self.upper).then_some(self.lower)
+    }
+}
+
+/// The bounds of every board of `houses` houses a side with at most
 /// `max_seeds` seeds, by rank of the canonical key (the mover's houses
 /// from its own left, then the opponent's).
 #[derive(Clone, Debug)]
 pub struct Analysis {
     houses: u8,
     max_seeds: u8,
-    values: Vec<i8>,
+    lower: Vec<i8>,
+    upper: Vec<i8>,
 }
 
 impl Analysis {
@@ -84,7 +111,8 @@ impl Analysis {
         let mut analysis = Self {
             houses,
             max_seeds,
-            values: vec![UNKNOWN; count],
+            lower: vec![0; count],
+            upper: vec![0; count],
         };
         for level in 0..=max_seeds {
             analysis.settle_level(level);
@@ -104,28 +132,43 @@ impl Analysis {
         self.max_seeds
     }
 
-    /// Entries, known or not.
+    /// Entries.
     #[must_use]
     pub fn len(&self) -> usize {
-        self.values.len()
+        self.lower.len()
     }
 
     /// Never true: even no seeds make one board.
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        self.values.is_empty()
+        self.lower.is_empty()
     }
 
-    /// The entries, by rank ([`UNKNOWN`] where there is no value).
+    /// The lower bounds, by rank.
     #[must_use]
-    pub fn entries(&self) -> &[i8] {
-        &self.values
+    pub fn lower(&self) -> &[i8] {
+        &self.lower
     }
 
-    /// f of `board` with `side` to move (see the module docs), if the
-    /// analysis holds it and it is known.
+    /// The upper bounds, by rank.
     #[must_use]
-    pub fn value(&self, board: &Board, side: Player) -> Option<i32> {
+    pub fn upper(&self) -> &[i8] {
+        &self.upper
+    }
+
+    /// The bounds of V of `board` with `side` to move, if the analysis
+    /// holds the board.
+    #[must_use]
+    pub fn bounds(&self, board: &Board, side: Player) -> Option<Bounds> {
+        let index = self.index(board, side)?;
+        Some(Bounds {
+            lower: i32::from(*self.lower.get(index)?),
+            upper: i32::from(*self.upper.get(index)?),
+        })
+    }
+
+    /// The entry of `board` with `side` to move, if the analysis holds it.
+    fn index(&self, board: &Board, side: Player) -> Option<usize> {
         if board.house_count != self.houses {
             return None;
         }
@@ -134,12 +177,17 @@ impl Analysis {
         if seeds > u32::from(self.max_seeds) {
             return None;
         }
-        let entry = *self.values.get(usize::try_from(rank(&key)).ok()?)?;
-        (entry != UNKNOWN).then_some(i32::from(entry))
+        usize::try_from(rank(&key)).ok()
     }
 
-    /// Settles what can be settled of the boards of exactly `level` seeds
-    /// (every lower level is settled already).
+    /// V of `board` with `side` to move, when the bounds meet.
+    #[must_use]
+    pub fn value(&self, board: &Board, side: Player) -> Option<i32> {
+        self.bounds(board, side)?.exact()
+    }
+
+    /// Finds the bounds of the boards of exactly `level` seeds (every
+    /// lower level is final).
     fn settle_level(&mut self, level: u8) {
         let len = 2 * usize::from(self.houses);
         let first = if level == 0 {
@@ -151,64 +199,78 @@ impl Analysis {
         let (Ok(first), Ok(end)) = (usize::try_from(first), usize::try_from(end)) else {
             return;
         };
-        // 1. Pass after pass over the unknown boards, until one settles none.
+        // 1. The start: nothing forced, each side held to its worst.
+        let worst = i8::try_from(level).unwrap_or(i8::MAX);
+        self.lower[first..end].fill(-worst);
+        self.upper[first..end].fill(worst);
+        // 2. Pass after pass, each board from its children as they stand,
+        //    until a pass changes nothing. L only rises and U only falls.
         let mut key = vec![0u8; len];
         loop {
-            let mut settled = 0usize;
+            let mut changed = false;
             for index in first..end {
-                if self.values[index] != UNKNOWN {
-                    continue;
-                }
                 if unrank(index as u64, &mut key).is_none() {
                     continue;
                 }
-                if let Some(value) = self.settle(&key, level) {
-                    self.values[index] = value;
-                    settled += 1;
+                let bounds = self.bounds_through_moves(&key);
+                let (lower, upper) = (narrow(bounds.lower), narrow(bounds.upper));
+                if (lower, upper) != (self.lower[index], self.upper[index]) {
+                    debug_assert!(lower >= self.lower[index] && upper <= self.upper[index]);
+                    self.lower[index] = lower;
+                    self.upper[index] = upper;
+                    changed = true;
                 }
             }
-            if settled == 0 {
+            if !changed {
                 break;
             }
         }
     }
 
-    /// The value of the board with canonical `key` (of `level` seeds),
-    /// if its known moves settle it.
-    fn settle(&self, key: &[u8], level: u8) -> Option<i8> {
+    /// The bounds of the board with canonical `key` from its children's
+    /// bounds as they stand (the equations of the module docs).
+    fn bounds_through_moves(&self, key: &[u8]) -> Bounds {
         let board = board_of(key, self.houses);
         let moves = legal_houses(&board, Player::One);
         // 1. No legal move: each side takes its own row.
         if moves.is_empty() {
-            let own = board.row_total(Player::One);
-            let theirs = board.row_total(Player::Two);
-            return i8::try_from(i64::from(own) - i64::from(theirs)).ok();
+            let rows = row_margin(&board);
+            return Bounds {
+                lower: rows,
+                upper: rows,
+            };
         }
-        // 2. Every move: its capture, then the opponent's value of the
-        //    child (the opponent moves next). A known move that wins every
-        //    seed settles the board whatever the others give.
-        let mut best = i32::MIN;
-        let mut all_known = true;
+        // 2. Every move: its capture, then the child's bounds for the
+        //    opponent, who moves next.
+        let mut best = Bounds {
+            lower: i32::MIN,
+            upper: i32::MIN,
+        };
         for house in moves {
             let mut child = board;
             let captured = i32::from(child.sow(Player::One, house));
-            match self.value(&child, Player::Two) {
-                Some(theirs) => {
-                    let value = captured - theirs;
-                    if value == i32::from(level) {
-                        return i8::try_from(value).ok();
-                    }
-                    best = best.max(value);
-                }
-                None => all_known = false,
-            }
+            let Some(theirs) = self.bounds(&child, Player::Two) else {
+                // Never: a child has no more seeds than its parent.
+                continue;
+            };
+            best.lower = best.lower.max(captured - theirs.upper);
+            best.upper = best.upper.max(captured - theirs.lower);
         }
-        if all_known {
-            i8::try_from(best).ok()
-        } else {
-            None
-        }
+        best
     }
+}
+
+/// A bound as stored (they lie within the level, at most [`MAX_SEEDS`]).
+fn narrow(value: i32) -> i8 {
+    i8::try_from(value).unwrap_or(if value < 0 { i8::MIN } else { i8::MAX })
+}
+
+/// South's row minus North's: what the mover (South in a canonical board)
+/// gets when the game ends here with each side taking its own row.
+fn row_margin(board: &Board) -> i32 {
+    let own = i64::from(board.row_total(Player::One));
+    let theirs = i64::from(board.row_total(Player::Two));
+    i32::try_from(own - theirs).unwrap_or(0)
 }
 
 /// The canonical key of `board` with `side` to move: the mover's houses
@@ -253,11 +315,12 @@ pub fn legal_houses(board: &Board, side: Player) -> Vec<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use ply_rules::game::{Game, MoveList, Outcome};
+    use ply_rules::games::oware::Oware;
 
-    /// The value of the game from `board` (`side` to move) when the
-    /// positions of `history` (this one included) have been seen since
-    /// the last capture: plain minimax over every line, with the
-    /// repetition rule as the game applies it.
+    /// V of `board` (`side` to move) when the positions of `history` (this
+    /// one included) have been seen since the last capture: plain minimax
+    /// over every line, with the repetition rule as the game applies it.
     fn exhaustive(board: &Board, side: Player, history: &mut Vec<(Board, Player)>) -> i32 {
         let moves = legal_houses(board, side);
         if moves.is_empty() {
@@ -290,59 +353,93 @@ mod tests {
         best
     }
 
-    /// Every known value equals the exhaustive value of the game started
-    /// at that position right after a capture, on boards small enough to
-    /// search every line.
+    /// The result of the game from `position` for its side to move (1, 0,
+    /// -1) with perfect play, by the rules crate's own [`Oware`]: its moves,
+    /// its history, its end by a majority in a store.
+    fn result_by_the_rules(position: &Oware) -> i32 {
+        if let Some(outcome) = position.outcome() {
+            return match outcome {
+                Outcome::Draw => 0,
+                Outcome::Win(winner) if winner == position.side_to_move() => 1,
+                Outcome::Win(_) => -1,
+            };
+        }
+        let mut moves = MoveList::new();
+        position.legal_moves(&mut moves);
+        let mut best = -1;
+        for mv in moves {
+            let mut child = position.clone();
+            child.play(mv);
+            best = best.max(-result_by_the_rules(&child));
+            if best == 1 {
+                break;
+            }
+        }
+        best
+    }
+
+    /// The boards small enough to search every line from every board.
+    const SMALL: [(u8, u8); 4] = [(1, 8), (2, 4), (2, 5), (3, 3)];
+
+    /// The bounds hold for the game that starts at the board right after
+    /// a capture, and where they meet that is its value.
     #[test]
-    fn known_values_are_the_games_values_on_small_boards() {
-        for (houses, max_seeds) in [(1, 8), (2, 4), (3, 3)] {
+    fn bounds_hold_on_small_boards() {
+        for (houses, max_seeds) in SMALL {
             let analysis = Analysis::build(houses, max_seeds).unwrap();
-            let len = 2 * usize::from(houses);
-            let mut key = vec![0u8; len];
-            let mut known = 0;
+            let mut key = vec![0u8; 2 * usize::from(houses)];
+            let mut exact = 0;
             for index in 0..analysis.len() {
                 unrank(index as u64, &mut key).unwrap();
                 let board = board_of(&key, houses);
-                let Some(value) = analysis.value(&board, Player::One) else {
-                    continue;
-                };
-                known += 1;
-                let expected = exhaustive(&board, Player::One, &mut vec![(board, Player::One)]);
-                assert_eq!(value, expected, "{houses} houses, key {key:?}");
+                let bounds = analysis.bounds(&board, Player::One).unwrap();
+                let value = exhaustive(&board, Player::One, &mut vec![(board, Player::One)]);
+                assert!(
+                    bounds.lower <= value && value <= bounds.upper,
+                    "{houses} houses, {key:?}: {value} outside {bounds:?}"
+                );
+                exact += usize::from(bounds.exact().is_some());
             }
-            // Small boards cycle a lot: 9 of 45, 22 of 70 and 37 of 84 are known.
-            assert!(known * 5 >= analysis.len(), "{known} of {}", analysis.len());
+            eprintln!(
+                "{houses} houses, {max_seeds} seeds: {exact} of {} exact",
+                analysis.len()
+            );
         }
     }
 
-    /// A known value follows from its moves: the best of each capture
-    /// minus the child's value, where the children are known.
+    /// Where the bounds settle the result (both above 0, both below, or
+    /// both 0), the rules crate's own game, with its majority rule and
+    /// history, gives that result from a fresh history.
     #[test]
-    fn known_values_are_consistent_move_by_move() {
+    fn settled_results_agree_with_the_rules_crate() {
+        for (houses, max_seeds) in SMALL {
+            let analysis = Analysis::build(houses, max_seeds).unwrap();
+            let mut key = vec![0u8; 2 * usize::from(houses)];
+            for index in 0..analysis.len() {
+                unrank(index as u64, &mut key).unwrap();
+                let board = board_of(&key, houses);
+                let bounds = analysis.bounds(&board, Player::One).unwrap();
+                let result = result_by_the_rules(&Oware::from_board(board, Player::One));
+                assert!(
+                    bounds.lower.signum() <= result && result <= bounds.upper.signum(),
+                    "{houses} houses, {key:?}: {result} outside {bounds:?}"
+                );
+            }
+        }
+    }
+
+    /// The bounds are a fixed point of the equations: each board's bounds
+    /// follow from its children's, and the upper bound is never below the
+    /// lower one.
+    #[test]
+    fn bounds_follow_from_the_childrens_move_by_move() {
         let analysis = Analysis::build(4, 8).unwrap();
         let mut key = vec![0u8; 8];
         for index in 0..analysis.len() {
             unrank(index as u64, &mut key).unwrap();
-            let board = board_of(&key, 4);
-            let Some(value) = analysis.value(&board, Player::One) else {
-                continue;
-            };
-            let moves = legal_houses(&board, Player::One);
-            if moves.is_empty() {
-                continue;
-            }
-            let through: Vec<Option<i32>> = moves
-                .iter()
-                .map(|&house| {
-                    let mut child = board;
-                    let captured = i32::from(child.sow(Player::One, house));
-                    analysis
-                        .value(&child, Player::Two)
-                        .map(|theirs| captured - theirs)
-                })
-                .collect();
-            let best_known = through.iter().flatten().max().copied();
-            assert_eq!(best_known, Some(value), "key {key:?}: {through:?}");
+            let stored = analysis.bounds(&board_of(&key, 4), Player::One).unwrap();
+            assert_eq!(analysis.bounds_through_moves(&key), stored, "key {key:?}");
+            assert!(stored.lower <= stored.upper, "key {key:?}: {stored:?}");
         }
     }
 

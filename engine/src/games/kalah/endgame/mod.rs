@@ -48,6 +48,7 @@ use memmap2::Mmap;
 pub use build::{Progress, format_duration};
 pub use error::EndgameDbError;
 pub use format::{BLOCK_SHIFT, FORMAT_VERSION, HEADER_LEN, MAGIC, MAX_DB_SEEDS, fnv1a};
+pub(crate) use rank::next_same_total;
 pub use rank::{MAX_RANK_LEN, entry_count, rank, unrank};
 
 use super::{Kalah, MAX_PITS};

@@ -188,7 +188,7 @@ pub fn unrank(rank: u64, pits: &mut [u8]) -> Option<u8> {
 /// Steps `pits` to the vector of the next rank if it has the same total;
 /// returns `false` (and leaves `pits` alone) when `pits` is the last vector
 /// of its total. Cheaper than [`unrank`] for a walk through a level.
-pub(super) fn next_same_total(pits: &mut [u8]) -> bool {
+pub(crate) fn next_same_total(pits: &mut [u8]) -> bool {
     // The smallest j whose successor pit holds seeds: c_j can grow by one.
     let mut prefix = 0u8;
     for j in 0..pits.len().saturating_sub(1) {

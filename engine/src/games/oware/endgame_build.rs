@@ -1,0 +1,285 @@
+//! The fast build of the Oware endgame bounds (see `retrograde.rs` for
+//! what they mean and the simple form they are checked against): the same
+//! passes over each level, on every core, in place.
+//!
+//! Each entry packs the two bounds in a `u16` (L in the low byte, U in
+//! the high one, each an `i8`), held in an atomic so that the threads of a
+//! pass read and write one array. A thread may read a bound another thread
+//! has just improved, or the one before: both lie between the start and
+//! the final bound, so every pass keeps the iteration monotone, and the
+//! level ends only after a whole pass changes nothing.
+
+use std::sync::atomic::{AtomicBool, AtomicU16, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use ply_rules::game::Player;
+use ply_rules::games::mancala::PIT_SLOTS;
+use ply_rules::games::oware::board::Board;
+
+use super::retrograde::{Bounds, MAX_SEEDS};
+use crate::games::kalah::endgame::{MAX_RANK_LEN, entry_count, next_same_total, rank, unrank};
+
+/// Boards a thread takes at a time.
+const CHUNK: usize = 1 << 14;
+
+/// Packs a pair of bounds.
+#[must_use]
+pub fn pack(lower: i8, upper: i8) -> u16 {
+    u16::from(lower.to_ne_bytes()[0]) | u16::from(upper.to_ne_bytes()[0]) << 8
+}
+
+/// The bounds of a packed entry.
+#[must_use]
+pub fn unpack(entry: u16) -> Bounds {
+    let [low, high] = entry.to_le_bytes();
+    Bounds {
+        lower: i32::from(i8::from_ne_bytes([low])),
+        upper: i32::from(i8::from_ne_bytes([high])),
+    }
+}
+
+/// What a finished level cost.
+#[derive(Clone, Copy, Debug)]
+pub struct LevelReport {
+    /// Seeds on the board.
+    pub level: u8,
+    /// Boards in the level.
+    pub boards: u64,
+    /// Passes until one changed nothing.
+    pub passes: u32,
+    /// Boards whose bounds meet.
+    pub exact: u64,
+    /// Wall time.
+    pub elapsed: Duration,
+}
+
+/// Builds the bounds of every board of `houses` houses a side with at
+/// most `max_seeds` seeds on `threads` threads, calling `report` after each
+/// level. The entries are by rank of the canonical key, packed.
+///
+/// # Errors
+/// A house count or seed limit out of range, or too many entries.
+pub fn build(
+    houses: u8,
+    max_seeds: u8,
+    threads: usize,
+    mut report: impl FnMut(&LevelReport),
+) -> Result<Vec<u16>, String> {
+    let len = 2 * usize::from(houses);
+    if houses == 0 || len > MAX_RANK_LEN || usize::from(houses) > PIT_SLOTS {
+        return Err(format!(
+            "an Oware database has 1 to {} houses a side, not {houses}",
+            MAX_RANK_LEN / 2
+        ));
+    }
+    if max_seeds > MAX_SEEDS {
+        return Err(format!(
+            "an Oware database holds at most {MAX_SEEDS} seeds on the board, not {max_seeds}"
+        ));
+    }
+    let count = entry_count(len, max_seeds)
+        .and_then(|count| usize::try_from(count).ok())
+        .ok_or_else(|| format!("{max_seeds} seeds on {houses} houses make too many entries"))?;
+    let mut entries = Vec::new();
+    entries
+        .try_reserve_exact(count)
+        .map_err(|_| format!("{count} entries do not fit in memory"))?;
+    entries.resize_with(count, || AtomicU16::new(0));
+    let builder = Builder {
+        houses,
+        entries: &entries,
+    };
+    for level in 0..=max_seeds {
+        let started = Instant::now();
+        let (passes, exact) = builder.level(level, threads.max(1));
+        report(&LevelReport {
+            level,
+            boards: level_range(len, level).len() as u64,
+            passes,
+            exact,
+            elapsed: started.elapsed(),
+        });
+    }
+    Ok(entries.into_iter().map(AtomicU16::into_inner).collect())
+}
+
+/// The ranks of the boards of exactly `level` seeds.
+fn level_range(len: usize, level: u8) -> std::ops::Range<usize> {
+    let first = if level == 0 {
+        0
+    } else {
+        entry_count(len, level - 1).unwrap_or(0)
+    };
+    let end = entry_count(len, level).unwrap_or(0);
+    usize::try_from(first).unwrap_or(usize::MAX)..usize::try_from(end).unwrap_or(usize::MAX)
+}
+
+/// The array being built and the board size.
+struct Builder<'a> {
+    houses: u8,
+    entries: &'a [AtomicU16],
+}
+
+impl Builder<'_> {
+    /// Settles one level: returns the passes it took and the boards whose
+    /// bounds meet.
+    fn level(&self, level: u8, threads: usize) -> (u32, u64) {
+        let len = 2 * usize::from(self.houses);
+        let range = level_range(len, level);
+        // 1. The start: nothing forced, each side held to its worst.
+        let worst = i8::try_from(level).unwrap_or(i8::MAX);
+        let start = pack(-worst, worst);
+        for entry in &self.entries[range.clone()] {
+            entry.store(start, Ordering::Relaxed);
+        }
+        // 2. Passes on every thread, until one changes nothing.
+        let mut passes = 0;
+        loop {
+            passes += 1;
+            let next = AtomicUsize::new(range.start);
+            let changed = AtomicBool::new(false);
+            std::thread::scope(|scope| {
+                for _ in 0..threads {
+                    scope.spawn(|| {
+                        if self.pass(&next, range.end, len) {
+                            changed.store(true, Ordering::Relaxed);
+                        }
+                    });
+                }
+            });
+            if !changed.load(Ordering::Relaxed) {
+                break;
+            }
+        }
+        let exact = self.entries[range]
+            .iter()
+            .filter(|entry| unpack(entry.load(Ordering::Relaxed)).exact().is_some())
+            .count() as u64;
+        (passes, exact)
+    }
+
+    /// One thread's share of a pass: chunks taken from `next` until `end`.
+    /// Returns whether any bound changed.
+    fn pass(&self, next: &AtomicUsize, end: usize, len: usize) -> bool {
+        let mut changed = false;
+        let mut key = [0u8; MAX_RANK_LEN];
+        let key = &mut key[..len];
+        loop {
+            let first = next.fetch_add(CHUNK, Ordering::Relaxed);
+            if first >= end {
+                return changed;
+            }
+            if unrank(first as u64, key).is_none() {
+                return changed;
+            }
+            for index in first..(first + CHUNK).min(end) {
+                let entry = &self.entries[index];
+                let old = entry.load(Ordering::Relaxed);
+                if unpack(old).exact().is_none() {
+                    let bounds = self.bounds_through_moves(key);
+                    let new = pack(narrow(bounds.lower), narrow(bounds.upper));
+                    if new != old {
+                        entry.store(new, Ordering::Relaxed);
+                        changed = true;
+                    }
+                }
+                next_same_total(key);
+            }
+        }
+    }
+
+    /// The bounds of the board of canonical `key` from its children's, as
+    /// they stand.
+    fn bounds_through_moves(&self, key: &[u8]) -> Bounds {
+        let houses = usize::from(self.houses);
+        let mut board = Board {
+            houses: [[0; PIT_SLOTS]; 2],
+            stores: [0, 0],
+            house_count: self.houses,
+        };
+        board.houses[0][..houses].copy_from_slice(&key[..houses]);
+        board.houses[1][..houses].copy_from_slice(&key[houses..]);
+        // 1. The legal moves: houses with seeds, and only those that feed
+        //    an opponent who has none. No legal move: each takes its row.
+        let must_feed = board.row_is_empty(Player::Two);
+        let mut best = Bounds {
+            lower: i32::MIN,
+            upper: i32::MIN,
+        };
+        let mut child_key = [0u8; MAX_RANK_LEN];
+        for house in 0..houses {
+            if board.houses[0][house] == 0
+                || (must_feed && !board.reaches_opponent(Player::One, house))
+            {
+                continue;
+            }
+            // 2. The move: its capture, then the child's bounds for the
+            //    opponent (its key: North's row, then South's).
+            let mut child = board;
+            let captured = i32::from(child.sow(Player::One, house));
+            child_key[..houses].copy_from_slice(&child.houses[1][..houses]);
+            child_key[houses..2 * houses].copy_from_slice(&child.houses[0][..houses]);
+            let Ok(index) = usize::try_from(rank(&child_key[..2 * houses])) else {
+                continue;
+            };
+            let theirs = unpack(self.entries[index].load(Ordering::Relaxed));
+            best.lower = best.lower.max(captured - theirs.upper);
+            best.upper = best.upper.max(captured - theirs.lower);
+        }
+        if best.lower == i32::MIN {
+            let own = i32::try_from(board.row_total(Player::One)).unwrap_or(0);
+            let theirs = i32::try_from(board.row_total(Player::Two)).unwrap_or(0);
+            return Bounds {
+                lower: own - theirs,
+                upper: own - theirs,
+            };
+        }
+        best
+    }
+}
+
+/// A bound as stored (it lies within the level, at most [`MAX_SEEDS`]).
+fn narrow(value: i32) -> i8 {
+    i8::try_from(value).unwrap_or(if value < 0 { i8::MIN } else { i8::MAX })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::oware::retrograde::Analysis;
+
+    #[test]
+    fn packing_round_trips() {
+        for (lower, upper) in [(-24, 24), (0, 0), (-3, 5), (-127, 127)] {
+            let bounds = unpack(pack(lower, upper));
+            assert_eq!(
+                (bounds.lower, bounds.upper),
+                (i32::from(lower), i32::from(upper))
+            );
+        }
+    }
+
+    /// The fast build gives the simple analysis' bounds, entry by entry,
+    /// on one thread and on several.
+    #[test]
+    fn equals_the_simple_analysis() {
+        for (houses, max_seeds) in [(1, 9), (2, 7), (3, 6), (4, 6), (6, 7)] {
+            let simple = Analysis::build(houses, max_seeds).unwrap();
+            for threads in [1, 3] {
+                let fast = build(houses, max_seeds, threads, |_| {}).unwrap();
+                assert_eq!(fast.len(), simple.len());
+                for (index, &entry) in fast.iter().enumerate() {
+                    let bounds = unpack(entry);
+                    assert_eq!(
+                        (bounds.lower, bounds.upper),
+                        (
+                            i32::from(simple.lower()[index]),
+                            i32::from(simple.upper()[index])
+                        ),
+                        "{houses} houses, rank {index}, {threads} threads"
+                    );
+                }
+            }
+        }
+    }
+}
