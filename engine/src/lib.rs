@@ -9,6 +9,7 @@ pub mod analyse;
 pub mod annotate;
 pub mod book;
 pub mod database_cache;
+pub mod endgame;
 pub mod engine_game;
 pub mod game;
 pub mod games;

@@ -17,7 +17,7 @@ use ply_rules::games::mancala::PIT_SLOTS;
 use ply_rules::games::oware::board::Board;
 
 use super::retrograde::{Bounds, MAX_SEEDS};
-use crate::games::kalah::endgame::{MAX_RANK_LEN, entry_count, next_same_total, rank, unrank};
+use crate::endgame::rank::{MAX_RANK_LEN, entry_count, next_same_total, rank, unrank};
 
 /// Boards a thread takes at a time.
 const CHUNK: usize = 1 << 14;

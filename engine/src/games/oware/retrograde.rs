@@ -49,7 +49,7 @@ use ply_rules::game::Player;
 use ply_rules::games::mancala::PIT_SLOTS;
 use ply_rules::games::oware::board::Board;
 
-use crate::games::kalah::endgame::{MAX_RANK_LEN, entry_count, rank, unrank};
+use crate::endgame::rank::{MAX_RANK_LEN, entry_count, rank, unrank};
 
 /// Most seeds on the board an analysis covers: values lie in `-N..=N` and
 /// are kept as `i8`.

@@ -33,7 +33,7 @@ use std::time::{Duration, Instant};
 
 use arrayvec::ArrayVec;
 
-use super::rank::{entry_count, next_same_total, rank_high, rank_low, rank_small};
+use crate::endgame::rank::{entry_count, next_same_total, rank_high, rank_low, rank_small};
 use crate::games::kalah::packed::{self, Half, in_pit, ones, seeds};
 use crate::games::kalah::position::PIT_SLOTS;
 use crate::search::huge_pages;
@@ -117,7 +117,7 @@ pub fn format_duration(duration: Duration) -> String {
 ///
 /// A side's pits are a packed [`Half`]; a half's *index* is its
 /// [`rank_low`], dense over the halves with at most N seeds and ordered by
-/// total (it is [`rank`](super::rank::rank) of the half alone). A
+/// total (it is [`rank`](crate::endgame::rank::rank) of the half alone). A
 /// position's rank is its mover's index plus its other side's
 /// [`rank_high`], which the level keeps in a table (`high`).
 struct Solver<'a, const PITS: usize> {

@@ -12,7 +12,7 @@
 //! **The key.** A position is looked up in canonical form: the side to
 //! move's pits from its own left, then the opponent's; the side itself is
 //! not part of the key. The vector of `2m` pits is indexed by its
-//! combinatorial [`rank`] (see `rank.rs`), dense over the vectors with at
+//! combinatorial [`rank`] (see `crate::endgame::rank`), dense over the vectors with at
 //! most N seeds, so a database is a flat array of
 //! [`entry_count`]`(2m, N)` entries with no keys.
 //!
@@ -27,33 +27,25 @@
 //! plays [`Kalah`]'s moves, and with the checksums of the first build
 //! design, which played every move with [`Kalah`]'s sowing.
 //!
-//! **The file** (`format.rs`, `docs/endgame-db.md`) is a 40-byte header,
+//! **The file** (`crate::endgame`, `docs/endgame-db.md`) is a 40-byte header,
 //! a table of block checksums and the entries; [`EndgameDb::open`]
 //! memory-maps it, and each block is checked the first time it is read
-//! (`check.rs`), so a damaged file never gives a value.
+//! (`crate::endgame::check`), so a damaged file never gives a value.
 
 mod build;
-mod check;
-mod error;
-mod format;
-mod mmap;
-mod rank;
 
-use std::fs::File;
-use std::io::{BufWriter, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use memmap2::Mmap;
-
+pub use crate::endgame::error::EndgameDbError;
+pub use crate::endgame::format::{
+    BLOCK_SHIFT, FORMAT_VERSION, HEADER_LEN, KALAH_MAGIC as MAGIC, MAX_DB_SEEDS, fnv1a,
+};
+pub use crate::endgame::rank::{MAX_RANK_LEN, entry_count, rank, unrank};
 pub use build::{Progress, format_duration};
-pub use error::EndgameDbError;
-pub use format::{BLOCK_SHIFT, FORMAT_VERSION, HEADER_LEN, MAGIC, MAX_DB_SEEDS, fnv1a};
-pub(crate) use rank::next_same_total;
-pub use rank::{MAX_RANK_LEN, entry_count, rank, unrank};
 
 use super::{Kalah, MAX_PITS};
-use check::BlockCheck;
-use format::Header;
+use crate::endgame::file::DatabaseFile;
+use crate::endgame::format::{Header, Kind};
 
 /// The family of the cached databases of `pits` pits and a capture rule
 /// (see [`crate::database_cache`]): `kalah-6-standard`,
@@ -74,7 +66,7 @@ pub fn cache_file_name(pits: u8, empty_capture: bool, max_seeds: u8) -> String {
 /// writes it: the header, a checksum for each block, the entries.
 #[must_use]
 pub fn file_size_of(count: u64) -> u64 {
-    Header::new(1, false, 0, count).file_len()
+    Header::new(Kind::Kalah, 1, false, 0, count).file_len()
 }
 
 /// The capture rule as a file name says it.
@@ -96,50 +88,18 @@ pub fn capture_rule_name(empty_capture: bool) -> &'static str {
     }
 }
 
-/// Where the entries live.
-enum Storage {
-    /// Built in this process: trusted as they are.
-    Owned(Vec<u8>),
-    /// A file mapped read-only: the header, the block table, the entries.
-    /// A block's entries are read only once its checksum was found sound.
-    Mapped {
-        /// The whole file.
-        map: Mmap,
-        /// What is known of each block.
-        check: BlockCheck,
-        /// Where the entries start (after the header and the block table).
-        offset: usize,
-    },
-}
-
 /// An endgame database: f (see the module docs) for every position of one
 /// pit count and capture rule with at most [`Self::max_seeds`] seeds on
 /// the board.
 pub struct EndgameDb {
-    /// Pits per side, the capture rule, the seed limit, the entry count
-    /// and the block size.
-    header: Header,
-    /// The entries, in rank order.
-    storage: Storage,
-    /// The file it was opened from, for messages.
-    path: Option<PathBuf>,
+    /// The entries, one `i8` each, and the header.
+    file: DatabaseFile,
 }
 
 impl std::fmt::Debug for EndgameDb {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("EndgameDb")
-            .field("pits", &self.header.pits)
-            .field("empty_capture", &self.header.empty_capture)
-            .field("max_seeds", &self.header.max_seeds)
-            .field("entries", &self.header.count)
-            .field(
-                "storage",
-                &match self.storage {
-                    Storage::Owned(_) => "in memory",
-                    Storage::Mapped { .. } => "memory-mapped",
-                },
-            )
-            .field("path", &self.path)
+            .field("file", &self.file)
             .finish()
     }
 }
@@ -183,10 +143,9 @@ impl EndgameDb {
             threads,
             &mut progress,
         );
+        let header = Header::new(Kind::Kalah, pits, empty_capture, max_seeds, count);
         Ok(Self {
-            header: Header::new(pits, empty_capture, max_seeds, count),
-            storage: Storage::Owned(entries),
-            path: None,
+            file: DatabaseFile::built(header, entries),
         })
     }
 
@@ -210,27 +169,8 @@ impl EndgameDb {
     /// [`EndgameDbError::DamagedHeader`] when the file is not a sound
     /// database.
     pub fn open(path: impl AsRef<Path>) -> Result<Self, EndgameDbError> {
-        let path = path.as_ref();
-        // Only a regular file: a named pipe would block the opening, and a
-        // device cannot be mapped (see `crate::regular_file`).
-        let (file, file_len) =
-            crate::regular_file::open_regular(path).map_err(|e| EndgameDbError::io(path, e))?;
-        if file_len < HEADER_LEN as u64 {
-            return Err(EndgameDbError::Truncated {
-                path: path.to_owned(),
-                expected: HEADER_LEN as u64,
-                found: file_len,
-            });
-        }
-        let map = mmap::map_read_only(&file).map_err(|e| EndgameDbError::io(path, e))?;
-        let header = Header::decode(&map, map.len() as u64, path)?;
-        let check = BlockCheck::new(header.block_shift, header.count, path);
-        // `decode` checked the file's length, which the map holds.
-        let offset = usize::try_from(header.entries_offset()).unwrap_or(usize::MAX);
         Ok(Self {
-            header,
-            storage: Storage::Mapped { map, check, offset },
-            path: Some(path.to_owned()),
+            file: DatabaseFile::open(path.as_ref(), Kind::Kalah)?,
         })
     }
 
@@ -243,31 +183,7 @@ impl EndgameDb {
     /// [`EndgameDbError::Io`] when the file cannot be written or renamed,
     /// [`EndgameDbError::Damaged`] when a mapped database is damaged.
     pub fn save(&self, path: impl AsRef<Path>) -> Result<(), EndgameDbError> {
-        let path = path.as_ref();
-        self.verify()?;
-        let temporary = crate::database_cache::temporary_path(path);
-        let written = self.write_to(&temporary);
-        let renamed = written.and_then(|()| {
-            std::fs::rename(&temporary, path).map_err(|e| EndgameDbError::io(path, e))
-        });
-        if renamed.is_err() {
-            // Best effort: the error that matters is the one returned.
-            let _ = std::fs::remove_file(&temporary);
-        }
-        renamed
-    }
-
-    /// Writes header and entries to a new file at `path`.
-    fn write_to(&self, path: &Path) -> Result<(), EndgameDbError> {
-        let io = |e| EndgameDbError::io(path, e);
-        let file = File::create(path).map_err(io)?;
-        let mut writer = BufWriter::with_capacity(1 << 20, file);
-        let table = format::block_table(self.entries(), self.header.block_shift);
-        writer.write_all(&self.header.encode(&table)).map_err(io)?;
-        writer.write_all(&table).map_err(io)?;
-        writer.write_all(self.entries()).map_err(io)?;
-        let file = writer.into_inner().map_err(|e| io(e.into_error()))?;
-        file.sync_all().map_err(io)
+        self.file.save(path.as_ref())
     }
 
     /// Checks every block of entries against its checksum (a database
@@ -289,33 +205,9 @@ impl EndgameDb {
     /// As [`Self::verify`].
     pub fn verify_with_progress(
         &self,
-        mut progress: impl FnMut(u64, u64),
+        progress: impl FnMut(u64, u64),
     ) -> Result<(), EndgameDbError> {
-        let Storage::Mapped { map, check, offset } = &self.storage else {
-            return Ok(());
-        };
-        let (table, entries) = split(map, *offset);
-        let mut damaged = 0;
-        for block in 0..check.blocks() {
-            let sound = check.block_is_sound(block, table, entries);
-            check.record(block, sound);
-            damaged += u64::from(!sound);
-            progress(block + 1, check.blocks());
-        }
-        match check.first_damage() {
-            Some(first_block) if damaged > 0 => {
-                let (first_entry, last_entry) = check.first_and_last(first_block);
-                Err(EndgameDbError::Damaged {
-                    path: self.path.clone().unwrap_or_default(),
-                    damaged,
-                    blocks: check.blocks(),
-                    first_block,
-                    first_entry,
-                    last_entry,
-                })
-            }
-            _ => Ok(()),
-        }
+        self.file.verify_with_progress(progress)
     }
 
     /// The damage found in the file since it was opened (a block whose
@@ -324,18 +216,7 @@ impl EndgameDb {
     /// but the engine should stop using the file: see `docs/endgame-db.md`.
     #[must_use]
     pub fn damage(&self) -> Option<EndgameDbError> {
-        let Storage::Mapped { check, .. } = &self.storage else {
-            return None;
-        };
-        let block = check.first_damage()?;
-        let (first_entry, last_entry) = check.first_and_last(block);
-        Some(EndgameDbError::DamagedBlock {
-            path: self.path.clone().unwrap_or_default(),
-            block,
-            blocks: check.blocks(),
-            first_entry,
-            last_entry,
-        })
+        self.file.damage()
     }
 
     /// f for the side to move of `position`: its future store gains minus
@@ -349,17 +230,17 @@ impl EndgameDb {
     #[inline]
     #[must_use]
     pub fn probe(&self, position: &Kalah) -> Option<i32> {
-        if position.pit_count != self.header.pits
-            || position.empty_capture != self.header.empty_capture
+        if position.pit_count != self.header().pits
+            || position.empty_capture != self.header().empty_capture
         {
             return None;
         }
         let len = position.len();
         let me = position.side.index();
-        let rank = rank::rank_sides(
+        let rank = crate::endgame::rank::rank_sides(
             &position.pits[me][..len],
             &position.pits[1 - me][..len],
-            self.header.max_seeds,
+            self.header().max_seeds,
         )?;
         let byte = self.read(rank)?;
         Some(i32::from(i8::from_ne_bytes([byte])))
@@ -372,12 +253,7 @@ impl EndgameDb {
     /// instead of stalling the child's probe. Nothing past the end.
     #[inline]
     pub(crate) fn prefetch_entry(&self, rank: u64) {
-        if let Some(entry) = usize::try_from(rank)
-            .ok()
-            .and_then(|rank| self.entries().get(rank))
-        {
-            crate::search::prefetch::prefetch(entry);
-        }
+        self.file.prefetch(rank);
     }
 
     /// The entry of rank `rank`: f of the canonical position
@@ -393,85 +269,63 @@ impl EndgameDb {
     /// now if it is the block's first read).
     #[inline]
     fn read(&self, rank: u64) -> Option<u8> {
-        let index = usize::try_from(rank).ok()?;
-        match &self.storage {
-            Storage::Owned(entries) => entries.get(index).copied(),
-            Storage::Mapped { map, check, offset } => {
-                let (table, entries) = split(map, *offset);
-                let byte = *entries.get(index)?;
-                check.is_sound(index, table, entries).then_some(byte)
-            }
-        }
+        self.file.read(rank)?.first().copied()
+    }
+
+    /// The header.
+    fn header(&self) -> &Header {
+        self.file.header()
     }
 
     /// Most seeds on the board a position may hold to be in the database.
     #[must_use]
     pub fn max_seeds(&self) -> u8 {
-        self.header.max_seeds
+        self.header().max_seeds
     }
 
     /// Pits per side.
     #[must_use]
     pub fn pits(&self) -> u8 {
-        self.header.pits
+        self.header().pits
     }
 
     /// Whether the database is for the empty-capture rule.
     #[must_use]
     pub fn empty_capture(&self) -> bool {
-        self.header.empty_capture
+        self.header().empty_capture
     }
 
     /// Entries: [`entry_count`]`(2 * pits, max_seeds)`.
     #[must_use]
     pub fn len(&self) -> u64 {
-        self.header.count
+        self.header().count
     }
 
     /// Never true: even a database of no seeds holds the empty board.
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        self.header.count == 0
+        self.header().count == 0
     }
 
     /// The FNV-1a 64 of all the entries, read now (unchecked: for
     /// comparing builds, not for trusting a file; see [`Self::verify`]).
     #[must_use]
     pub fn fingerprint(&self) -> u64 {
-        fnv1a(self.entries())
+        self.file.fingerprint()
     }
 
     /// Bytes of the file: the header, the block table and the entries.
     #[must_use]
     pub fn file_size(&self) -> u64 {
-        self.header.file_len()
+        self.file.file_size()
     }
 
     /// The file the database was opened from; `None` when it was built in
     /// this process.
     #[must_use]
     pub fn path(&self) -> Option<&Path> {
-        self.path.as_deref()
+        self.file.path()
     }
-
-    /// The entries as bytes (each an `i8`), unchecked.
-    #[inline]
-    fn entries(&self) -> &[u8] {
-        match &self.storage {
-            Storage::Owned(entries) => entries,
-            Storage::Mapped { map, offset, .. } => split(map, *offset).1,
-        }
-    }
-}
-
-/// A mapped file's block table and entries, which start at `offset`.
-/// `open` checked the file's length against the header, so both are there.
-#[inline]
-fn split(map: &Mmap, offset: usize) -> (&[u8], &[u8]) {
-    (
-        map.get(HEADER_LEN..offset).unwrap_or_default(),
-        map.get(offset..).unwrap_or_default(),
-    )
 }
 
 #[cfg(test)]

@@ -1,12 +1,14 @@
 //! The file format: a fixed 40-byte header, a table of block checksums,
 //! then the entries. Documented byte by byte in `docs/endgame-db.md`.
+//! Every sowing game's databases share it; the magic says whose a file is
+//! ([`Kind`]), and with it the width of an entry and the meaning of byte 17.
 //!
 //! ```text
 //! offset size field
-//!  0     12   magic "PLYKALAHDB\r\n"
+//!  0     12   magic "PLYKALAHDB\r\n" (Kalah) or "PLYOWAREDB\r\n" (Oware)
 //! 12      4   format version, u32 little-endian (2)
 //! 16      1   pits per side m (1..=12)
-//! 17      1   empty capture: 0 standard, 1 empty capture
+//! 17      1   Kalah: 0 standard capture, 1 empty capture; Oware: 0
 //! 18      1   max seeds N on the board (0..=127)
 //! 19      1   block shift s: a block holds 2^s entries (10..=24; written: 16)
 //! 20      4   reserved, zero
@@ -14,8 +16,10 @@
 //! 32      4   CRC-32 of bytes 0..32 and of the block table
 //! 36      4   reserved, zero
 //! 40     4B   block table: the CRC-32 of each block's entries, u32 LE,
-//!             B = ceil(count / 2^s) blocks, the last one shorter
-//! 40+4B count entries: f as i8, in rank order
+//!             B = ceil(count / 2^s) blocks of 2^s entries, the last
+//!             one shorter
+//! 40+4B count entries in rank order, w bytes each: Kalah f as an i8
+//!             (w = 1); Oware the bounds L then U, each an i8 (w = 2)
 //! ```
 //!
 //! Why blocks: a database of 28 seeds is 5.6 GB, mapped and read a page at
@@ -26,13 +30,59 @@
 
 use std::path::Path;
 
+use ply_rules::games::mancala::MAX_PITS;
+
 use super::error::EndgameDbError;
 use super::rank::entry_count;
-use crate::games::kalah::MAX_PITS;
 
-/// The first bytes of every database file. The CR LF catches a copy that
+/// The first bytes of a Kalah database file. The CR LF catches a copy that
 /// translated line ends, as PNG's signature does.
-pub const MAGIC: [u8; 12] = *b"PLYKALAHDB\r\n";
+pub const KALAH_MAGIC: [u8; 12] = *b"PLYKALAHDB\r\n";
+
+/// The first bytes of an Oware database file.
+pub const OWARE_MAGIC: [u8; 12] = *b"PLYOWAREDB\r\n";
+
+/// The game a database file is for: its magic, the width of its entries,
+/// and what its byte 17 holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// Kalah: f, one `i8` an entry; byte 17 is the capture rule.
+    Kalah,
+    /// Oware: the bounds L and U, two `i8` an entry; byte 17 is 0.
+    Oware,
+}
+
+impl Kind {
+    /// Every kind, for a reader that is told no game.
+    pub const ALL: [Kind; 2] = [Kind::Kalah, Kind::Oware];
+
+    /// The magic that starts its files.
+    #[must_use]
+    pub fn magic(self) -> [u8; 12] {
+        match self {
+            Kind::Kalah => KALAH_MAGIC,
+            Kind::Oware => OWARE_MAGIC,
+        }
+    }
+
+    /// Bytes an entry.
+    #[must_use]
+    pub fn entry_bytes(self) -> u64 {
+        match self {
+            Kind::Kalah => 1,
+            Kind::Oware => 2,
+        }
+    }
+
+    /// The game, as messages name it.
+    #[must_use]
+    pub fn game(self) -> &'static str {
+        match self {
+            Kind::Kalah => "Kalah",
+            Kind::Oware => "Oware",
+        }
+    }
+}
 
 /// The format version written and read. Version 1 had one checksum over
 /// all the entries, which a reader never checked; its files are refused
@@ -57,7 +107,7 @@ pub const BLOCK_SHIFT: u8 = 16;
 const BLOCK_SHIFTS: std::ops::RangeInclusive<u8> = 10..=24;
 
 /// Bytes of one checksum in the block table.
-pub(super) const CRC_LEN: usize = 4;
+pub(crate) const CRC_LEN: usize = 4;
 
 /// Where the header's own checksum is, and the bytes before it that it
 /// covers (with the block table).
@@ -66,24 +116,33 @@ const HEADER_CRC_AT: usize = 32;
 /// The header fields (everything but the magic, the version and the
 /// checksums).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Header {
+pub(crate) struct Header {
+    /// The game.
+    pub(crate) kind: Kind,
     /// Pits per side.
-    pub(super) pits: u8,
+    pub(crate) pits: u8,
     /// The capture rule.
-    pub(super) empty_capture: bool,
+    pub(crate) empty_capture: bool,
     /// Most seeds on the board.
-    pub(super) max_seeds: u8,
+    pub(crate) max_seeds: u8,
     /// A block holds `1 << block_shift` entries.
-    pub(super) block_shift: u8,
+    pub(crate) block_shift: u8,
     /// Entries in the file.
-    pub(super) count: u64,
+    pub(crate) count: u64,
 }
 
 impl Header {
     /// The header of a database of `count` entries, with the block size
     /// this engine writes.
-    pub(super) fn new(pits: u8, empty_capture: bool, max_seeds: u8, count: u64) -> Self {
+    pub(crate) fn new(
+        kind: Kind,
+        pits: u8,
+        empty_capture: bool,
+        max_seeds: u8,
+        count: u64,
+    ) -> Self {
         Self {
+            kind,
             pits,
             empty_capture,
             max_seeds,
@@ -93,30 +152,31 @@ impl Header {
     }
 
     /// Entries in a block (the last block may hold fewer).
-    pub(super) fn block_len(&self) -> u64 {
+    pub(crate) fn block_len(&self) -> u64 {
         1 << self.block_shift
     }
 
     /// Blocks of entries, the last one possibly shorter.
-    pub(super) fn block_count(&self) -> u64 {
+    pub(crate) fn block_count(&self) -> u64 {
         self.count.div_ceil(self.block_len())
     }
 
     /// Where the entries start in the file: after the header and the
     /// block table.
-    pub(super) fn entries_offset(&self) -> u64 {
+    pub(crate) fn entries_offset(&self) -> u64 {
         HEADER_LEN as u64 + self.block_count() * CRC_LEN as u64
     }
 
     /// Bytes of the whole file.
-    pub(super) fn file_len(&self) -> u64 {
-        self.entries_offset().saturating_add(self.count)
+    pub(crate) fn file_len(&self) -> u64 {
+        self.entries_offset()
+            .saturating_add(self.count.saturating_mul(self.kind.entry_bytes()))
     }
 
     /// The header's bytes up to its own checksum.
     fn fields(&self) -> [u8; HEADER_CRC_AT] {
         let mut bytes = [0; HEADER_CRC_AT];
-        bytes[0..12].copy_from_slice(&MAGIC);
+        bytes[0..12].copy_from_slice(&self.kind.magic());
         bytes[12..16].copy_from_slice(&FORMAT_VERSION.to_le_bytes());
         bytes[16] = self.pits;
         bytes[17] = u8::from(self.empty_capture);
@@ -128,7 +188,7 @@ impl Header {
 
     /// The 40 header bytes, over the block table `table` (which the
     /// header's checksum covers).
-    pub(super) fn encode(&self, table: &[u8]) -> [u8; HEADER_LEN] {
+    pub(crate) fn encode(&self, table: &[u8]) -> [u8; HEADER_LEN] {
         let fields = self.fields();
         let mut bytes = [0; HEADER_LEN];
         bytes[..HEADER_CRC_AT].copy_from_slice(&fields);
@@ -142,7 +202,7 @@ impl Header {
     /// version, field ranges, the entry count against the pit count and
     /// seed limit, the file length against the entry count, and the
     /// checksum of the header and the block table.
-    pub(super) fn decode(bytes: &[u8], file_len: u64, path: &Path) -> Result<Self, EndgameDbError> {
+    pub(crate) fn decode(bytes: &[u8], file_len: u64, path: &Path) -> Result<Self, EndgameDbError> {
         let header: &[u8; HEADER_LEN] = match bytes.get(..HEADER_LEN).map(TryInto::try_into) {
             Some(Ok(header)) => header,
             _ => {
@@ -153,11 +213,14 @@ impl Header {
                 });
             }
         };
-        if header[0..12] != MAGIC {
+        let Some(kind) = Kind::ALL
+            .into_iter()
+            .find(|kind| header[0..12] == kind.magic())
+        else {
             return Err(EndgameDbError::BadMagic {
                 path: path.to_owned(),
             });
-        }
+        };
         let version = u32::from_le_bytes([header[12], header[13], header[14], header[15]]);
         if version != FORMAT_VERSION {
             return Err(EndgameDbError::UnsupportedVersion {
@@ -174,10 +237,13 @@ impl Header {
         if !(1..=MAX_PITS).contains(&pits) {
             return Err(bad(format!("{pits} pits, expected 1 to {MAX_PITS}")));
         }
-        let empty_capture = match header[17] {
-            0 => false,
-            1 => true,
-            other => return Err(bad(format!("capture flag {other}, expected 0 or 1"))),
+        let empty_capture = match (kind, header[17]) {
+            (_, 0) => false,
+            (Kind::Kalah, 1) => true,
+            (Kind::Kalah, other) => {
+                return Err(bad(format!("capture flag {other}, expected 0 or 1")));
+            }
+            (Kind::Oware, other) => return Err(bad(format!("byte 17 is {other}, expected 0"))),
         };
         let max_seeds = header[18];
         if max_seeds > MAX_DB_SEEDS {
@@ -212,6 +278,7 @@ impl Header {
             });
         }
         let decoded = Self {
+            kind,
             pits,
             empty_capture,
             max_seeds,
@@ -263,17 +330,19 @@ fn header_crc(fields: &[u8], table: &[u8]) -> u32 {
     hasher.finalize()
 }
 
-/// The block table of `entries` cut into blocks of `1 << block_shift`:
-/// each block's CRC-32, little-endian, one after another.
-pub(super) fn block_table(entries: &[u8], block_shift: u8) -> Vec<u8> {
+/// The block table of `entries` (`entry_bytes` bytes each) cut into blocks
+/// of `1 << block_shift` entries: each block's CRC-32, little-endian, one
+/// after another.
+pub(crate) fn block_table(entries: &[u8], entry_bytes: u64, block_shift: u8) -> Vec<u8> {
+    let block_bytes = usize::try_from(entry_bytes << block_shift).unwrap_or(usize::MAX);
     entries
-        .chunks(1 << block_shift)
+        .chunks(block_bytes)
         .flat_map(|block| crc32fast::hash(block).to_le_bytes())
         .collect()
 }
 
 /// The checksum of block `block` in `table`; `None` past its end.
-pub(super) fn stored_crc(table: &[u8], block: u64) -> Option<u32> {
+pub(crate) fn stored_crc(table: &[u8], block: u64) -> Option<u32> {
     let at = usize::try_from(block).ok()?.checked_mul(CRC_LEN)?;
     let bytes = table.get(at..at + CRC_LEN)?;
     Some(u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]))
@@ -310,8 +379,9 @@ mod tests {
     /// A whole file's first bytes (header and table) for `header`, with
     /// zero entries, and its length.
     fn file_start(header: &Header) -> (Vec<u8>, u64) {
-        let entries = vec![0u8; usize::try_from(header.count).unwrap()];
-        let table = block_table(&entries, header.block_shift);
+        let bytes = header.count * header.kind.entry_bytes();
+        let entries = vec![0u8; usize::try_from(bytes).unwrap()];
+        let table = block_table(&entries, header.kind.entry_bytes(), header.block_shift);
         let mut bytes = header.encode(&table).to_vec();
         bytes.extend_from_slice(&table);
         (bytes, header.file_len())
@@ -319,7 +389,7 @@ mod tests {
 
     #[test]
     fn a_header_reads_back() {
-        let header = Header::new(6, true, 12, 2_704_156);
+        let header = Header::new(Kind::Kalah, 6, true, 12, 2_704_156);
         let (bytes, len) = file_start(&header);
         assert_eq!(&bytes[..12], b"PLYKALAHDB\r\n");
         assert_eq!(&bytes[12..20], &[2, 0, 0, 0, 6, 1, 12, 16]);
@@ -332,7 +402,7 @@ mod tests {
 
     #[test]
     fn bad_fields_are_named() {
-        let header = Header::new(2, false, 3, 35);
+        let header = Header::new(Kind::Kalah, 2, false, 3, 35);
         let (good, len) = file_start(&header);
         for (at, value, needle) in [
             (16, 13, "13 pits"),
@@ -365,7 +435,7 @@ mod tests {
 
     #[test]
     fn a_changed_block_checksum_or_field_breaks_the_headers_checksum() {
-        let header = Header::new(6, false, 12, 2_704_156);
+        let header = Header::new(Kind::Kalah, 6, false, 12, 2_704_156);
         let (good, len) = file_start(&header);
         // A byte of the block table.
         let mut bytes = good.clone();
@@ -395,7 +465,7 @@ mod tests {
 
     #[test]
     fn version_one_is_refused_with_advice_to_rebuild() {
-        let header = Header::new(2, false, 3, 35);
+        let header = Header::new(Kind::Kalah, 2, false, 3, 35);
         let (mut bytes, len) = file_start(&header);
         bytes[12] = 1;
         let error = Header::decode(&bytes, len, Path::new("old.db")).unwrap_err();

@@ -20,12 +20,22 @@ pub enum EndgameDbError {
         /// What the system said.
         cause: std::io::Error,
     },
-    /// The file does not start with the database magic: it is no Ply Kalah
+    /// The file does not start with a database magic: it is no Ply
     /// endgame database.
-    #[error("{}: not a Kalah endgame database (bad magic)", path.display())]
+    #[error("{}: not a Ply endgame database (bad magic)", path.display())]
     BadMagic {
         /// The file.
         path: PathBuf,
+    },
+    /// The file is a database of another game.
+    #[error("{}: a database of {found}, not of {expected}", path.display())]
+    OtherGame {
+        /// The file.
+        path: PathBuf,
+        /// The game the file is for.
+        found: &'static str,
+        /// The game that opened it.
+        expected: &'static str,
     },
     /// The file is in a format version this engine does not read.
     #[error(
@@ -174,7 +184,7 @@ fn version_advice(found: u32, supported: u32) -> &'static str {
 
 impl EndgameDbError {
     /// An I/O error on `path`.
-    pub(super) fn io(path: &std::path::Path, cause: std::io::Error) -> Self {
+    pub(crate) fn io(path: &std::path::Path, cause: std::io::Error) -> Self {
         Self::Io {
             path: path.to_owned(),
             cause,

@@ -9,7 +9,7 @@ use memmap2::Mmap;
 /// # Errors
 /// What the system says when the mapping fails.
 #[allow(unsafe_code)]
-pub(super) fn map_read_only(file: &File) -> std::io::Result<Mmap> {
+pub(crate) fn map_read_only(file: &File) -> std::io::Result<Mmap> {
     // SAFETY: `Mmap::map` is unsafe because the bytes behind the returned
     // slice belong to the file, not to this process: if anything changes
     // the file while it is mapped, the slice changes under Rust's feet (a

@@ -77,7 +77,7 @@ pub fn rank(pits: &[u8]) -> u64 {
 /// at most `max_seeds`, else `None`. The probe's hot path: no allocation,
 /// one pass, one table lookup a pit.
 #[inline]
-pub(super) fn rank_sides(first: &[u8], second: &[u8], max_seeds: u8) -> Option<u64> {
+pub(crate) fn rank_sides(first: &[u8], second: &[u8], max_seeds: u8) -> Option<u64> {
     let max = usize::from(max_seeds);
     let mut total = 0usize;
     let mut rank = 0u64;
@@ -107,7 +107,7 @@ pub(super) fn rank_sides(first: &[u8], second: &[u8], max_seeds: u8) -> Option<u
 /// [`rank_sides`] without its limit, for the build, which ranks every
 /// child of every entry. `PITS` is a constant so that the loops unroll.
 #[inline]
-pub(super) fn rank_small<const PITS: usize>(first: &[u8; PITS], second: &[u8; PITS]) -> u64 {
+pub(crate) fn rank_small<const PITS: usize>(first: &[u8; PITS], second: &[u8; PITS]) -> u64 {
     let mut total = 0usize;
     let mut rank = 0u64;
     // total + j <= 127 + 23 < COLUMNS.
@@ -129,7 +129,7 @@ pub(super) fn rank_small<const PITS: usize>(first: &[u8; PITS], second: &[u8; PI
 /// than ranking every child in full; it reads a half's seeds from a packed
 /// integer, so the halves come as functions.
 #[inline]
-pub(super) fn rank_low<const PITS: usize>(seeds: impl Fn(usize) -> u8) -> u64 {
+pub(crate) fn rank_low<const PITS: usize>(seeds: impl Fn(usize) -> u8) -> u64 {
     let mut total = 0usize;
     let mut rank = 0u64;
     for j in 0..PITS {
@@ -143,7 +143,7 @@ pub(super) fn rank_low<const PITS: usize>(seeds: impl Fn(usize) -> u8) -> u64 {
 /// `j` holding `seeds(j)`, after a first half of `before` seeds (see
 /// [`rank_low`]).
 #[inline]
-pub(super) fn rank_high<const PITS: usize>(before: usize, seeds: impl Fn(usize) -> u8) -> u64 {
+pub(crate) fn rank_high<const PITS: usize>(before: usize, seeds: impl Fn(usize) -> u8) -> u64 {
     let mut total = before;
     let mut rank = 0u64;
     for j in 0..PITS {

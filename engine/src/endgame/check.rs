@@ -24,13 +24,15 @@ use super::format::stored_crc;
 const WORD_BITS: u64 = u64::BITS as u64;
 
 /// What is known of each block of one mapped file.
-pub(super) struct BlockCheck {
+pub(crate) struct BlockCheck {
     /// A block holds `1 << shift` entries.
     shift: u32,
     /// Blocks in the file.
     blocks: u64,
     /// Entries in the file (the last block ends at the last one).
     entries: u64,
+    /// Bytes an entry.
+    entry_bytes: u64,
     /// One bit a block: checked and sound.
     sound: Box<[AtomicU64]>,
     /// One bit a block: checked and damaged.
@@ -42,9 +44,9 @@ pub(super) struct BlockCheck {
 }
 
 impl BlockCheck {
-    /// Nothing checked yet, for `entries` entries in blocks of
-    /// `1 << shift` of the file at `path`.
-    pub(super) fn new(shift: u8, entries: u64, path: &Path) -> Self {
+    /// Nothing checked yet, for `entries` entries of `entry_bytes` bytes
+    /// in blocks of `1 << shift` entries of the file at `path`.
+    pub(crate) fn new(shift: u8, entries: u64, entry_bytes: u64, path: &Path) -> Self {
         let blocks = entries.div_ceil(1 << shift);
         let words = usize::try_from(blocks.div_ceil(WORD_BITS)).unwrap_or(usize::MAX);
         let bitmap = || (0..words).map(|_| AtomicU64::new(0)).collect();
@@ -52,6 +54,7 @@ impl BlockCheck {
             shift: u32::from(shift),
             blocks,
             entries,
+            entry_bytes,
             sound: bitmap(),
             damaged: bitmap(),
             first_damage: OnceLock::new(),
@@ -62,7 +65,7 @@ impl BlockCheck {
     /// Whether the entry at `index` of `entries` may be trusted: its block
     /// was found sound, or is checked now against `table` and found sound.
     #[inline]
-    pub(super) fn is_sound(&self, index: usize, table: &[u8], entries: &[u8]) -> bool {
+    pub(crate) fn is_sound(&self, index: usize, table: &[u8], entries: &[u8]) -> bool {
         let block = (index as u64) >> self.shift;
         if bit(&self.sound, block) {
             return true;
@@ -94,8 +97,9 @@ impl BlockCheck {
     }
 
     /// Whether block `block`'s entries have the checksum the table gives.
-    pub(super) fn block_is_sound(&self, block: u64, table: &[u8], entries: &[u8]) -> bool {
+    pub(crate) fn block_is_sound(&self, block: u64, table: &[u8], entries: &[u8]) -> bool {
         let (start, end) = self.block_range(block);
+        let (start, end) = (start * self.entry_bytes, end * self.entry_bytes);
         let bytes = usize::try_from(start)
             .ok()
             .zip(usize::try_from(end).ok())
@@ -107,7 +111,7 @@ impl BlockCheck {
     }
 
     /// Marks `block` as checked, sound or not (by a full verification).
-    pub(super) fn record(&self, block: u64, sound: bool) {
+    pub(crate) fn record(&self, block: u64, sound: bool) {
         if sound {
             set_bit(&self.sound, block);
         } else {
@@ -118,24 +122,24 @@ impl BlockCheck {
 
     /// The ranks of block `block`'s entries: `start..end`, the last block
     /// ending at the file's last entry.
-    pub(super) fn block_range(&self, block: u64) -> (u64, u64) {
+    pub(crate) fn block_range(&self, block: u64) -> (u64, u64) {
         let start = block << self.shift;
         (start, (start + (1 << self.shift)).min(self.entries))
     }
 
     /// The first and last ranks of block `block`'s entries, for messages.
-    pub(super) fn first_and_last(&self, block: u64) -> (u64, u64) {
+    pub(crate) fn first_and_last(&self, block: u64) -> (u64, u64) {
         let (start, end) = self.block_range(block);
         (start, end.saturating_sub(1))
     }
 
     /// The first damaged block found so far, if any.
-    pub(super) fn first_damage(&self) -> Option<u64> {
+    pub(crate) fn first_damage(&self) -> Option<u64> {
         self.first_damage.get().copied()
     }
 
     /// Blocks in the file.
-    pub(super) fn blocks(&self) -> u64 {
+    pub(crate) fn blocks(&self) -> u64 {
         self.blocks
     }
 }

@@ -1,0 +1,293 @@
+//! A database's entries and the file they come from, whatever the game:
+//! built in memory, or a file memory-mapped with its header checked and
+//! each block checked on its first read; saved through a temporary file
+//! and a rename; verified whole on request. A game's database type wraps
+//! one and says what its entries mean.
+
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+use memmap2::Mmap;
+
+use super::check::BlockCheck;
+use super::error::EndgameDbError;
+use super::format::{self, HEADER_LEN, Header, Kind};
+use super::mmap;
+
+/// Where the entries live.
+enum Storage {
+    /// Built in this process: trusted as they are.
+    Owned(Vec<u8>),
+    /// A file mapped read-only: the header, the block table, the entries.
+    /// A block's entries are read only once its checksum was found sound.
+    Mapped {
+        /// The whole file.
+        map: Mmap,
+        /// What is known of each block.
+        check: BlockCheck,
+        /// Where the entries start (after the header and the block table).
+        offset: usize,
+    },
+}
+
+/// The entries of one database and what its header says.
+pub(crate) struct DatabaseFile {
+    /// The game, the board, the seed limit, the entry count and the block
+    /// size.
+    header: Header,
+    /// The entries, in rank order.
+    storage: Storage,
+    /// The file it was opened from, for messages.
+    path: Option<PathBuf>,
+}
+
+impl std::fmt::Debug for DatabaseFile {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DatabaseFile")
+            .field("header", &self.header)
+            .field(
+                "storage",
+                &match self.storage {
+                    Storage::Owned(_) => "in memory",
+                    Storage::Mapped { .. } => "memory-mapped",
+                },
+            )
+            .field("path", &self.path)
+            .finish()
+    }
+}
+
+impl DatabaseFile {
+    /// Entries built in this process (`header.count` of them, each
+    /// `header.kind`'s width).
+    pub(crate) fn built(header: Header, entries: Vec<u8>) -> Self {
+        debug_assert_eq!(
+            entries.len() as u64,
+            header.count * header.kind.entry_bytes()
+        );
+        Self {
+            header,
+            storage: Storage::Owned(entries),
+            path: None,
+        }
+    }
+
+    /// Opens a database file of `kind` by memory-mapping it, and checks its
+    /// header: magic, version, fields, the entry count against the board
+    /// and seed limit, the file length against the entry count, and the
+    /// checksum of the header and the block table. The entries are not
+    /// read here (that would read the whole file): each block is checked
+    /// the first time it is read, and [`Self::verify_with_progress`] checks
+    /// them all.
+    ///
+    /// The file must not be modified or truncated in place while the
+    /// database is alive (replace it with a rename instead); see
+    /// `docs/endgame-db.md`.
+    ///
+    /// # Errors
+    /// [`EndgameDbError::Io`] when the file cannot be opened or mapped or is
+    /// no regular file, [`EndgameDbError::OtherGame`] for a database of
+    /// another game, and the header's errors (see [`Header::decode`]).
+    pub(crate) fn open(path: &Path, kind: Kind) -> Result<Self, EndgameDbError> {
+        // Only a regular file: a named pipe would block the opening, and a
+        // device cannot be mapped (see `crate::regular_file`).
+        let (file, file_len) =
+            crate::regular_file::open_regular(path).map_err(|e| EndgameDbError::io(path, e))?;
+        if file_len < HEADER_LEN as u64 {
+            return Err(EndgameDbError::Truncated {
+                path: path.to_owned(),
+                expected: HEADER_LEN as u64,
+                found: file_len,
+            });
+        }
+        let map = mmap::map_read_only(&file).map_err(|e| EndgameDbError::io(path, e))?;
+        let header = Header::decode(&map, map.len() as u64, path)?;
+        if header.kind != kind {
+            return Err(EndgameDbError::OtherGame {
+                path: path.to_owned(),
+                found: header.kind.game(),
+                expected: kind.game(),
+            });
+        }
+        let check = BlockCheck::new(
+            header.block_shift,
+            header.count,
+            header.kind.entry_bytes(),
+            path,
+        );
+        // `decode` checked the file's length, which the map holds.
+        let offset = usize::try_from(header.entries_offset()).unwrap_or(usize::MAX);
+        Ok(Self {
+            header,
+            storage: Storage::Mapped { map, check, offset },
+            path: Some(path.to_owned()),
+        })
+    }
+
+    /// What the header says.
+    pub(crate) fn header(&self) -> &Header {
+        &self.header
+    }
+
+    /// Writes the database to `path`: to a new file beside it first, then
+    /// renamed over `path`, so a database mapped from an older `path` is
+    /// never changed under its reader. A database read from a file is
+    /// verified first, so that damage is never saved under new checksums.
+    ///
+    /// # Errors
+    /// [`EndgameDbError::Io`] when the file cannot be written or renamed,
+    /// [`EndgameDbError::Damaged`] when a mapped database is damaged.
+    pub(crate) fn save(&self, path: &Path) -> Result<(), EndgameDbError> {
+        self.verify_with_progress(|_, _| {})?;
+        let temporary = crate::database_cache::temporary_path(path);
+        let written = self.write_to(&temporary);
+        let renamed = written.and_then(|()| {
+            std::fs::rename(&temporary, path).map_err(|e| EndgameDbError::io(path, e))
+        });
+        if renamed.is_err() {
+            // Best effort: the error that matters is the one returned.
+            let _ = std::fs::remove_file(&temporary);
+        }
+        renamed
+    }
+
+    /// Writes header and entries to a new file at `path`.
+    fn write_to(&self, path: &Path) -> Result<(), EndgameDbError> {
+        let io = |e| EndgameDbError::io(path, e);
+        let file = File::create(path).map_err(io)?;
+        let mut writer = BufWriter::with_capacity(1 << 20, file);
+        let table = format::block_table(
+            self.entries(),
+            self.header.kind.entry_bytes(),
+            self.header.block_shift,
+        );
+        writer.write_all(&self.header.encode(&table)).map_err(io)?;
+        writer.write_all(&table).map_err(io)?;
+        writer.write_all(self.entries()).map_err(io)?;
+        let file = writer.into_inner().map_err(|e| io(e.into_error()))?;
+        file.sync_all().map_err(io)
+    }
+
+    /// Checks every block of entries against its checksum (a database
+    /// built in memory has nothing to check), calling `progress(blocks
+    /// checked, blocks)` after each block.
+    ///
+    /// # Errors
+    /// [`EndgameDbError::Damaged`], counting the damaged blocks and naming
+    /// the first.
+    pub(crate) fn verify_with_progress(
+        &self,
+        mut progress: impl FnMut(u64, u64),
+    ) -> Result<(), EndgameDbError> {
+        let Storage::Mapped { map, check, offset } = &self.storage else {
+            return Ok(());
+        };
+        let (table, entries) = split(map, *offset);
+        let mut damaged = 0;
+        for block in 0..check.blocks() {
+            let sound = check.block_is_sound(block, table, entries);
+            check.record(block, sound);
+            damaged += u64::from(!sound);
+            progress(block + 1, check.blocks());
+        }
+        match check.first_damage() {
+            Some(first_block) if damaged > 0 => {
+                let (first_entry, last_entry) = check.first_and_last(first_block);
+                Err(EndgameDbError::Damaged {
+                    path: self.path.clone().unwrap_or_default(),
+                    damaged,
+                    blocks: check.blocks(),
+                    first_block,
+                    first_entry,
+                    last_entry,
+                })
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// The damage found in the file since it was opened (a block whose
+    /// checksum failed when it was first read, or by a verification);
+    /// `None` while none was found.
+    pub(crate) fn damage(&self) -> Option<EndgameDbError> {
+        let Storage::Mapped { check, .. } = &self.storage else {
+            return None;
+        };
+        let block = check.first_damage()?;
+        let (first_entry, last_entry) = check.first_and_last(block);
+        Some(EndgameDbError::DamagedBlock {
+            path: self.path.clone().unwrap_or_default(),
+            block,
+            blocks: check.blocks(),
+            first_entry,
+            last_entry,
+        })
+    }
+
+    /// The bytes of the entry of rank `rank`, if its block is sound
+    /// (checked now if it is the block's first read); `None` past the end.
+    #[inline]
+    pub(crate) fn read(&self, rank: u64) -> Option<&[u8]> {
+        let width = usize::try_from(self.header.kind.entry_bytes()).ok()?;
+        let index = usize::try_from(rank).ok()?;
+        let start = index.checked_mul(width)?;
+        match &self.storage {
+            Storage::Owned(entries) => entries.get(start..start + width),
+            Storage::Mapped { map, check, offset } => {
+                let (table, entries) = split(map, *offset);
+                let bytes = entries.get(start..start + width)?;
+                check.is_sound(index, table, entries).then_some(bytes)
+            }
+        }
+    }
+
+    /// Starts loading the entry of rank `rank` into the cache, for a read
+    /// soon after (see [`crate::search::prefetch`]). Nothing past the end.
+    #[inline]
+    pub(crate) fn prefetch(&self, rank: u64) {
+        let width = usize::try_from(self.header.kind.entry_bytes()).unwrap_or(1);
+        if let Some(entry) = usize::try_from(rank)
+            .ok()
+            .and_then(|rank| self.entries().get(rank * width))
+        {
+            crate::search::prefetch::prefetch(entry);
+        }
+    }
+
+    /// The FNV-1a 64 of all the entries, read now (unchecked: for
+    /// comparing builds, not for trusting a file).
+    pub(crate) fn fingerprint(&self) -> u64 {
+        format::fnv1a(self.entries())
+    }
+
+    /// Bytes of the file: the header, the block table and the entries.
+    pub(crate) fn file_size(&self) -> u64 {
+        self.header.file_len()
+    }
+
+    /// The file the database was opened from; `None` when it was built in
+    /// this process.
+    pub(crate) fn path(&self) -> Option<&Path> {
+        self.path.as_deref()
+    }
+
+    /// The entries as bytes, unchecked.
+    #[inline]
+    pub(crate) fn entries(&self) -> &[u8] {
+        match &self.storage {
+            Storage::Owned(entries) => entries,
+            Storage::Mapped { map, offset, .. } => split(map, *offset).1,
+        }
+    }
+}
+
+/// A mapped file's block table and entries, which start at `offset`.
+/// `open` checked the file's length against the header, so both are there.
+#[inline]
+fn split(map: &Mmap, offset: usize) -> (&[u8], &[u8]) {
+    (
+        map.get(HEADER_LEN..offset).unwrap_or_default(),
+        map.get(offset..).unwrap_or_default(),
+    )
+}
