@@ -1,5 +1,8 @@
-//! `ply-engine build-db` (a module of the binary): builds a Kalah endgame
-//! database and saves it, by default into the cache.
+//! `ply-engine build-db` (a module of the binary): builds the endgame
+//! database of a game (Kalah by default, `--variant oware`) and saves it,
+//! by default into the cache. What the game's database is, and how it is
+//! built, each game's hooks say ([`EngineGame::database_plan`],
+//! [`EngineGame::build_database`]).
 //!
 //! A build takes minutes and as much memory as its file (5.6 GB at 28
 //! seeds), so everything that could stop it is checked before it starts:
@@ -18,10 +21,11 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 use ply_engine::database_cache;
-use ply_engine::games::kalah::EndgameDb;
-use ply_engine::games::kalah::endgame::{
-    MAGIC, capture_rule_name, entry_count, file_size_of, format_duration,
-};
+use ply_engine::endgame::{Kind, format_duration};
+use ply_engine::engine_game::{DatabasePlan, EngineGame};
+use ply_engine::variant::{AnyGame, AnyRules, Variant};
+use ply_engine::with_game;
+use ply_rules::options::RuleError;
 
 use crate::build_progress::BuildProgress;
 
@@ -32,13 +36,16 @@ const INTERRUPTED: i32 = 130;
 /// The arguments of `ply-engine build-db`.
 #[derive(Debug, clap::Args)]
 pub struct BuildDbArgs {
+    /// The game, as UCI_Variant names it: kalah or oware.
+    #[arg(long, value_name = "GAME", default_value = "kalah")]
+    variant: String,
     /// Most seeds on the board, 0 to 127.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(0..=127))]
     max_seeds: u8,
-    /// Pits per side, 1 to 12.
+    /// Pits (houses) per side: 1 to 12 in Kalah, 1 to 6 in Oware.
     #[arg(long, value_name = "M", default_value_t = 6, value_parser = clap::value_parser!(u8).range(1..=12))]
     pits: u8,
-    /// Irving's rule: a last seed in an own empty pit captures even opposite an empty pit.
+    /// Kalah with Irving's rule: a last seed in an own empty pit captures even opposite an empty pit.
     #[arg(long)]
     empty_capture: bool,
     /// Threads to build with (default: the cores of this machine).
@@ -46,8 +53,8 @@ pub struct BuildDbArgs {
     threads: Option<u16>,
     /// The database file to write: a new file, or an existing database file
     /// to replace (default: the cache, where `EndgameDB auto` finds it:
-    /// $XDG_CACHE_HOME/ply, else ~/.cache/ply, named by pits, capture rule and
-    /// size, as kalah-6-standard-24.db).
+    /// $XDG_CACHE_HOME/ply, else ~/.cache/ply, named by game, board, rules and
+    /// size, as kalah-6-standard-24.db or oware-6-24.db).
     #[arg(long, value_name = "FILE")]
     output: Option<PathBuf>,
 }
@@ -60,13 +67,14 @@ pub fn build_db(args: &BuildDbArgs) -> Result<()> {
         || std::thread::available_parallelism().map_or(1, usize::from),
         usize::from,
     );
-    let entries = entry_count(2 * usize::from(args.pits), args.max_seeds)
-        .context("a database of this size has more entries than a number can count")?;
+    let game = game_of(args)?;
+    let plan = with_game!(&game, game => game.database_plan(args.max_seeds))
+        .map_err(anyhow::Error::msg)?;
     // 1. Where it goes.
     let into_cache = args.output.is_none();
     let output = match &args.output {
         Some(output) => output.clone(),
-        None => cached_db_path(args)?,
+        None => cached_db_path(&plan)?,
     };
     check_destination(&output)?;
     let directory = directory_of(&output).to_owned();
@@ -89,34 +97,29 @@ pub fn build_db(args: &BuildDbArgs) -> Result<()> {
     // 3. The temporary file, made now.
     let temporary = Temporary::create(&output)?;
     // 4. Memory and disk.
-    check_space(&directory, entries)?;
+    check_space(&directory, &plan)?;
 
-    eprintln!(
-        "building Kalah({}) {}, at most {} seeds on the board, {threads} thread(s)",
-        args.pits,
-        capture_rule_name(args.empty_capture),
-        args.max_seeds
-    );
+    eprintln!("building {}, {threads} thread(s)", plan.description);
     let started = std::time::Instant::now();
     let mut progress = BuildProgress::for_stderr();
-    let db = EndgameDb::build(
-        args.pits,
-        args.empty_capture,
+    let db = with_game!(&game, game => game.build_database(
         args.max_seeds,
         threads,
-        |p| progress.update(p),
-    )
+        &mut |p| progress.update(p),
+    ))
+    .map_err(anyhow::Error::msg)
     .context("cannot build the database")?;
     progress.finish();
     let built = started.elapsed();
     // `save` writes the temporary file and renames it over the output.
     db.save(&output)
+        .map_err(anyhow::Error::msg)
         .with_context(|| format!("cannot save the database to {}", output.display()))?;
     temporary.saved();
     let total = started.elapsed();
     eprintln!(
         "{} entries, {} bytes ({:.1} MiB), built in {}, saved in {}: {}",
-        thousands(db.len()),
+        thousands(db.entries()),
         thousands(db.file_size()),
         db.file_size() as f64 / f64::from(1u32 << 20),
         format_duration(built),
@@ -126,21 +129,57 @@ pub fn build_db(args: &BuildDbArgs) -> Result<()> {
     Ok(())
 }
 
+/// The start of the game `--variant` names, with `--pits` and
+/// `--empty-capture` set: a game without databases, or a rule the game
+/// does not have, is an error naming what would be accepted.
+fn game_of(args: &BuildDbArgs) -> Result<AnyGame> {
+    let variant = Variant::from_name(&args.variant).with_context(|| {
+        format!(
+            "--variant {}: unknown game, expected one of {}",
+            args.variant,
+            Variant::names().join(", ")
+        )
+    })?;
+    let with_databases: Vec<&str> = Variant::ALL
+        .into_iter()
+        .filter(|&variant| {
+            AnyGame::start(&AnyRules::default_for(variant))
+                .is_ok_and(|game| with_game!(&game, game => game.database_family()).is_some())
+        })
+        .map(Variant::name)
+        .collect();
+    if !with_databases.contains(&variant.name()) {
+        bail!(
+            "{} has no endgame databases; these games have: {}",
+            variant.name(),
+            with_databases.join(", ")
+        );
+    }
+    let mut rules = AnyRules::default_for(variant);
+    let mut set = |flag: &str, option: &str, value: &str| {
+        rules.set(option, value).map(|_| ()).map_err(|e| match e {
+            RuleError::NotForGame { .. } => {
+                anyhow::anyhow!("{flag} is no rule of {}", variant.name())
+            }
+            other => anyhow::anyhow!("{flag}: {other}"),
+        })
+    };
+    set("--pits", "Pits", &args.pits.to_string())?;
+    if args.empty_capture {
+        set("--empty-capture", "EmptyCapture", "true")?;
+    }
+    AnyGame::start(&rules).map_err(|e| anyhow::anyhow!("{}: {e}", args.variant))
+}
+
 /// Where `build-db` without `--output` writes: the database's name in the
 /// cache directory, which is made if need be.
-fn cached_db_path(args: &BuildDbArgs) -> Result<PathBuf> {
-    use ply_engine::games::kalah::endgame::cache_file_name;
-
+fn cached_db_path(plan: &DatabasePlan) -> Result<PathBuf> {
     let directory = database_cache::cache_directory().context(
         "no cache directory (neither XDG_CACHE_HOME nor HOME is set): give --output FILE",
     )?;
     std::fs::create_dir_all(&directory)
         .with_context(|| format!("cannot make the cache directory {}", directory.display()))?;
-    Ok(directory.join(cache_file_name(
-        args.pits,
-        args.empty_capture,
-        args.max_seeds,
-    )))
+    Ok(directory.join(&plan.file_name))
 }
 
 /// The directory a file goes into (`.` for a bare name).
@@ -185,11 +224,11 @@ fn check_destination(output: &Path) -> Result<()> {
     if !kind.is_file() {
         return Err(refuse("not a regular file (a device, a pipe or a socket)"));
     }
-    let mut start = [0u8; MAGIC.len()];
+    let mut start = [0u8; 12];
     let is_database = std::fs::File::open(output)
         .and_then(|mut file| std::io::Read::read_exact(&mut file, &mut start))
         .is_ok()
-        && start == MAGIC;
+        && Kind::ALL.iter().any(|kind| start == kind.magic());
     if !is_database {
         return Err(refuse("a file that is not a Ply endgame database"));
     }
@@ -220,18 +259,18 @@ fn remove_stale_temporaries(directory: &Path, output: &Path, into_cache: bool) {
     }
 }
 
-/// Refuses a build when the machine lacks the memory it needs (about the
-/// entries' bytes) or the directory lacks the disk for its file.
-fn check_space(directory: &Path, entries: u64) -> Result<()> {
-    let file_bytes = file_size_of(entries);
+/// Refuses a build when the machine lacks the memory it needs or the
+/// directory lacks the disk for its file.
+fn check_space(directory: &Path, plan: &DatabasePlan) -> Result<()> {
+    let file_bytes = plan.file_bytes;
     let gb = |bytes: u64| bytes as f64 / 1e9;
     if let Some(available) = available_memory()
-        && available < entries
+        && available < plan.memory
     {
         bail!(
             "not enough memory: the build needs about {:.2} GB, {:.2} GB is available; \
              build fewer seeds, or free memory first",
-            gb(entries),
+            gb(plan.memory),
             gb(available)
         );
     }

@@ -10,6 +10,7 @@ use ply_protocol::GoParams;
 use ply_rules::registry::GameDef;
 
 use crate::annotate::judge::Judging;
+use crate::endgame::progress::Progress;
 use crate::game::SearchGame;
 use crate::options::EngineOptions;
 use crate::variant::{AnyGame, AnyRules, Variant};
@@ -80,6 +81,31 @@ pub trait EngineGame: SearchGame + GameDef {
     fn open_database(&self, path: &Path, fit: DatabaseFit) -> Result<OpenedDatabase, String> {
         let _ = (path, fit);
         Err(format!("{} has no endgame databases", Self::NAME))
+    }
+
+    /// What `build-db` would build for the position's rules with at most
+    /// `max_seeds` seeds on the board: checked before anything starts.
+    ///
+    /// # Errors
+    /// The game has no databases (the default), or not of this size.
+    fn database_plan(&self, max_seeds: u8) -> Result<DatabasePlan, String> {
+        let _ = max_seeds;
+        Err(format!("{} has no endgame databases", Self::NAME))
+    }
+
+    /// `build-db`: builds the database of [`EngineGame::database_plan`] in
+    /// memory on `threads` threads, calling `progress` now and then.
+    ///
+    /// # Errors
+    /// As [`EngineGame::database_plan`], or the build failed.
+    fn build_database(
+        &self,
+        max_seeds: u8,
+        threads: usize,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> Result<Box<dyn BuiltDatabase>, String> {
+        let _ = (threads, progress);
+        Err(self.database_plan(max_seeds).err().unwrap_or_default())
     }
 
     /// `go`: starts thinking about this position on a new thread; the
@@ -167,6 +193,66 @@ pub trait DatabaseChecks: Send + Sync {
     /// # Errors
     /// The damage found, in words naming the file.
     fn verify(&self, progress: &mut dyn FnMut(u64, u64)) -> Result<(), String>;
+}
+
+/// What a database build will make, for the checks before it starts and
+/// its messages.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DatabasePlan {
+    /// What it holds, in words (`Kalah(6) standard capture, at most 24
+    /// seeds on the board`).
+    pub description: String,
+    /// Its name in the cache ([`crate::database_cache::file_name`]).
+    pub file_name: String,
+    /// Entries.
+    pub entries: u64,
+    /// Bytes of memory the build needs, about.
+    pub memory: u64,
+    /// Bytes of its file.
+    pub file_bytes: u64,
+}
+
+/// A database built in memory, to be saved.
+pub trait BuiltDatabase {
+    /// Writes it to `path` (through a temporary file and a rename).
+    ///
+    /// # Errors
+    /// The file cannot be written.
+    fn save(&self, path: &Path) -> Result<(), String>;
+
+    /// Entries.
+    fn entries(&self) -> u64;
+
+    /// Bytes of its file.
+    fn file_size(&self) -> u64;
+}
+
+impl<T: crate::endgame::file::Backed> BuiltDatabase for T {
+    fn save(&self, path: &Path) -> Result<(), String> {
+        self.file().save(path).map_err(|e| e.to_string())
+    }
+
+    fn entries(&self) -> u64 {
+        self.file().header().count
+    }
+
+    fn file_size(&self) -> u64 {
+        self.file().file_size()
+    }
+}
+
+/// Every database checks its file the same way (see
+/// [`crate::endgame::file::DatabaseFile`]).
+impl<T: crate::endgame::file::Backed + Send + Sync> DatabaseChecks for T {
+    fn damage(&self) -> Option<String> {
+        self.file().damage().map(|e| e.to_string())
+    }
+
+    fn verify(&self, progress: &mut dyn FnMut(u64, u64)) -> Result<(), String> {
+        self.file()
+            .verify_with_progress(progress)
+            .map_err(|e| e.to_string())
+    }
 }
 
 /// Opens the database file at `path` for whichever game it belongs to

@@ -3,7 +3,7 @@
 //! `log` (set `RUST_LOG=debug` to see them).
 //!
 //! `ply-engine bench [depth]` runs the benchmark and exits, as Stockfish does.
-//! `ply-engine build-db --max-seeds N [--output FILE]` builds a Kalah endgame
+//! `ply-engine build-db [--variant oware] --max-seeds N [--output FILE]` builds an endgame
 //! database, by default into the cache where `EndgameDB auto` finds it
 //! (see `docs/endgame-db.md`).
 //! `ply-engine build-book …` builds or extends an opening book from the
@@ -47,8 +47,9 @@ enum EngineCommand {
     /// Runs the benchmark: a fixed set of positions searched to a fixed
     /// depth; the node count is the same on every machine (see docs/protocol.md).
     Bench(BenchArgs),
-    /// Builds a Kalah endgame database: the exact value of every position
-    /// with at most N seeds on the board (see docs/endgame-db.md).
+    /// Builds an endgame database of Kalah (the exact value of every
+    /// position with at most N seeds on the board) or Oware (bounds on it,
+    /// exact where no side gains by cycling); see docs/endgame-db.md.
     BuildDb(BuildDbArgs),
     /// Checks every block of an endgame database file against its
     /// checksum; exits with 1 when the file is damaged or no database

@@ -31,8 +31,16 @@ enum Storage {
     },
 }
 
+/// A game's database type, by the file that holds its entries: what every
+/// layer may ask of any database (its damage, a full check) is asked of
+/// the file.
+pub trait Backed {
+    /// The file of the entries.
+    fn file(&self) -> &DatabaseFile;
+}
+
 /// The entries of one database and what its header says.
-pub(crate) struct DatabaseFile {
+pub struct DatabaseFile {
     /// The game, the board, the seed limit, the entry count and the block
     /// size.
     header: Header,

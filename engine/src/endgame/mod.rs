@@ -11,11 +11,13 @@
 
 pub(crate) mod check;
 pub mod error;
-pub(crate) mod file;
+pub mod file;
 pub mod format;
 pub(crate) mod mmap;
+pub mod progress;
 pub mod rank;
 
 pub use error::EndgameDbError;
 pub use format::{BLOCK_SHIFT, FORMAT_VERSION, HEADER_LEN, Kind, MAX_DB_SEEDS, fnv1a};
+pub use progress::{Progress, format_duration};
 pub use rank::{MAX_RANK_LEN, entry_count, rank, unrank};

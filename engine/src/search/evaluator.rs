@@ -5,7 +5,7 @@
 //! evaluation earns its place) needs no copy of the search. It is a type
 //! parameter, so the call is monomorphised and costs nothing.
 
-use super::game::SearchGame;
+use super::game::{KnownMargin, SearchGame};
 use crate::search::oracles::Oracles;
 
 /// A static evaluation of positions of `G`, from the side to move's view.
@@ -13,16 +13,16 @@ pub trait Evaluator<G>: Clone + Send + Sync + 'static {
     /// The score of a position that is not over, in centi-units.
     fn evaluate(&self, position: &G) -> i32;
 
-    /// The exact final margin for the side to move (centi-units), when it
-    /// is known without search; none by default.
-    fn exact(&self, position: &G) -> Option<i32> {
+    /// What is known of the final margin for the side to move
+    /// (centi-units) without search; nothing by default.
+    fn known(&self, position: &G) -> Option<KnownMargin> {
         let _ = position;
         None
     }
 }
 
 /// The game's own evaluation, [`SearchGame::evaluate`], and its endgame
-/// databases, [`SearchGame::exact_margin`].
+/// databases, [`SearchGame::known_margin`].
 #[derive(Clone, Debug, Default)]
 pub struct GameEvaluation {
     /// The databases loaded (none by default).
@@ -36,7 +36,7 @@ impl<G: SearchGame> Evaluator<G> for GameEvaluation {
     }
 
     #[inline]
-    fn exact(&self, position: &G) -> Option<i32> {
-        position.exact_margin(&self.oracles)
+    fn known(&self, position: &G) -> Option<KnownMargin> {
+        position.known_margin(&self.oracles)
     }
 }

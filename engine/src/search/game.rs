@@ -34,10 +34,32 @@ pub trait SearchGame: Game {
         true
     }
 
-    /// The exact final margin for the side to move, in centi-units, when a
-    /// database in `oracles` knows this position (none by default).
-    fn exact_margin(&self, oracles: &crate::search::oracles::Oracles) -> Option<i32> {
+    /// What a database in `oracles` knows of the final margin for the
+    /// side to move, in centi-units (nothing by default).
+    fn known_margin(&self, oracles: &crate::search::oracles::Oracles) -> Option<KnownMargin> {
         let _ = oracles;
         None
+    }
+}
+
+/// Bounds on a position's final margin for its side to move, in
+/// centi-units, from an endgame database: exact when they meet (Kalah's
+/// databases always; Oware's where no side gains by cycling).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KnownMargin {
+    /// The least the side to move ends with.
+    pub lower: i32,
+    /// The most the side to move ends with.
+    pub upper: i32,
+}
+
+impl KnownMargin {
+    /// An exact margin.
+    #[must_use]
+    pub fn exact(margin: i32) -> Self {
+        Self {
+            lower: margin,
+            upper: margin,
+        }
     }
 }

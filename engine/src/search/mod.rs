@@ -25,7 +25,7 @@ pub mod tt;
 
 pub use control::SearchControl;
 pub use evaluator::{Evaluator, GameEvaluation};
-pub use game::SearchGame;
+pub use game::{KnownMargin, SearchGame};
 pub use limits::{Clock, Limits};
 pub use ordering::History;
 pub use searcher::{

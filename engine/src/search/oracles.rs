@@ -1,9 +1,9 @@
 //! Exact knowledge the search can use without searching: the endgame
-//! databases of the games that have them (Kalah's, for now).
+//! databases of the games that have them (Kalah's and Oware's).
 //!
 //! The search is generic over games and names none, so it carries one
 //! [`Oracles`] value holding whatever databases are loaded, each by its own
-//! type, and asks each position ([`crate::search::SearchGame::exact_margin`])
+//! type, and asks each position ([`crate::search::SearchGame::known_margin`])
 //! to look itself up in the database of its game's type, if loaded.
 
 use std::any::Any;

@@ -625,13 +625,18 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Searcher<'a, G, E> {
             return terminal_score(position, outcome, ply);
         }
 
-        // 3. Exact knowledge (endgame databases): the proven final margin.
-        //    Not at the root, which must search to name a move.
+        // 3. Knowledge from endgame databases: the proven final margin, or
+        //    bounds on it that settle this window (a proven score is
+        //    monotone in the margin, so bounds on the margin bound the
+        //    score). Not at the root, which must search to name a move.
         if ply > 0
-            && let Some(margin) = self.evaluator.exact(position)
+            && let Some(known) = self.evaluator.known(position)
         {
-            self.database_used = true;
-            return proven_margin(margin);
+            let (lower, upper) = (proven_margin(known.lower), proven_margin(known.upper));
+            if lower == upper || lower >= beta || upper <= alpha {
+                self.database_used = true;
+                return if lower >= beta { lower } else { upper };
+            }
         }
 
         // 4. The horizon: static evaluation of a quiet position; one that

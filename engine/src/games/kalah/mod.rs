@@ -18,7 +18,11 @@ use std::sync::{Arc, Mutex};
 use ply_protocol::GoParams;
 
 use crate::annotate::judge::{Judging, Thresholds};
-use crate::engine_game::{BookSection, DatabaseChecks, DatabaseFit, EngineGame, OpenedDatabase};
+use crate::endgame::progress::Progress;
+use crate::engine_game::{
+    BookSection, BuiltDatabase, DatabaseChecks, DatabaseFit, DatabasePlan, EngineGame,
+    OpenedDatabase,
+};
 use crate::options::EngineOptions;
 use crate::session::output::Output;
 use crate::session::running::RunningSearch;
@@ -79,6 +83,39 @@ impl EngineGame for Kalah {
         ))
     }
 
+    fn database_plan(&self, max_seeds: u8) -> Result<DatabasePlan, String> {
+        let pits = self.pit_count();
+        let entries = endgame::entry_count(2 * usize::from(pits), max_seeds)
+            .ok_or("a database of this size has more entries than a number can count")?;
+        Ok(DatabasePlan {
+            description: format!(
+                "Kalah({pits}) {}, at most {max_seeds} seeds on the board",
+                endgame::capture_rule_name(self.empty_capture())
+            ),
+            file_name: endgame::cache_file_name(pits, self.empty_capture(), max_seeds),
+            entries,
+            memory: entries,
+            file_bytes: endgame::file_size_of(entries),
+        })
+    }
+
+    fn build_database(
+        &self,
+        max_seeds: u8,
+        threads: usize,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> Result<Box<dyn BuiltDatabase>, String> {
+        let db = EndgameDb::build(
+            self.pit_count(),
+            self.empty_capture(),
+            max_seeds,
+            threads,
+            progress,
+        )
+        .map_err(|e| e.to_string())?;
+        Ok(Box::new(db))
+    }
+
     fn open_database(&self, path: &Path, fit: DatabaseFit) -> Result<OpenedDatabase, String> {
         // The error names the file.
         let db = EndgameDb::open(path).map_err(|e| e.to_string())?;
@@ -117,18 +154,6 @@ impl EngineGame for Kalah {
         out: Output,
     ) -> Result<RunningSearch, String> {
         solve_command::start(self, options.threads, options.multipv, tables, out)
-    }
-}
-
-/// A Kalah database checks each block of its file when it first reads it.
-impl DatabaseChecks for EndgameDb {
-    fn damage(&self) -> Option<String> {
-        EndgameDb::damage(self).map(|e| e.to_string())
-    }
-
-    fn verify(&self, progress: &mut dyn FnMut(u64, u64)) -> Result<(), String> {
-        self.verify_with_progress(progress)
-            .map_err(|e| e.to_string())
     }
 }
 

@@ -6,6 +6,7 @@ use super::position::Kalah;
 use super::rules::MAX_PITS;
 use crate::game::{Player, SearchGame};
 use crate::games::mancala::key;
+use crate::search::KnownMargin;
 use crate::search::oracles::Oracles;
 
 use super::EndgameDb;
@@ -63,9 +64,11 @@ impl SearchGame for Kalah {
 
     /// The endgame database holds f, the gain still to come; the final
     /// margin adds what the stores hold already.
-    fn exact_margin(&self, oracles: &Oracles) -> Option<i32> {
+    fn known_margin(&self, oracles: &Oracles) -> Option<KnownMargin> {
         let future = oracles.get::<EndgameDb>()?.probe(self)?;
-        Some((store_difference(self) + future) * SEED_VALUE)
+        Some(KnownMargin::exact(
+            (store_difference(self) + future) * SEED_VALUE,
+        ))
     }
 }
 

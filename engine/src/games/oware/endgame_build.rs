@@ -66,10 +66,9 @@ pub fn build(
     mut report: impl FnMut(&LevelReport),
 ) -> Result<Vec<u16>, String> {
     let len = 2 * usize::from(houses);
-    if houses == 0 || len > MAX_RANK_LEN || usize::from(houses) > PIT_SLOTS {
+    if houses == 0 || usize::from(houses) > MAX_HOUSES {
         return Err(format!(
-            "an Oware database has 1 to {} houses a side, not {houses}",
-            MAX_RANK_LEN / 2
+            "an Oware database has 1 to {MAX_HOUSES} houses a side, not {houses}"
         ));
     }
     if max_seeds > MAX_SEEDS {
@@ -89,9 +88,14 @@ pub fn build(
         houses,
         entries: &entries,
     };
+    let mut links = Vec::new();
+    let largest = level_range(len, max_seeds).len();
+    links
+        .try_reserve_exact(largest)
+        .map_err(|_| format!("the links of {largest} boards do not fit in memory"))?;
     for level in 0..=max_seeds {
         let started = Instant::now();
-        let (passes, exact) = builder.level(level, threads.max(1));
+        let (passes, exact) = builder.level(level, threads.max(1), &mut links);
         report(&LevelReport {
             level,
             boards: level_range(len, level).len() as u64,
@@ -101,6 +105,17 @@ pub fn build(
         });
     }
     Ok(entries.into_iter().map(AtomicU16::into_inner).collect())
+}
+
+/// Bytes of memory a build of `houses` houses a side and at most
+/// `max_seeds` seeds needs, about: the entries, and the links of the
+/// largest level. `None` when it does not fit a number.
+#[must_use]
+pub fn memory_needed(houses: u8, max_seeds: u8) -> Option<u64> {
+    let len = 2 * usize::from(houses);
+    let entries = entry_count(len, max_seeds)?.checked_mul(size_of::<u16>() as u64)?;
+    let largest = level_range(len, max_seeds).len() as u64;
+    entries.checked_add(largest.checked_mul(size_of::<Links>() as u64)?)
 }
 
 /// The ranks of the boards of exactly `level` seeds.
@@ -114,6 +129,34 @@ fn level_range(len: usize, level: u8) -> std::ops::Range<usize> {
     usize::try_from(first).unwrap_or(usize::MAX)..usize::try_from(end).unwrap_or(usize::MAX)
 }
 
+/// Most houses a side a build handles ([`super::endgame::MAX_HOUSES`]).
+const MAX_HOUSES: usize = super::endgame::MAX_HOUSES as usize;
+
+/// No move of this kind: a bound below every real one.
+const NONE: i8 = i8::MIN;
+
+/// What a pass needs of one board of the level, worked out once when the
+/// level starts (the sowing and ranking are most of a pass's work, and
+/// they never change): its quiet moves' children, by index in the level,
+/// and the best its captures give (their children are on lower levels,
+/// already final).
+#[derive(Clone, Copy, Debug)]
+struct Links {
+    /// The children of the moves without a capture, `u32::MAX` past the
+    /// last.
+    quiet: [u32; MAX_HOUSES],
+    /// Over the captures, the best of `k - U(child)` and of `k - L(child)`
+    /// ([`NONE`] without a capture).
+    captures: [i8; 2],
+}
+
+impl Links {
+    const EMPTY: Links = Links {
+        quiet: [u32::MAX; MAX_HOUSES],
+        captures: [NONE; 2],
+    };
+}
+
 /// The array being built and the board size.
 struct Builder<'a> {
     houses: u8,
@@ -123,25 +166,40 @@ struct Builder<'a> {
 impl Builder<'_> {
     /// Settles one level: returns the passes it took and the boards whose
     /// bounds meet.
-    fn level(&self, level: u8, threads: usize) -> (u32, u64) {
+    fn level(&self, level: u8, threads: usize, links: &mut Vec<Links>) -> (u32, u64) {
         let len = 2 * usize::from(self.houses);
         let range = level_range(len, level);
-        // 1. The start: nothing forced, each side held to its worst.
+        // 1. Every board's moves, once: the captures' best, the quiet
+        //    moves' children; the start (nothing forced, each side held to
+        //    its worst) for the boards with moves, the rows for the others.
+        links.clear();
+        links.resize(range.len(), Links::EMPTY);
         let worst = i8::try_from(level).unwrap_or(i8::MAX);
-        let start = pack(-worst, worst);
-        for entry in &self.entries[range.clone()] {
-            entry.store(start, Ordering::Relaxed);
-        }
+        let chunks = std::sync::Mutex::new(links.chunks_mut(CHUNK).enumerate());
+        std::thread::scope(|scope| {
+            for _ in 0..threads {
+                scope.spawn(|| {
+                    loop {
+                        let next = chunks.lock().map(|mut chunks| chunks.next());
+                        let Ok(Some((number, chunk))) = next else {
+                            return;
+                        };
+                        self.link(range.start + number * CHUNK, range.start, worst, chunk);
+                    }
+                });
+            }
+        });
         // 2. Passes on every thread, until one changes nothing.
+        let links = &links[..];
         let mut passes = 0;
         loop {
             passes += 1;
-            let next = AtomicUsize::new(range.start);
+            let next = AtomicUsize::new(0);
             let changed = AtomicBool::new(false);
             std::thread::scope(|scope| {
                 for _ in 0..threads {
                     scope.spawn(|| {
-                        if self.pass(&next, range.end, len) {
+                        if self.pass(&next, range.start, links) {
                             changed.store(true, Ordering::Relaxed);
                         }
                     });
@@ -158,83 +216,106 @@ impl Builder<'_> {
         (passes, exact)
     }
 
-    /// One thread's share of a pass: chunks taken from `next` until `end`.
-    /// Returns whether any bound changed.
-    fn pass(&self, next: &AtomicUsize, end: usize, len: usize) -> bool {
-        let mut changed = false;
+    /// Works out the links of the boards from rank `first` on (one a slot
+    /// of `links`), and sets their starting bounds; `level_start` is the
+    /// level's first rank, `worst` its seeds.
+    fn link(&self, first: usize, level_start: usize, worst: i8, links: &mut [Links]) {
+        let houses = usize::from(self.houses);
+        let len = 2 * houses;
         let mut key = [0u8; MAX_RANK_LEN];
         let key = &mut key[..len];
-        loop {
-            let first = next.fetch_add(CHUNK, Ordering::Relaxed);
-            if first >= end {
-                return changed;
-            }
-            if unrank(first as u64, key).is_none() {
-                return changed;
-            }
-            for index in first..(first + CHUNK).min(end) {
-                let entry = &self.entries[index];
-                let old = entry.load(Ordering::Relaxed);
-                if unpack(old).exact().is_none() {
-                    let bounds = self.bounds_through_moves(key);
-                    let new = pack(narrow(bounds.lower), narrow(bounds.upper));
-                    if new != old {
-                        entry.store(new, Ordering::Relaxed);
-                        changed = true;
-                    }
+        if unrank(first as u64, key).is_none() {
+            return;
+        }
+        let mut child_key = [0u8; MAX_RANK_LEN];
+        for (offset, slot) in links.iter_mut().enumerate() {
+            let mut board = Board {
+                houses: [[0; PIT_SLOTS]; 2],
+                stores: [0, 0],
+                house_count: self.houses,
+            };
+            board.houses[0][..houses].copy_from_slice(&key[..houses]);
+            board.houses[1][..houses].copy_from_slice(&key[houses..]);
+            // 1. The legal moves: houses with seeds, and only those that
+            //    feed an opponent who has none.
+            let must_feed = board.row_is_empty(Player::Two);
+            let (mut quiet, mut any) = (0, false);
+            let mut captures = [i32::from(NONE); 2];
+            for house in 0..houses {
+                if board.houses[0][house] == 0
+                    || (must_feed && !board.reaches_opponent(Player::One, house))
+                {
+                    continue;
                 }
-                next_same_total(key);
+                any = true;
+                // 2. The move and its child's rank (North's row first).
+                let mut child = board;
+                let captured = i32::from(child.sow(Player::One, house));
+                child_key[..houses].copy_from_slice(&child.houses[1][..houses]);
+                child_key[houses..len].copy_from_slice(&child.houses[0][..houses]);
+                let Ok(index) = usize::try_from(rank(&child_key[..len])) else {
+                    continue;
+                };
+                if captured > 0 {
+                    let theirs = unpack(self.entries[index].load(Ordering::Relaxed));
+                    captures[0] = captures[0].max(captured - theirs.upper);
+                    captures[1] = captures[1].max(captured - theirs.lower);
+                } else if let Ok(at) = u32::try_from(index - level_start) {
+                    slot.quiet[quiet] = at;
+                    quiet += 1;
+                }
             }
+            slot.captures = captures.map(narrow);
+            // 3. The start, or the end: no legal move, each takes its row.
+            let start = if any {
+                pack(-worst, worst)
+            } else {
+                let own = i32::try_from(board.row_total(Player::One)).unwrap_or(0);
+                let theirs = i32::try_from(board.row_total(Player::Two)).unwrap_or(0);
+                let rows = narrow(own - theirs);
+                pack(rows, rows)
+            };
+            self.entries[first + offset].store(start, Ordering::Relaxed);
+            next_same_total(key);
         }
     }
 
-    /// The bounds of the board of canonical `key` from its children's, as
-    /// they stand.
-    fn bounds_through_moves(&self, key: &[u8]) -> Bounds {
-        let houses = usize::from(self.houses);
-        let mut board = Board {
-            houses: [[0; PIT_SLOTS]; 2],
-            stores: [0, 0],
-            house_count: self.houses,
-        };
-        board.houses[0][..houses].copy_from_slice(&key[..houses]);
-        board.houses[1][..houses].copy_from_slice(&key[houses..]);
-        // 1. The legal moves: houses with seeds, and only those that feed
-        //    an opponent who has none. No legal move: each takes its row.
-        let must_feed = board.row_is_empty(Player::Two);
-        let mut best = Bounds {
-            lower: i32::MIN,
-            upper: i32::MIN,
-        };
-        let mut child_key = [0u8; MAX_RANK_LEN];
-        for house in 0..houses {
-            if board.houses[0][house] == 0
-                || (must_feed && !board.reaches_opponent(Player::One, house))
-            {
-                continue;
+    /// One thread's share of a pass: chunks of the level's boards taken
+    /// from `next` (an offset in the level). Returns whether any bound
+    /// changed.
+    fn pass(&self, next: &AtomicUsize, level_start: usize, links: &[Links]) -> bool {
+        let mut changed = false;
+        loop {
+            let first = next.fetch_add(CHUNK, Ordering::Relaxed);
+            let Some(chunk) = links.get(first..(first + CHUNK).min(links.len())) else {
+                return changed;
+            };
+            if chunk.is_empty() {
+                return changed;
             }
-            // 2. The move: its capture, then the child's bounds for the
-            //    opponent (its key: North's row, then South's).
-            let mut child = board;
-            let captured = i32::from(child.sow(Player::One, house));
-            child_key[..houses].copy_from_slice(&child.houses[1][..houses]);
-            child_key[houses..2 * houses].copy_from_slice(&child.houses[0][..houses]);
-            let Ok(index) = usize::try_from(rank(&child_key[..2 * houses])) else {
-                continue;
-            };
-            let theirs = unpack(self.entries[index].load(Ordering::Relaxed));
-            best.lower = best.lower.max(captured - theirs.upper);
-            best.upper = best.upper.max(captured - theirs.lower);
+            for (offset, board) in chunk.iter().enumerate() {
+                let entry = &self.entries[level_start + first + offset];
+                let old = entry.load(Ordering::Relaxed);
+                if unpack(old).exact().is_some() {
+                    continue;
+                }
+                // The captures' best, then each quiet move's child as it
+                // stands (the equations of `retrograde.rs`).
+                let mut lower = i32::from(board.captures[0]);
+                let mut upper = i32::from(board.captures[1]);
+                for &child in board.quiet.iter().take_while(|&&child| child != u32::MAX) {
+                    let theirs =
+                        unpack(self.entries[level_start + child as usize].load(Ordering::Relaxed));
+                    lower = lower.max(-theirs.upper);
+                    upper = upper.max(-theirs.lower);
+                }
+                let new = pack(narrow(lower), narrow(upper));
+                if new != old {
+                    entry.store(new, Ordering::Relaxed);
+                    changed = true;
+                }
+            }
         }
-        if best.lower == i32::MIN {
-            let own = i32::try_from(board.row_total(Player::One)).unwrap_or(0);
-            let theirs = i32::try_from(board.row_total(Player::Two)).unwrap_or(0);
-            return Bounds {
-                lower: own - theirs,
-                upper: own - theirs,
-            };
-        }
-        best
     }
 }
 

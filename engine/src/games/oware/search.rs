@@ -8,11 +8,14 @@
 //! history interaction"); the rules themselves, and the search's own view
 //! of the line it is on, always see the whole history.
 
+use super::endgame::OwareDb;
 use super::eval::OwareEvaluation;
 use super::position::Oware;
 use crate::game::SearchGame;
 use crate::games::mancala::MAX_PITS;
-use crate::search::Evaluator;
+use crate::games::mancala::SEED_VALUE;
+use crate::search::oracles::Oracles;
+use crate::search::{Evaluator, KnownMargin};
 
 /// Ordering hint for a capture, plus the seeds captured, so bigger
 /// captures are tried first and every capture before a quiet move.
@@ -43,6 +46,21 @@ impl SearchGame for Oware {
     }
 
     const MOVE_INDEX_LIMIT: usize = MAX_PITS as usize;
+
+    /// The endgame database's bounds on the seeds still to come (right
+    /// after a capture only: see [`OwareDb::probe`]), plus the stores.
+    /// They are margins of the game played until the board is decided; a
+    /// majority in a store ends Ply's game sooner, but never changes who
+    /// wins, and a proven score only needs the sign to be right.
+    fn known_margin(&self, oracles: &Oracles) -> Option<KnownMargin> {
+        let future = oracles.get::<OwareDb>()?.probe(self)?;
+        let me = self.side;
+        let stores = i32::from(self.store(me)) - i32::from(self.store(me.opponent()));
+        Some(KnownMargin {
+            lower: (stores + future.lower) * SEED_VALUE,
+            upper: (stores + future.upper) * SEED_VALUE,
+        })
+    }
 }
 
 #[cfg(test)]

@@ -33,6 +33,7 @@ use std::time::{Duration, Instant};
 
 use arrayvec::ArrayVec;
 
+use crate::endgame::progress::Progress;
 use crate::endgame::rank::{entry_count, next_same_total, rank_high, rank_low, rank_small};
 use crate::games::kalah::packed::{self, Half, in_pit, ones, seeds};
 use crate::games::kalah::position::PIT_SLOTS;
@@ -59,58 +60,6 @@ const REPORT_INTERVAL: Duration = Duration::from_millis(100);
 /// Stack of each worker thread. The recursion is at most about
 /// `N * pits` frames deep (the DAG's height); this leaves room to spare.
 const WORKER_STACK: usize = 64 << 20;
-
-/// Where a build is, as handed to its progress callback.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Progress {
-    /// The level being computed: seeds on the board.
-    pub level: u8,
-    /// The last level: the database's seed limit.
-    pub max_level: u8,
-    /// Entries done, over all levels.
-    pub done: u64,
-    /// Entries in the database.
-    pub total: u64,
-    /// Time since the build started.
-    pub elapsed: Duration,
-}
-
-impl Progress {
-    fn new(level: u8, max_level: u8, done: u64, total: u64, elapsed: Duration) -> Self {
-        Self {
-            level,
-            max_level,
-            done,
-            total,
-            elapsed,
-        }
-    }
-
-    /// Entries done as a fraction of all, `0.0..=1.0`.
-    #[must_use]
-    pub fn fraction(&self) -> f64 {
-        if self.total == 0 {
-            1.0
-        } else {
-            self.done as f64 / self.total as f64
-        }
-    }
-}
-
-/// A duration as `m:ss` (or `h:mm:ss`), or in milliseconds under a second.
-#[must_use]
-pub fn format_duration(duration: Duration) -> String {
-    let seconds = duration.as_secs();
-    if seconds == 0 {
-        return format!("{}ms", duration.as_millis());
-    }
-    let (hours, minutes, seconds) = (seconds / 3600, seconds / 60 % 60, seconds % 60);
-    if hours > 0 {
-        format!("{hours}:{minutes:02}:{seconds:02}")
-    } else {
-        format!("{minutes}:{seconds:02}")
-    }
-}
 
 /// The recursion over one level of a database under construction, of
 /// `PITS` pits a side: a constant, so that the loops over pits unroll.

@@ -40,8 +40,8 @@ pub use crate::endgame::error::EndgameDbError;
 pub use crate::endgame::format::{
     BLOCK_SHIFT, FORMAT_VERSION, HEADER_LEN, KALAH_MAGIC as MAGIC, MAX_DB_SEEDS, fnv1a,
 };
+pub use crate::endgame::progress::{Progress, format_duration};
 pub use crate::endgame::rank::{MAX_RANK_LEN, entry_count, rank, unrank};
-pub use build::{Progress, format_duration};
 
 use super::{Kalah, MAX_PITS};
 use crate::endgame::file::DatabaseFile;
@@ -101,6 +101,12 @@ impl std::fmt::Debug for EndgameDb {
         f.debug_struct("EndgameDb")
             .field("file", &self.file)
             .finish()
+    }
+}
+
+impl crate::endgame::file::Backed for EndgameDb {
+    fn file(&self) -> &DatabaseFile {
+        &self.file
     }
 }
 
