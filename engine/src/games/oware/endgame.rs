@@ -15,9 +15,8 @@
 use std::path::Path;
 use std::time::Instant;
 
-use ply_rules::games::mancala::MAX_PITS;
-
 use super::Oware;
+pub use super::endgame_build::MAX_HOUSES;
 use super::endgame_build::{self, unpack};
 use super::retrograde::{Bounds, MAX_SEEDS};
 use crate::endgame::EndgameDbError;
@@ -40,10 +39,6 @@ pub fn file_size_of(houses: u8, max_seeds: u8, count: u64) -> u64 {
     Header::new(Kind::Oware, houses, false, max_seeds, count).file_len()
 }
 
-/// Most houses a side a database has: the key of both rows must fit the
-/// rank's table ([`crate::endgame::MAX_RANK_LEN`]).
-pub const MAX_HOUSES: u8 = MAX_PITS / 2;
-
 /// An Oware endgame database (see the module docs).
 pub struct OwareDb {
     /// The entries, two bytes each, and the header.
@@ -64,13 +59,16 @@ impl crate::endgame::file::Backed for OwareDb {
 
 impl OwareDb {
     /// Builds the database of `houses` houses a side and at most
-    /// `max_seeds` seeds on the board, in memory, on `threads` threads.
-    /// `progress` is called after each level.
+    /// `max_seeds` seeds on the board, in memory, on `threads` threads,
+    /// calling `progress` after each level.
     ///
     /// # Errors
     /// [`EndgameDbError::InvalidParameters`] for a house count outside
     /// `1..=6` or more than [`MAX_SEEDS`] seeds,
     /// [`EndgameDbError::TooLarge`] when the entries cannot be held.
+    ///
+    /// `progress` names the level being built next (the last one once all
+    /// are done) and counts the boards of the levels done.
     pub fn build(
         houses: u8,
         max_seeds: u8,
@@ -95,7 +93,7 @@ impl OwareDb {
         let entries = endgame_build::build(houses, max_seeds, threads, |level| {
             done += level.boards;
             progress(&Progress::new(
-                level.level,
+                level.level.saturating_add(1).min(max_seeds),
                 max_seeds,
                 done,
                 count,

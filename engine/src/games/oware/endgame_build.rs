@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicBool, AtomicU16, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use ply_rules::game::Player;
-use ply_rules::games::mancala::PIT_SLOTS;
+use ply_rules::games::mancala::{MAX_PITS, PIT_SLOTS};
 use ply_rules::games::oware::board::Board;
 
 use super::retrograde::{Bounds, MAX_SEEDS};
@@ -66,7 +66,7 @@ pub fn build(
     mut report: impl FnMut(&LevelReport),
 ) -> Result<Vec<u16>, String> {
     let len = 2 * usize::from(houses);
-    if houses == 0 || usize::from(houses) > MAX_HOUSES {
+    if houses == 0 || houses > MAX_HOUSES {
         return Err(format!(
             "an Oware database has 1 to {MAX_HOUSES} houses a side, not {houses}"
         ));
@@ -129,8 +129,9 @@ fn level_range(len: usize, level: u8) -> std::ops::Range<usize> {
     usize::try_from(first).unwrap_or(usize::MAX)..usize::try_from(end).unwrap_or(usize::MAX)
 }
 
-/// Most houses a side a build handles ([`super::endgame::MAX_HOUSES`]).
-const MAX_HOUSES: usize = super::endgame::MAX_HOUSES as usize;
+/// Most houses a side an Oware database has: the key of both rows must
+/// fit the rank's table, and a board's links hold a child a house.
+pub const MAX_HOUSES: u8 = MAX_PITS / 2;
 
 /// No move of this kind: a bound below every real one.
 const NONE: i8 = i8::MIN;
@@ -144,7 +145,7 @@ const NONE: i8 = i8::MIN;
 struct Links {
     /// The children of the moves without a capture, `u32::MAX` past the
     /// last.
-    quiet: [u32; MAX_HOUSES],
+    quiet: [u32; MAX_HOUSES as usize],
     /// Over the captures, the best of `k - U(child)` and of `k - L(child)`
     /// ([`NONE`] without a capture).
     captures: [i8; 2],
@@ -152,7 +153,7 @@ struct Links {
 
 impl Links {
     const EMPTY: Links = Links {
-        quiet: [u32::MAX; MAX_HOUSES],
+        quiet: [u32::MAX; MAX_HOUSES as usize],
         captures: [NONE; 2],
     };
 }
