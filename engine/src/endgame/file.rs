@@ -240,11 +240,12 @@ impl DatabaseFile {
         let width = usize::try_from(self.header.kind.entry_bytes()).ok()?;
         let index = usize::try_from(rank).ok()?;
         let start = index.checked_mul(width)?;
+        let end = start.checked_add(width)?;
         match &self.storage {
-            Storage::Owned(entries) => entries.get(start..start + width),
+            Storage::Owned(entries) => entries.get(start..end),
             Storage::Mapped { map, check, offset } => {
                 let (table, entries) = split(map, *offset);
-                let bytes = entries.get(start..start + width)?;
+                let bytes = entries.get(start..end)?;
                 check.is_sound(index, table, entries).then_some(bytes)
             }
         }
@@ -257,7 +258,8 @@ impl DatabaseFile {
         let width = usize::try_from(self.header.kind.entry_bytes()).unwrap_or(1);
         if let Some(entry) = usize::try_from(rank)
             .ok()
-            .and_then(|rank| self.entries().get(rank * width))
+            .and_then(|rank| rank.checked_mul(width))
+            .and_then(|at| self.entries().get(at))
         {
             crate::search::prefetch::prefetch(entry);
         }
