@@ -37,4 +37,4 @@ target/release/ply-referee \
   -engine cmd=target/release/ply-engine name=none option.EndgameDB=none \
   -each st="$st" -variant oware \
   -openings file=referee/openings/oware-3ply-balanced.txt format=moves -repeat \
-  -games "$games" -sprt elo0="$elo0" elo1="$elo1" "${extra[@]}"
+  -games "$games" -sprt elo0="$elo0" elo1="$elo1" ${extra[@]+"${extra[@]}"}

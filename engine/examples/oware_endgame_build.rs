@@ -1,5 +1,6 @@
 //! Builds the Oware endgame bounds in memory and prints what each level
-//! cost, for `docs/endgame-db.md` (the file and `build-db` come later).
+//! cost, for `docs/endgame-db.md` (`ply-engine build-db --variant oware`
+//! builds and saves the same entries).
 //!
 //! ```sh
 //! cargo run --release -p ply-engine --example oware_endgame_build [-- MAX_SEEDS [THREADS]]

@@ -11,7 +11,7 @@
 use std::io::IsTerminal;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use ply_engine::games::kalah::endgame::{Progress, format_duration};
+use ply_engine::endgame::{Progress, format_duration};
 
 /// Width of the bar, in characters.
 const BAR_WIDTH: usize = 30;

@@ -104,8 +104,8 @@ pub trait EngineGame: SearchGame + GameDef {
         threads: usize,
         progress: &mut dyn FnMut(&Progress),
     ) -> Result<Box<dyn BuiltDatabase>, String> {
-        let _ = (threads, progress);
-        Err(self.database_plan(max_seeds).err().unwrap_or_default())
+        let _ = (max_seeds, threads, progress);
+        Err(format!("{} has no endgame databases", Self::NAME))
     }
 
     /// `go`: starts thinking about this position on a new thread; the

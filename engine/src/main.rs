@@ -146,7 +146,7 @@ fn verify_db(args: &VerifyDbArgs) -> Result<()> {
         "{}: sound ({}), checked in {}",
         args.file.display(),
         opened.description,
-        ply_engine::games::kalah::endgame::format_duration(started.elapsed())
+        ply_engine::endgame::format_duration(started.elapsed())
     );
     Ok(())
 }

@@ -2,7 +2,7 @@
 //!
 //! A database file is too big to check as a whole at every start (5.6 GB
 //! at 28 seeds), and a search reads only a part of it. So each block of
-//! entries (`format.rs`: 64 KiB) is checked against its CRC-32 the first
+//! entries (`format.rs`: 2^16 entries, 64 KiB in Kalah, 128 KiB in Oware) is checked against its CRC-32 the first
 //! time any entry of it is read, and remembered as sound in a bitmap: after
 //! that a read costs one more load and test. A block that fails is
 //! remembered as damaged and nothing is ever read from it; the first

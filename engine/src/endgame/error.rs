@@ -137,7 +137,7 @@ pub enum EndgameDbError {
         last_entry: u64,
     },
     /// Blocks of entries do not match their checksums (found by
-    /// [`super::EndgameDb::verify`], which reads them all).
+    /// a full verification, which reads them all).
     #[error(
         "{}: damaged: {damaged} of its {blocks} blocks of entries do not match their checksums \
          (the first: block {first_block}, entries {first_entry} to {last_entry}); {REBUILD}",
@@ -171,7 +171,8 @@ pub enum EndgameDbError {
 }
 
 /// What to do about a damaged file.
-const REBUILD: &str = "rebuild it with `ply-engine build-db`";
+const REBUILD: &str =
+    "rebuild it with `ply-engine build-db` (`--variant oware` for an Oware database)";
 
 /// What to do about a file of another format version.
 fn version_advice(found: u32, supported: u32) -> &'static str {

@@ -16,7 +16,7 @@ use ply_rules::game::Player;
 use ply_rules::games::mancala::{MAX_PITS, PIT_SLOTS};
 use ply_rules::games::oware::board::Board;
 
-use super::retrograde::{Bounds, MAX_SEEDS};
+use super::retrograde::{Bounds, MAX_SEEDS, narrow};
 use crate::endgame::rank::{MAX_RANK_LEN, entry_count, next_same_total, rank, unrank};
 
 /// Boards a thread takes at a time.
@@ -79,6 +79,13 @@ pub fn build(
     let count = entry_count(len, max_seeds)
         .and_then(|count| usize::try_from(count).ok())
         .ok_or_else(|| format!("{max_seeds} seeds on {houses} houses make too many entries"))?;
+    // A level's links index its boards with a u32.
+    if u32::try_from(level_range(len, max_seeds).len()).is_err() {
+        return Err(format!(
+            "{max_seeds} seeds on {houses} houses make a level of more than {} boards",
+            u32::MAX
+        ));
+    }
     let mut entries = Vec::new();
     entries
         .try_reserve_exact(count)
@@ -129,8 +136,9 @@ fn level_range(len: usize, level: u8) -> std::ops::Range<usize> {
     usize::try_from(first).unwrap_or(usize::MAX)..usize::try_from(end).unwrap_or(usize::MAX)
 }
 
-/// Most houses a side an Oware database has: the key of both rows must
-/// fit the rank's table, and a board's links hold a child a house.
+/// Most houses a side an Oware database has: Abapa's 6, and what a
+/// board's links (a child a house, 28 bytes a board of the largest level)
+/// are sized for.
 pub const MAX_HOUSES: u8 = MAX_PITS / 2;
 
 /// No move of this kind: a bound below every real one.
@@ -226,7 +234,7 @@ impl Builder<'_> {
         let mut key = [0u8; MAX_RANK_LEN];
         let key = &mut key[..len];
         if unrank(first as u64, key).is_none() {
-            return;
+            unreachable!("rank {first} of a level is a board");
         }
         let mut child_key = [0u8; MAX_RANK_LEN];
         for (offset, slot) in links.iter_mut().enumerate() {
@@ -254,15 +262,17 @@ impl Builder<'_> {
                 let captured = i32::from(child.sow(Player::One, house));
                 child_key[..houses].copy_from_slice(&child.houses[1][..houses]);
                 child_key[houses..len].copy_from_slice(&child.houses[0][..houses]);
-                let Ok(index) = usize::try_from(rank(&child_key[..len])) else {
-                    continue;
-                };
+                let index = usize::try_from(rank(&child_key[..len]))
+                    .expect("a child's rank is below the entry count, which fits a usize");
                 if captured > 0 {
                     let theirs = unpack(self.entries[index].load(Ordering::Relaxed));
                     captures[0] = captures[0].max(captured - theirs.upper);
                     captures[1] = captures[1].max(captured - theirs.lower);
-                } else if let Ok(at) = u32::try_from(index - level_start) {
-                    slot.quiet[quiet] = at;
+                } else {
+                    // A quiet child has the level's seeds; `build` checked
+                    // that a level's indexes fit a u32.
+                    slot.quiet[quiet] = u32::try_from(index - level_start)
+                        .expect("a level's boards are indexed by u32");
                     quiet += 1;
                 }
             }
@@ -318,11 +328,6 @@ impl Builder<'_> {
             }
         }
     }
-}
-
-/// A bound as stored (it lies within the level, at most [`MAX_SEEDS`]).
-fn narrow(value: i32) -> i8 {
-    i8::try_from(value).unwrap_or(if value < 0 { i8::MIN } else { i8::MAX })
 }
 
 #[cfg(test)]

@@ -55,13 +55,14 @@ use crate::endgame::rank::{MAX_RANK_LEN, entry_count, rank, unrank};
 /// are kept as `i8`.
 pub const MAX_SEEDS: u8 = 127;
 
-/// Bounds on the value of a board for its side to move (see the module
-/// docs): `lower <= V(H) <= upper` for every history H.
+/// Bounds on the value of a board for its side to move in the game that
+/// starts there right after a capture (see the module docs):
+/// `lower <= V <= upper`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Bounds {
-    /// L: the least the side to move gets, whatever the history.
+    /// L: the least the side to move gets.
     pub lower: i32,
-    /// U: the most the side to move gets, whatever the history.
+    /// U: the most the side to move gets.
     pub upper: i32,
 }
 
@@ -85,8 +86,8 @@ pub struct Analysis {
 }
 
 impl Analysis {
-    /// Analyses every board of `houses` houses a side (1 to 6 here: the
-    /// key of both rows must fit [`MAX_RANK_LEN`]) with at most
+    /// Analyses every board of `houses` houses a side (1 to 12: the key of
+    /// both rows must fit [`MAX_RANK_LEN`]) with at most
     /// `max_seeds` seeds on the board.
     ///
     /// # Errors
@@ -261,7 +262,7 @@ impl Analysis {
 }
 
 /// A bound as stored (they lie within the level, at most [`MAX_SEEDS`]).
-fn narrow(value: i32) -> i8 {
+pub(super) fn narrow(value: i32) -> i8 {
     i8::try_from(value).unwrap_or(if value < 0 { i8::MIN } else { i8::MAX })
 }
 
