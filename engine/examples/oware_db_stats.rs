@@ -7,7 +7,7 @@
 //! ```
 
 use anyhow::{Context, Result};
-use ply_engine::endgame::entry_count;
+use ply_engine::endgame::level_range;
 use ply_engine::games::oware::endgame::OwareDb;
 
 fn main() -> Result<()> {
@@ -18,21 +18,17 @@ fn main() -> Result<()> {
     let len = 2 * usize::from(db.houses());
     let (mut all_exact, mut all_width) = (0u64, 0i64);
     for level in 0..=db.max_seeds() {
-        let first = if level == 0 {
-            0
-        } else {
-            entry_count(len, level - 1).context("too many entries")?
-        };
-        let end = entry_count(len, level).context("too many entries")?;
+        let ranks = level_range(len, level);
+        let boards = ranks.len() as u64;
         let (mut exact, mut width) = (0u64, 0i64);
-        for rank in first..end {
+        for rank in ranks {
+            let rank = rank as u64;
             let bounds = db
                 .entry(rank)
                 .with_context(|| format!("{path}: entry {rank} is in a damaged block"))?;
             exact += u64::from(bounds.exact().is_some());
             width += i64::from(bounds.upper - bounds.lower);
         }
-        let boards = end - first;
         all_exact += exact;
         all_width += width;
         println!(

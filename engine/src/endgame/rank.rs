@@ -203,6 +203,23 @@ pub(crate) fn next_same_total(pits: &mut [u8]) -> bool {
     false
 }
 
+/// The ranks of the vectors of `len` pits holding exactly `level` seeds:
+/// one contiguous run (empty when the count overflows).
+#[must_use]
+pub fn level_range(len: usize, level: u8) -> std::ops::Range<usize> {
+    let first = if level == 0 {
+        Some(0)
+    } else {
+        entry_count(len, level - 1)
+    };
+    let first = first.and_then(|first| usize::try_from(first).ok());
+    let end = entry_count(len, level).and_then(|end| usize::try_from(end).ok());
+    match (first, end) {
+        (Some(first), Some(end)) => first..end,
+        _ => 0..0,
+    }
+}
+
 /// How many vectors of `len` pits hold at most `max_seeds` seeds in all:
 /// `C(max_seeds + len, len)`, the entry count of a database; `None` when it
 /// does not fit a `u64`.

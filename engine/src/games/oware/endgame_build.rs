@@ -16,8 +16,8 @@ use ply_rules::game::Player;
 use ply_rules::games::mancala::{MAX_PITS, PIT_SLOTS};
 use ply_rules::games::oware::board::Board;
 
-use super::retrograde::{Bounds, MAX_SEEDS, narrow};
-use crate::endgame::rank::{MAX_RANK_LEN, entry_count, next_same_total, rank, unrank};
+use super::retrograde::{Bounds, entry_total, narrow};
+use crate::endgame::rank::{MAX_RANK_LEN, entry_count, level_range, next_same_total, rank, unrank};
 
 /// Boards a thread takes at a time.
 const CHUNK: usize = 1 << 14;
@@ -66,19 +66,7 @@ pub fn build(
     mut report: impl FnMut(&LevelReport),
 ) -> Result<Vec<u16>, String> {
     let len = 2 * usize::from(houses);
-    if houses == 0 || houses > MAX_HOUSES {
-        return Err(format!(
-            "an Oware database has 1 to {MAX_HOUSES} houses a side, not {houses}"
-        ));
-    }
-    if max_seeds > MAX_SEEDS {
-        return Err(format!(
-            "an Oware database holds at most {MAX_SEEDS} seeds on the board, not {max_seeds}"
-        ));
-    }
-    let count = entry_count(len, max_seeds)
-        .and_then(|count| usize::try_from(count).ok())
-        .ok_or_else(|| format!("{max_seeds} seeds on {houses} houses make too many entries"))?;
+    let count = entry_total(houses, usize::from(MAX_HOUSES), max_seeds)?;
     // A level's links index its boards with a u32.
     if u32::try_from(level_range(len, max_seeds).len()).is_err() {
         return Err(format!(
@@ -123,17 +111,6 @@ pub fn memory_needed(houses: u8, max_seeds: u8) -> Option<u64> {
     let entries = entry_count(len, max_seeds)?.checked_mul(size_of::<u16>() as u64)?;
     let largest = level_range(len, max_seeds).len() as u64;
     entries.checked_add(largest.checked_mul(size_of::<Links>() as u64)?)
-}
-
-/// The ranks of the boards of exactly `level` seeds.
-fn level_range(len: usize, level: u8) -> std::ops::Range<usize> {
-    let first = if level == 0 {
-        0
-    } else {
-        entry_count(len, level - 1).unwrap_or(0)
-    };
-    let end = entry_count(len, level).unwrap_or(0);
-    usize::try_from(first).unwrap_or(usize::MAX)..usize::try_from(end).unwrap_or(usize::MAX)
 }
 
 /// Most houses a side an Oware database has: Abapa's 6, and what a

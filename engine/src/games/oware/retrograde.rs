@@ -49,7 +49,7 @@ use ply_rules::game::Player;
 use ply_rules::games::mancala::PIT_SLOTS;
 use ply_rules::games::oware::board::Board;
 
-use crate::endgame::rank::{MAX_RANK_LEN, entry_count, rank, unrank};
+use crate::endgame::rank::{MAX_RANK_LEN, entry_count, level_range, rank, unrank};
 
 /// Most seeds on the board an analysis covers: values lie in `-N..=N` and
 /// are kept as `i8`.
@@ -94,21 +94,7 @@ impl Analysis {
     /// A house count or seed limit out of range, or more entries than
     /// memory can address.
     pub fn build(houses: u8, max_seeds: u8) -> Result<Self, String> {
-        let len = 2 * usize::from(houses);
-        if houses == 0 || len > MAX_RANK_LEN || usize::from(houses) > PIT_SLOTS {
-            return Err(format!(
-                "an Oware database has 1 to {} houses a side, not {houses}",
-                MAX_RANK_LEN / 2
-            ));
-        }
-        if max_seeds > MAX_SEEDS {
-            return Err(format!(
-                "an Oware database holds at most {MAX_SEEDS} seeds on the board, not {max_seeds}"
-            ));
-        }
-        let count = entry_count(len, max_seeds)
-            .and_then(|count| usize::try_from(count).ok())
-            .ok_or_else(|| format!("{max_seeds} seeds on {houses} houses make too many entries"))?;
+        let count = entry_total(houses, MAX_RANK_LEN / 2, max_seeds)?;
         let mut analysis = Self {
             houses,
             max_seeds,
@@ -191,15 +177,7 @@ impl Analysis {
     /// lower level is final).
     fn settle_level(&mut self, level: u8) {
         let len = 2 * usize::from(self.houses);
-        let first = if level == 0 {
-            0
-        } else {
-            entry_count(len, level - 1).unwrap_or(0)
-        };
-        let end = entry_count(len, level).unwrap_or(0);
-        let (Ok(first), Ok(end)) = (usize::try_from(first), usize::try_from(end)) else {
-            return;
-        };
+        let std::ops::Range { start: first, end } = level_range(len, level);
         // 1. The start: nothing forced, each side held to its worst.
         let worst = i8::try_from(level).unwrap_or(i8::MAX);
         self.lower[first..end].fill(-worst);
@@ -259,6 +237,29 @@ impl Analysis {
         }
         best
     }
+}
+
+/// The entries of an analysis of `houses` houses a side (at most
+/// `max_houses`) and at most `max_seeds` seeds, checked.
+///
+/// # Errors
+/// A house count or seed limit out of range, or more entries than memory
+/// can address.
+pub(super) fn entry_total(houses: u8, max_houses: usize, max_seeds: u8) -> Result<usize, String> {
+    if houses == 0 || usize::from(houses) > max_houses.min(PIT_SLOTS) {
+        return Err(format!(
+            "an Oware database has 1 to {} houses a side, not {houses}",
+            max_houses.min(PIT_SLOTS)
+        ));
+    }
+    if max_seeds > MAX_SEEDS {
+        return Err(format!(
+            "an Oware database holds at most {MAX_SEEDS} seeds on the board, not {max_seeds}"
+        ));
+    }
+    entry_count(2 * usize::from(houses), max_seeds)
+        .and_then(|count| usize::try_from(count).ok())
+        .ok_or_else(|| format!("{max_seeds} seeds on {houses} houses make too many entries"))
 }
 
 /// A bound as stored (they lie within the level, at most [`MAX_SEEDS`]).
