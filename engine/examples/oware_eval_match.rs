@@ -9,18 +9,22 @@
 //!     [--houses 6] [--seeds 4] [--nodes 20000] [--plies 3] [--a margin] [--b margin]
 //! ```
 //!
-//! An evaluation is `margin` (the captured-seed margin alone), `default`
-//! (what the engine plays), or comma-separated terms `row:W`, `target:W`,
-//! `mobility:W`, `kroo:W` added to the margin (see `OwareEvaluation`).
+//! An evaluation is `margin` (the captured-seed margin alone), `mobility`
+//! (the margin and mobility, what the engine played before the house
+//! table), `default` (what the engine plays: the margin and the fitted
+//! house table), or comma-separated terms `row:W`, `target:W`,
+//! `mobility:W`, `kroo:W` and `table:1` (the fitted house table) added to
+//! the margin (see `OwareEvaluation`).
 
 use anyhow::{Context, Result, bail};
-use ply_engine::games::oware::{Oware, OwareEvaluation, OwareRules};
+use ply_engine::games::oware::{Oware, OwareEvaluation, OwareRules, house_table};
 use ply_engine::selfplay::{openings, run_match, weighted_terms};
 
 /// Reads an evaluation (see the module docs).
 fn evaluation(text: &str) -> Result<OwareEvaluation> {
     match text {
         "margin" => return Ok(OwareEvaluation::MARGIN),
+        "mobility" => return Ok(OwareEvaluation::MOBILITY),
         "default" => return Ok(OwareEvaluation::DEFAULT),
         _ => {}
     }
@@ -31,6 +35,7 @@ fn evaluation(text: &str) -> Result<OwareEvaluation> {
             "target" => eval.target_weight = weight,
             "mobility" => eval.mobility_weight = weight,
             "kroo" => eval.kroo_weight = weight,
+            "table" => eval.house_table = (weight != 0).then_some(&house_table::FITTED),
             other => bail!("unknown term '{other}'"),
         }
     }

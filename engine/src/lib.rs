@@ -19,6 +19,7 @@ pub mod regular_file;
 pub mod search;
 pub mod selfplay;
 pub mod session;
+pub mod tune;
 pub mod variant;
 
 /// Perft lives with the rules; the engine's path to it is kept.

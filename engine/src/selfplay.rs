@@ -69,6 +69,28 @@ pub fn play<G: SearchGame, E: Evaluator<G>>(
     players: &[E; 2],
     nodes: u64,
 ) -> (f64, usize) {
+    let game = play_recorded(opening, players, nodes);
+    (game.first_score, game.positions.len() - 1)
+}
+
+/// A game played by [`play_recorded`]: every position from the opening to
+/// the end, and player one's result.
+#[derive(Clone, Debug)]
+pub struct RecordedGame<G> {
+    /// The opening, each position after it, and the last.
+    pub positions: Vec<G>,
+    /// Player one's result: 1, ½ or 0.
+    pub first_score: f64,
+}
+
+/// Plays one game as [`play`] does and keeps every position: the data an
+/// evaluation is fitted to (`engine/src/tune.rs`).
+#[must_use]
+pub fn play_recorded<G: SearchGame, E: Evaluator<G>>(
+    opening: &G,
+    players: &[E; 2],
+    nodes: u64,
+) -> RecordedGame<G> {
     let mut tables = [0, 1].map(|_| {
         (
             TranspositionTable::new(HASH_MB),
@@ -80,8 +102,8 @@ pub fn play<G: SearchGame, E: Evaluator<G>>(
         ..Limits::default()
     };
     let mut position = opening.clone();
-    let mut plies = 0;
-    while position.outcome().is_none() && plies < MAX_PLIES {
+    let mut positions = vec![position.clone()];
+    while position.outcome().is_none() && positions.len() <= MAX_PLIES {
         let side = position.side_to_move().index();
         let (tt, history) = &mut tables[side];
         let result = search(
@@ -95,14 +117,17 @@ pub fn play<G: SearchGame, E: Evaluator<G>>(
         );
         let Some(mv) = result.best else { break };
         position.play(mv);
-        plies += 1;
+        positions.push(position.clone());
     }
-    let score = match position.outcome() {
+    let first_score = match position.outcome() {
         Some(Outcome::Win(Player::One)) => 1.0,
         Some(Outcome::Win(Player::Two)) => 0.0,
         _ => 0.5,
     };
-    (score, plies)
+    RecordedGame {
+        positions,
+        first_score,
+    }
 }
 
 /// The result of a match, from the first evaluation's side.

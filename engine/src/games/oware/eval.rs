@@ -1,18 +1,21 @@
 //! Oware's static evaluation.
 //!
-//! The base is the captured-seed margin, as seed 000 scores Kalah. Ply
-//! adds the one term that won its matches: **mobility**, each house of the
-//! mover that holds seeds, minus the opponent's, worth a seed. A player
-//! with few houses to sow from is soon forced to feed the opponent's
-//! captures, or to give up its seeds when it cannot move.
+//! The base is the captured-seed margin, as the Prolog Kalah program
+//! scores Kalah. On it Ply plays the **house table** (`house_table.rs`):
+//! what each house, counted from the mover's left round the board, is
+//! worth for the seeds it holds, tapered from the opening to the end,
+//! fitted to game results by Texel's method. It replaced the hand-tuned
+//! **mobility** term (each house of the mover that holds seeds, minus the
+//! opponent's, worth a seed), which had beaten every other guessed term.
 //!
-//! Terms that were tried and are off (weight 0) because they lost to it or
-//! added nothing: seeds in one's own row (helps alone, adds nothing to
-//! mobility) and the opponent's houses of 1 or 2 seeds as targets (loses
-//! alone). The figures are in `docs/engine.md`;
-//! `engine/examples/oware_eval_match.rs` replays the matches. A weight of
-//! 0 switches a term off, so versions can be matched with the same search.
+//! Terms that were tried by hand and are off (weight 0) because they lost
+//! to mobility or added nothing: seeds in one's own row, the opponent's
+//! houses of 1 or 2 seeds as targets, houses that lap the board. The
+//! figures are in `docs/engine.md`; `engine/examples/oware_eval_match.rs`
+//! replays the matches. A weight of 0 (or no table) switches a term off,
+//! so versions can be matched with the same search.
 
+use super::house_table::{BUCKETS, FITTED, HOUSES, HouseTable, for_each_house, phase_parts};
 use super::position::Oware;
 use crate::game::Player;
 use crate::games::mancala::SEED_VALUE;
@@ -42,6 +45,8 @@ pub struct OwareEvaluation {
     /// the opponent's row with seeds added to every house there), minus
     /// the opponent's.
     pub kroo_weight: i32,
+    /// The fitted house table, if any (see [`HouseTable`]).
+    pub house_table: Option<&'static HouseTable>,
 }
 
 impl OwareEvaluation {
@@ -51,11 +56,20 @@ impl OwareEvaluation {
         target_weight: 0,
         mobility_weight: 0,
         kroo_weight: 0,
+        house_table: None,
     };
 
-    /// The evaluation Ply plays with: the margin and mobility.
-    pub const DEFAULT: Self = Self {
+    /// The evaluation Ply played with before the house table: the margin
+    /// and mobility.
+    pub const MOBILITY: Self = Self {
         mobility_weight: MOBILITY_WEIGHT,
+        ..Self::MARGIN
+    };
+
+    /// The evaluation Ply plays with: the margin and the fitted house
+    /// table (which has its own mobility, in what an empty house costs).
+    pub const DEFAULT: Self = Self {
+        house_table: Some(&FITTED),
         ..Self::MARGIN
     };
 }
@@ -63,6 +77,41 @@ impl OwareEvaluation {
 impl Default for OwareEvaluation {
     fn default() -> Self {
         Self::DEFAULT
+    }
+}
+
+impl OwareEvaluation {
+    /// The house table's size: every house of both sides times every
+    /// bucket (the features of `engine/src/tune.rs`).
+    pub const HOUSE_FEATURES: usize = HOUSES * BUCKETS;
+
+    /// The house table's features that are on in `position`: for each
+    /// house, counted from the mover's left round the board, its bucket.
+    /// Empty on boards of other sizes than six houses a side.
+    #[must_use]
+    pub fn house_features(position: &Oware) -> Vec<u16> {
+        let mut features = Vec::with_capacity(HOUSES);
+        for_each_house(position, |house, bucket| {
+            // At most 12 * 16 features.
+            features.push(u16::try_from(house * BUCKETS + bucket).unwrap_or(u16::MAX));
+        });
+        features
+    }
+
+    /// The captured-seed margin for the mover, in centi-seeds.
+    #[must_use]
+    pub fn margin(position: &Oware) -> i32 {
+        let me = position.side;
+        (i32::from(position.store(me)) - i32::from(position.store(me.opponent()))) * SEED_VALUE
+    }
+
+    /// The game's phase: the share of the seeds still on the board, 1 at
+    /// the start and 0 when all are captured.
+    #[must_use]
+    pub fn phase(position: &Oware) -> f32 {
+        let (on_board, total) = phase_parts(position);
+        // Both at most 255.
+        on_board as f32 / total as f32
     }
 }
 
@@ -124,6 +173,10 @@ impl Evaluator<Oware> for OwareEvaluation {
         if self.kroo_weight != 0 {
             score += self.kroo_weight * (kroos(position, me) - kroos(position, them));
         }
+        // 6. The house table.
+        if let Some(table) = self.house_table {
+            score += table.value(position);
+        }
         score
     }
 }
@@ -145,14 +198,54 @@ mod tests {
     }
 
     #[test]
-    fn the_default_counts_houses_with_seeds() {
+    fn mobility_counts_houses_with_seeds() {
         // Two seeds ahead, but one house with seeds against three.
         let p = pos("1,0,0,0,0,0 2 1,1,1,0,0,0 0 s");
         assert_eq!(
-            OwareEvaluation::DEFAULT.evaluate(&p),
+            OwareEvaluation::MOBILITY.evaluate(&p),
             200 - 2 * MOBILITY_WEIGHT
         );
-        assert_eq!(crate::game::SearchGame::evaluate(&p), 0);
+    }
+
+    #[test]
+    fn the_default_is_the_margin_and_the_fitted_table() {
+        let p = pos("1,0,0,0,0,0 2 1,1,1,0,0,0 0 s");
+        assert_eq!(
+            OwareEvaluation::DEFAULT.evaluate(&p),
+            200 + FITTED.value(&p)
+        );
+        assert_eq!(
+            crate::game::SearchGame::evaluate(&p),
+            OwareEvaluation::DEFAULT.evaluate(&p)
+        );
+        // The table has learnt what mobility said: an empty house of one's
+        // own costs, one of the opponent's gains, at the opening and at
+        // the end (but for the mover's house 6 at the end, where the fit
+        // finds an empty house a gain).
+        for house in 0..5 {
+            assert!(FITTED.midgame[house][0] < 0 && FITTED.endgame[house][0] < 0);
+            assert!(FITTED.midgame[6 + house][0] > 0 && FITTED.endgame[6 + house][0] > 0);
+        }
+    }
+
+    #[test]
+    fn house_features_index_the_table() {
+        let p = pos("0,3,0,0,0,20 5 1,0,0,2,0,0 9 n");
+        let features = OwareEvaluation::house_features(&p);
+        assert_eq!(features.len(), HOUSES);
+        let mut midgame = 0;
+        for &f in &features {
+            let f = usize::from(f);
+            midgame += i32::from(FITTED.midgame[f / BUCKETS][f % BUCKETS]);
+        }
+        let mut expected = 0;
+        for_each_house(&p, |house, bucket| {
+            expected += i32::from(FITTED.midgame[house][bucket]);
+        });
+        assert_eq!(midgame, expected);
+        assert_eq!(OwareEvaluation::margin(&p), 400);
+        // 26 seeds on the board of 40.
+        assert!((OwareEvaluation::phase(&p) - 26.0 / 40.0).abs() < 1e-6);
     }
 
     #[test]

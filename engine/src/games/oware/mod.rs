@@ -1,5 +1,5 @@
 //! Oware in the engine: the rules are [`ply_rules::games::oware`]; here
-//! are its static evaluation (`eval`), the
+//! are its static evaluation (`eval`, with the fitted `house_table`), the
 //! [`SearchGame`](crate::game::SearchGame) impl (`search`), and the
 //! retrograde analysis of its endgames (`retrograde`, the simple form;
 //! `endgame_build`, the fast one; `endgame`, the database file).
@@ -7,6 +7,7 @@
 pub mod endgame;
 pub mod endgame_build;
 mod eval;
+pub mod house_table;
 pub mod retrograde;
 mod search;
 

@@ -1,0 +1,237 @@
+//! Fits Oware's evaluation to game results (Texel's method): the data and
+//! the fit behind `engine/src/games/oware/eval.rs`'s house table.
+//!
+//! ```sh
+//! # 1. Self-play games from random openings; every position with the
+//! #    result for the side to move, one per line.
+//! cargo run --release -p ply-engine --example oware_texel -- \
+//!     generate --games 12000 --nodes 5000 --threads 2 --seed 1 --evaluation mobility \
+//!     --output oware.data
+//! # 2. Fit the house table to them and print it as Rust.
+//! cargo run --release -p ply-engine --example oware_texel -- fit --data oware.data
+//! ```
+//!
+//! `generate` plays an evaluation against itself at a fixed number of
+//! nodes a move: `default` (the engine's) or `mobility` (the one the
+//! shipped table was fitted on the games of). Each game opens with 2 to 10 random legal
+//! moves, so the games do not all follow the search's favourite lines.
+//! `fit` holds out every tenth game to check the fit on games it did not
+//! see, and prints the mean squared error on them of the mobility
+//! evaluation, the current one and the fitted one. `--threats` adds an
+//! experiment: the most each side could capture at once (bucketed), as
+//! features.
+
+use anyhow::{Context, Result, bail};
+use ply_engine::game::{Game, MoveList, Player};
+use ply_engine::games::oware::{Oware, OwareEvaluation, OwareRules, house_table};
+use ply_engine::search::Evaluator;
+use ply_engine::selfplay::play_recorded;
+use ply_engine::tune::{self, Sample};
+use std::io::{BufRead, BufWriter, Write};
+
+/// Fewest and most random moves that open a game.
+const RANDOM_PLIES: std::ops::RangeInclusive<u32> = 2..=10;
+
+/// One game in this many is held out of the fit, to check it.
+const HOLD_OUT_EVERY: usize = 10;
+
+/// Games between two progress lines of `generate`.
+const PROGRESS_EVERY: usize = 500;
+
+fn main() -> Result<()> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let Some((command, flags)) = args.split_first() else {
+        bail!("usage: oware_texel generate|fit [--flag value ...]");
+    };
+    let flag = |name: &str| -> Option<&str> {
+        flags
+            .iter()
+            .position(|f| f == name)
+            .and_then(|i| flags.get(i + 1))
+            .map(String::as_str)
+    };
+    match command.as_str() {
+        "generate" => {
+            let games: usize = flag("--games").unwrap_or("1000").parse()?;
+            let nodes: u64 = flag("--nodes").unwrap_or("5000").parse()?;
+            let threads: usize = flag("--threads").unwrap_or("1").parse()?;
+            let seed: u64 = flag("--seed").unwrap_or("1").parse()?;
+            let output = flag("--output").context("generate needs --output FILE")?;
+            let evaluation = match flag("--evaluation").unwrap_or("default") {
+                "default" => OwareEvaluation::DEFAULT,
+                "mobility" => OwareEvaluation::MOBILITY,
+                other => bail!("unknown evaluation '{other}' (default or mobility)"),
+            };
+            generate(games, nodes, threads, seed, evaluation, output)
+        }
+        "fit" => {
+            let data = flag("--data").context("fit needs --data FILE")?;
+            let epochs: usize = flag("--epochs").unwrap_or("400").parse()?;
+            let threats = flags.iter().any(|f| f == "--threats");
+            fit(data, epochs, threats)
+        }
+        other => bail!("unknown command '{other}' (generate or fit)"),
+    }
+}
+
+/// Plays `games` games over `threads` threads and writes every position:
+/// `GAME<TAB>RESULT<TAB>POSITION`, the result (1, 0.5, 0) for the side to
+/// move.
+fn generate(
+    games: usize,
+    nodes: u64,
+    threads: usize,
+    seed: u64,
+    evaluation: OwareEvaluation,
+    output: &str,
+) -> Result<()> {
+    let file = std::fs::File::create(output).with_context(|| format!("creating {output}"))?;
+    let out = std::sync::Mutex::new(BufWriter::new(file));
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for _ in 0..threads.max(1) {
+            scope.spawn(|| -> Result<()> {
+                loop {
+                    let game = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    if game >= games {
+                        return Ok(());
+                    }
+                    let mut rng =
+                        fastrand::Rng::with_seed(seed.wrapping_mul(1_000_003) + game as u64);
+                    let lines = play_one(&mut rng, nodes, evaluation)?;
+                    let mut out = out
+                        .lock()
+                        .map_err(|_| anyhow::anyhow!("a writer panicked"))?;
+                    for line in lines {
+                        writeln!(out, "{game}\t{line}")?;
+                    }
+                    if game.is_multiple_of(PROGRESS_EVERY) {
+                        eprintln!("game {game}");
+                    }
+                }
+            });
+        }
+    });
+    out.into_inner()
+        .map_err(|_| anyhow::anyhow!("a writer panicked"))?
+        .flush()?;
+    Ok(())
+}
+
+/// One game from a random opening: `RESULT<TAB>POSITION` lines.
+fn play_one(
+    rng: &mut fastrand::Rng,
+    nodes: u64,
+    evaluation: OwareEvaluation,
+) -> Result<Vec<String>> {
+    let mut position = Oware::start(OwareRules::default())?;
+    for _ in 0..rng.u32(RANDOM_PLIES) {
+        let mut moves = MoveList::new();
+        position.legal_moves(&mut moves);
+        if position.outcome().is_some() || moves.is_empty() {
+            break;
+        }
+        position.play(moves[rng.usize(..moves.len())]);
+    }
+    let players = [evaluation; 2];
+    let game = play_recorded(&position, &players, nodes);
+    let lines = game
+        .positions
+        .iter()
+        .filter(|p| p.outcome().is_none())
+        .map(|p| {
+            let result = match p.side_to_move() {
+                Player::One => game.first_score,
+                Player::Two => 1.0 - game.first_score,
+            };
+            format!("{result}\t{}", p.position_string())
+        })
+        .collect();
+    Ok(lines)
+}
+
+/// Reads the data, fits the house table and prints it.
+fn fit(data: &str, epochs: usize, threats: bool) -> Result<()> {
+    let file = std::fs::File::open(data).with_context(|| format!("opening {data}"))?;
+    let mut train = Vec::new();
+    let mut test = Vec::new();
+    let mut test_positions = Vec::new();
+    for (number, line) in std::io::BufReader::new(file).lines().enumerate() {
+        let line = line?;
+        let mut fields = line.split('\t');
+        let (Some(game), Some(result), Some(text)) = (fields.next(), fields.next(), fields.next())
+        else {
+            bail!("line {}: not GAME<TAB>RESULT<TAB>POSITION", number + 1);
+        };
+        let game: usize = game.parse()?;
+        let result: f32 = result.parse()?;
+        let position = Oware::from_position_string(text)
+            .map_err(|e| anyhow::anyhow!("line {}: {e}", number + 1))?;
+        let mut features = OwareEvaluation::house_features(&position);
+        if threats {
+            let me = position.side;
+            for (i, player) in [me, me.opponent()].into_iter().enumerate() {
+                let bucket = usize::from(best_capture(&position, player)).min(15);
+                features.push(u16::try_from(
+                    OwareEvaluation::HOUSE_FEATURES + 16 * i + bucket,
+                )?);
+            }
+        }
+        let sample = Sample {
+            features,
+            base: OwareEvaluation::margin(&position) as f32,
+            phase: OwareEvaluation::phase(&position),
+            result,
+        };
+        if game.is_multiple_of(HOLD_OUT_EVERY) {
+            test_positions.push(position);
+            test.push(sample);
+        } else {
+            train.push(sample);
+        }
+    }
+    eprintln!(
+        "{} training positions, {} held out",
+        train.len(),
+        test.len()
+    );
+    // 1. The evaluations there are, each at its own best scale.
+    for (name, evaluation) in [
+        ("mobility", OwareEvaluation::MOBILITY),
+        ("current", OwareEvaluation::DEFAULT),
+    ] {
+        let evals: Vec<f32> = test_positions
+            .iter()
+            .map(|p| evaluation.evaluate(p) as f32)
+            .collect();
+        let scale = tune::fit_scale(&evals, &test);
+        println!(
+            "{name} evaluation: scale {scale:.5}, held-out error {:.6}",
+            tune::error(&evals, &test, scale)
+        );
+    }
+    // 2. The fit.
+    let count = OwareEvaluation::HOUSE_FEATURES + if threats { 32 } else { 0 };
+    let model = tune::fit(&train, count, epochs);
+    let fitted: Vec<f32> = test.iter().map(|s| model.evaluate(s)).collect();
+    println!(
+        "fitted: scale {:.5}, training error {:.6}, held-out error {:.6}",
+        model.scale,
+        model.training_error,
+        tune::error(&fitted, &test, model.scale)
+    );
+    println!("{}", model.rust_table(house_table::BUCKETS));
+    Ok(())
+}
+
+/// The most `player` could capture with one sowing if it were to move.
+fn best_capture(position: &Oware, player: Player) -> u8 {
+    (0..usize::from(position.house_count()))
+        .filter(|&h| position.houses(player)[h] > 0)
+        .map(|h| {
+            let mut board = position.board;
+            board.sow(player, h)
+        })
+        .max()
+        .unwrap_or(0)
+}
