@@ -300,7 +300,7 @@ mod tests {
 
     #[test]
     fn messages_name_the_games_whose_hooks_say_yes() {
-        assert_eq!(no_solver(), "solve is only available for kalah");
+        assert_eq!(no_solver(), "solve is only available for kalah, oware");
         let err = crate::book::canonical_entry("chess", "x", Vec::new()).unwrap_err();
         assert_eq!(
             err,

@@ -498,3 +498,17 @@ fn tempdir(test: &str) -> std::path::PathBuf {
     std::fs::create_dir_all(&dir).expect("a temporary directory");
     dir
 }
+
+#[test]
+fn oware_positions_are_solved_with_proven_scores() {
+    // North's one move loses by 4 (engine/tests/oware_solve.rs).
+    let output = analyse(
+        &["--solve", "--variant", "oware"],
+        "1,1,2,0,0,1 20 0,1,0,0,0,0 22 n\n",
+    );
+    assert!(output.status.success(), "{output:?}");
+    let records = records(&stdout(&output));
+    assert_eq!(records.len(), 1, "{records:?}");
+    assert_eq!(records[0]["bestmove"], "2", "{records:?}");
+    assert_eq!(records[0]["score"]["proven"], -400, "{records:?}");
+}

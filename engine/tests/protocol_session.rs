@@ -876,7 +876,7 @@ fn tictactoe_engine_takes_the_win_and_reports_the_end() {
     );
     assert!(out.contains("\n\nNodes searched: 127872\n"), "{out}");
     assert!(
-        out.contains("info string error: solve is only available for kalah\n"),
+        out.contains("info string error: solve is only available for kalah, oware\n"),
         "{out}"
     );
 }

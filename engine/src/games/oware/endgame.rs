@@ -24,6 +24,8 @@ use crate::endgame::file::DatabaseFile;
 use crate::endgame::format::{Header, Kind};
 use crate::endgame::progress::Progress;
 use crate::endgame::rank::{entry_count, rank_sides};
+use crate::game::Player;
+use ply_rules::games::oware::board::Board;
 
 /// The family of the cached databases of `houses` houses a side (see
 /// [`crate::database_cache`]): `oware-6`.
@@ -168,14 +170,27 @@ impl OwareDb {
     #[inline]
     #[must_use]
     pub fn probe(&self, position: &Oware) -> Option<Bounds> {
-        if position.board.house_count != self.houses() || position.since_capture() != 1 {
+        if position.since_capture() != 1 {
+            return None;
+        }
+        self.probe_board(&position.board, position.side)
+    }
+
+    /// The bounds of `board` with `side` to move in the game that starts
+    /// there right after a capture (the caller knows the history is
+    /// fresh): `None` for another house count, more seeds than the
+    /// database holds, or an entry in a damaged block.
+    #[inline]
+    #[must_use]
+    pub fn probe_board(&self, board: &Board, side: Player) -> Option<Bounds> {
+        if board.house_count != self.houses() {
             return None;
         }
         let len = usize::from(self.houses());
-        let me = position.side.index();
+        let me = side.index();
         let rank = rank_sides(
-            &position.board.houses[me][..len],
-            &position.board.houses[1 - me][..len],
+            &board.houses[me][..len],
+            &board.houses[1 - me][..len],
             self.max_seeds(),
         )?;
         self.entry(rank)

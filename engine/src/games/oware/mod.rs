@@ -2,7 +2,9 @@
 //! are its static evaluation (`eval`, with the fitted `house_table`), the
 //! [`SearchGame`](crate::game::SearchGame) impl (`search`), and the
 //! retrograde analysis of its endgames (`retrograde`, the simple form;
-//! `endgame_build`, the fast one; `endgame`, the database file).
+//! `endgame_build`, the fast one; `endgame`, the database file), and the
+//! solver's proven bounds (`solve`; `solve_command`, the protocol's
+//! `solve`).
 
 pub mod endgame;
 pub mod endgame_build;
@@ -10,22 +12,30 @@ mod eval;
 pub mod house_table;
 pub mod retrograde;
 mod search;
+pub mod solve;
+mod solve_command;
 
 use std::path::Path;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use crate::endgame::progress::Progress;
 use crate::engine_game::{
     BuiltDatabase, DatabaseChecks, DatabaseFit, DatabasePlan, EngineGame, OpenedDatabase,
 };
+use crate::options::EngineOptions;
+use crate::session::output::Output;
+use crate::session::running::RunningSearch;
+use crate::session::tables::EngineTables;
 use endgame::OwareDb;
 
 pub use eval::{MOBILITY_WEIGHT, OwareEvaluation};
 pub use ply_rules::games::oware::*;
 pub use search::CAPTURE_PRIORITY;
 
-/// Oware thinks with the alpha-beta search, and has no solver.
+/// Oware thinks with the alpha-beta search; `solve` proves bounds on its
+/// moves' values, exact where they meet (`solve.rs`).
 impl EngineGame for Oware {
+    const HAS_SOLVER: bool = true;
     /// The start, and a middle game with a big house.
     const BENCH_POSITIONS: &'static [&'static str] = &[
         "4,4,4,4,4,4 0 4,4,4,4,4,4 0 s",
@@ -99,5 +109,14 @@ impl EngineGame for Oware {
             checks: Arc::clone(&db) as Arc<dyn DatabaseChecks>,
             oracle: db,
         })
+    }
+
+    fn solve(
+        self,
+        options: &EngineOptions,
+        tables: Arc<Mutex<EngineTables>>,
+        out: Output,
+    ) -> Result<RunningSearch, String> {
+        solve_command::start(self, options.multipv, tables, out)
     }
 }

@@ -288,7 +288,7 @@ pub fn canonical_key(board: &Board, side: Player) -> Vec<u8> {
 
 /// The board of canonical `key`, the mover as South ([`Player::One`]),
 /// stores empty.
-fn board_of(key: &[u8], houses: u8) -> Board {
+pub(crate) fn board_of(key: &[u8], houses: u8) -> Board {
     let len = usize::from(houses);
     let mut board = Board {
         houses: [[0; PIT_SLOTS]; 2],
@@ -315,7 +315,7 @@ pub fn legal_houses(board: &Board, side: Player) -> Vec<usize> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use ply_rules::game::{Game, MoveList, Outcome};
     use ply_rules::games::oware::Oware;
@@ -323,7 +323,11 @@ mod tests {
     /// V of `board` (`side` to move) when the positions of `history` (this
     /// one included) have been seen since the last capture: plain minimax
     /// over every line, with the repetition rule as the game applies it.
-    fn exhaustive(board: &Board, side: Player, history: &mut Vec<(Board, Player)>) -> i32 {
+    pub(crate) fn exhaustive(
+        board: &Board,
+        side: Player,
+        history: &mut Vec<(Board, Player)>,
+    ) -> i32 {
         let moves = legal_houses(board, side);
         if moves.is_empty() {
             let own = i32::try_from(board.row_total(side)).unwrap();
