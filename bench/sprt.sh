@@ -12,7 +12,9 @@
 #
 # --concurrency N plays N games at once (one engine thinks at a time in
 # each, so 2 on two cores). --option goes to both engines (e.g. --option EndgameDB=oware-6-24.db).
-# Openings default to the variant's file under referee/openings/.
+# Openings default to the variant's file under referee/openings/. One run
+# at a time: the base's worktree and both engines' copies are kept under
+# target/sprt-base/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 base=""
@@ -40,7 +42,7 @@ while [ $# -gt 0 ]; do
     *) echo "$0: unknown argument $1" >&2; exit 2 ;;
   esac
 done
-[ -n "$base" ] || { echo "usage: $0 --base REVISION [--variant V] [--st S] [--elo0 E0] [--elo1 E1] [--games N] [--results FILE] [--openings FILE] [--option NAME=VALUE]..." >&2; exit 2; }
+[ -n "$base" ] || { echo "usage: $0 --base REVISION [--variant V] [--st S] [--elo0 E0] [--elo1 E1] [--games N] [--results FILE] [--openings FILE] [--option NAME=VALUE]... [--concurrency N]" >&2; exit 2; }
 if [ -z "$openings" ]; then
   case "$variant" in
     oware) openings=referee/openings/oware-3ply-balanced.txt ;;

@@ -8,7 +8,7 @@
 //!     generate --games 12000 --nodes 5000 --threads 2 --seed 1 --evaluation mobility \
 //!     --output oware.data
 //! # 2. Fit the house table to them and print it as Rust.
-//! cargo run --release -p ply-engine --example oware_texel -- fit --data oware.data
+//! cargo run --release -p ply-engine --example oware_texel -- fit --data oware.data --epochs 600
 //! ```
 //!
 //! `generate` plays an evaluation against itself at a fixed number of

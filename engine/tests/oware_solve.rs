@@ -158,3 +158,23 @@ fn a_stopped_solve_says_what_it_proved() {
     assert!(last.starts_with("unsolved lowerbound "), "{seen:#?}");
     assert!(last.contains(" upperbound "), "{last}");
 }
+
+#[test]
+fn a_finished_game_is_solved_as_the_rules_end_it() {
+    // South cannot feed North: the game is over, each side taking its row,
+    // so South ends with 5 against 1.
+    let seen = session(
+        &[
+            "uci",
+            "setoption name UCI_Variant value oware",
+            "position fen 5,0,0,0,0,0 0 0,0,0,0,0,0 1 s",
+            "solve",
+        ],
+        "solved",
+    );
+    let last = seen.last().expect("a line");
+    assert!(
+        last.starts_with("solved value +4 bestmove (none) "),
+        "{seen:#?}"
+    );
+}

@@ -15,7 +15,7 @@
 //! replays the matches. A weight of 0 (or no table) switches a term off,
 //! so versions can be matched with the same search.
 
-use super::house_table::{BUCKETS, FITTED, HOUSES, HouseTable, for_each_house, phase_parts};
+use super::house_table::{BUCKETS, FITTED, HOUSES, HouseTable, fits, for_each_house, phase_parts};
 use super::position::Oware;
 use crate::game::Player;
 use crate::games::mancala::SEED_VALUE;
@@ -67,7 +67,9 @@ impl OwareEvaluation {
     };
 
     /// The evaluation Ply plays with: the margin and the fitted house
-    /// table (which has its own mobility, in what an empty house costs).
+    /// table (which has its own mobility, in what an empty house costs);
+    /// on boards other than the one it was fitted to (six houses, 48
+    /// seeds), the margin and mobility.
     pub const DEFAULT: Self = Self {
         house_table: Some(&FITTED),
         ..Self::MARGIN
@@ -173,9 +175,14 @@ impl Evaluator<Oware> for OwareEvaluation {
         if self.kroo_weight != 0 {
             score += self.kroo_weight * (kroos(position, me) - kroos(position, them));
         }
-        // 6. The house table.
+        // 6. The house table, on the board it was fitted to; elsewhere
+        //    mobility, the term it replaced, stands in for it.
         if let Some(table) = self.house_table {
-            score += table.value(position);
+            score += if fits(position) {
+                table.value(position)
+            } else {
+                MOBILITY_WEIGHT * (movable(position, me) - movable(position, them))
+            };
         }
         score
     }
@@ -209,7 +216,8 @@ mod tests {
 
     #[test]
     fn the_default_is_the_margin_and_the_fitted_table() {
-        let p = pos("1,0,0,0,0,0 2 1,1,1,0,0,0 0 s");
+        // Oware's 48 seeds, 44 of them captured.
+        let p = pos("1,0,0,0,0,0 23 1,1,1,0,0,0 21 s");
         assert_eq!(
             OwareEvaluation::DEFAULT.evaluate(&p),
             200 + FITTED.value(&p)
@@ -225,6 +233,18 @@ mod tests {
         for house in 0..5 {
             assert!(FITTED.midgame[house][0] < 0 && FITTED.endgame[house][0] < 0);
             assert!(FITTED.midgame[6 + house][0] > 0 && FITTED.endgame[6 + house][0] > 0);
+        }
+    }
+
+    #[test]
+    fn other_boards_fall_back_to_mobility() {
+        for text in ["1,0,0,0,0 2 1,1,1,0,0 0 s", "5,5,5,5,5,5 0 5,5,5,5,5,0 0 n"] {
+            let p = pos(text);
+            assert_eq!(
+                OwareEvaluation::DEFAULT.evaluate(&p),
+                OwareEvaluation::MOBILITY.evaluate(&p),
+                "{text}"
+            );
         }
     }
 

@@ -19,6 +19,17 @@ pub const SIX_HOUSES: usize = 6;
 pub const BUCKETS: usize = 16;
 /// Every house of both sides, the mover's first.
 pub const HOUSES: usize = 2 * SIX_HOUSES;
+/// Seeds in play on the board the table is fitted to (four a house).
+pub const FITTED_SEEDS: u8 = 48;
+
+/// Whether `position` is of the board the table is fitted to: six houses
+/// a side and 48 seeds in play (Oware's own). Its buckets count seeds,
+/// so on another board they would mean something else.
+#[inline]
+#[must_use]
+pub fn fits(position: &Oware) -> bool {
+    usize::from(position.house_count()) == SIX_HOUSES && position.total_seeds() == FITTED_SEEDS
+}
 
 /// Centi-seeds for each house (the mover's six from its left, then the
 /// opponent's six from theirs) and bucket, at the opening and at the end.

@@ -27,7 +27,9 @@ impl SearchGame for Oware {
         self.key
     }
 
-    /// [`OwareEvaluation::DEFAULT`]: the captured-seed margin and mobility.
+    /// [`OwareEvaluation::DEFAULT`]: the captured-seed margin and the
+    /// fitted house table (mobility on other boards than six houses and 48
+    /// seeds).
     fn evaluate(&self) -> i32 {
         OwareEvaluation::DEFAULT.evaluate(self)
     }

@@ -638,6 +638,42 @@ mod tests {
         assert!(checked > 100, "{checked}");
     }
 
+    /// Two quiet moves in: the root's history holds three boards, the
+    /// first two known only by their keys.
+    #[test]
+    fn a_longer_history_is_seen() {
+        let (houses, max_seeds) = (2, 5);
+        let db = OwareDb::build(houses, max_seeds, 1, |_| {}).unwrap();
+        let stop = SearchControl::default();
+        let mut solver = Solver::new(Some(&db), &stop);
+        let mut checked = 0;
+        for board in boards(houses, max_seeds) {
+            let root = Oware::from_board(board, Player::One);
+            for first in legal_houses(&board, Player::One) {
+                let mut one = root.clone();
+                one.play(u8::try_from(first).unwrap());
+                if one.since_capture() != 2 || one.is_over() {
+                    continue;
+                }
+                for second in legal_houses(&one.board, Player::Two) {
+                    let mut two = one.clone();
+                    two.play(u8::try_from(second).unwrap());
+                    if two.since_capture() != 3 || two.is_over() {
+                        continue;
+                    }
+                    let history = [
+                        (board, Player::One),
+                        (one.board, Player::Two),
+                        (two.board, Player::One),
+                    ];
+                    check(&mut solver, &two, &history);
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 100, "{checked}");
+    }
+
     #[test]
     fn a_game_over_has_no_moves_and_a_stop_ends_the_proof() {
         let stop = SearchControl::default();

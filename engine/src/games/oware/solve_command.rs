@@ -4,8 +4,8 @@
 //! Kalah's `solve` does.
 //!
 //! With `MultiPV` K > 1 the K best moves (all of them when K is at least
-//! their number) are printed best first before that line: `info depth …
-//! multipv k score cp … pv <move>`, exact when the move is solved (then
+//! their number) are printed best first before that line: `info multipv
+//! k score cp … pv <move>`, exact when the move is solved (then
 //! followed by `info string multipv k proven margin <V> (solved)`, the
 //! label `go` gives a proven line) and a lower bound otherwise (followed
 //! by `info string multipv k between <L> and <U>`).
@@ -134,13 +134,14 @@ fn move_info(root: &Oware, line: &MoveBounds, rank: u32, nodes: u64, elapsed: Du
     }
 }
 
-/// The final line: `solved value …` or `unsolved lowerbound … upperbound …`;
-/// a game over is solved at the stores' margin, as the rules ended it.
+/// The final line: `solved value …` when the position's value is proven
+/// (the best lower bound of its moves is the best upper bound), else
+/// `unsolved lowerbound … upperbound …`; a game over is solved at what the
+/// rules give it ([`final_margin`]).
 fn solve_line(root: &Oware, moves: &[MoveBounds], nodes: u64, elapsed: Duration) -> SolveLine {
-    let me = root.side;
-    let stores = i32::from(root.store(me)) - i32::from(root.store(me.opponent()));
     let (lower, upper) = if moves.is_empty() {
-        (stores, stores)
+        let value = final_margin(root);
+        (value, value)
     } else {
         root_bounds(moves)
     };
@@ -151,4 +152,28 @@ fn solve_line(root: &Oware, moves: &[MoveBounds], nodes: u64, elapsed: Duration)
         nodes,
         time: u64::try_from(elapsed.as_millis()).unwrap_or(u64::MAX),
     }
+}
+
+/// The final margin of a game that is over, for the side to move, as the
+/// rules count it: the stores as they stand when one holds a majority,
+/// else (the mover cannot move or feed) each side's store plus its row.
+fn final_margin(position: &Oware) -> i32 {
+    let me = position.side;
+    let them = me.opponent();
+    let stores = i32::from(position.store(me)) - i32::from(position.store(them));
+    let total = u32::from(position.total_seeds());
+    let decided = [me, them]
+        .iter()
+        .any(|&side| 2 * u32::from(position.store(side)) > total);
+    if decided {
+        return stores;
+    }
+    let row = |side| {
+        position
+            .houses(side)
+            .iter()
+            .map(|&s| i32::from(s))
+            .sum::<i32>()
+    };
+    stores + row(me) - row(them)
 }
