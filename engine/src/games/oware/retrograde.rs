@@ -334,29 +334,39 @@ pub(crate) mod tests {
             let theirs = i32::try_from(board.row_total(side.opponent())).unwrap();
             return own - theirs;
         }
-        let mut best = i32::MIN;
-        for house in moves {
-            let mut child = *board;
-            child.stores = [0, 0];
-            let captured = i32::from(child.sow(side, house));
-            child.stores = [0, 0];
-            let next = side.opponent();
-            let value = if captured > 0 {
-                captured - exhaustive(&child, next, &mut vec![(child, next)])
-            } else if history.contains(&(child, next)) {
-                // The repetition ends the game: each side takes its row.
-                let own = i32::try_from(child.row_total(side)).unwrap();
-                let theirs = i32::try_from(child.row_total(next)).unwrap();
-                own - theirs
-            } else {
-                history.push((child, next));
-                let value = -exhaustive(&child, next, history);
-                history.pop();
-                value
-            };
-            best = best.max(value);
+        moves
+            .into_iter()
+            .map(|house| exhaustive_move(board, side, house, history))
+            .max()
+            .unwrap_or(i32::MIN)
+    }
+
+    /// The value for `side` of sowing `house` of `board` after `history`
+    /// (ending with `board`): every line to its end, as [`exhaustive`].
+    pub(crate) fn exhaustive_move(
+        board: &Board,
+        side: Player,
+        house: usize,
+        history: &mut Vec<(Board, Player)>,
+    ) -> i32 {
+        let mut child = *board;
+        child.stores = [0, 0];
+        let captured = i32::from(child.sow(side, house));
+        child.stores = [0, 0];
+        let next = side.opponent();
+        if captured > 0 {
+            captured - exhaustive(&child, next, &mut vec![(child, next)])
+        } else if history.contains(&(child, next)) {
+            // The repetition ends the game: each side takes its row.
+            let own = i32::try_from(child.row_total(side)).unwrap();
+            let theirs = i32::try_from(child.row_total(next)).unwrap();
+            own - theirs
+        } else {
+            history.push((child, next));
+            let value = -exhaustive(&child, next, history);
+            history.pop();
+            value
         }
-        best
     }
 
     /// The result of the game from `position` for its side to move (1, 0,

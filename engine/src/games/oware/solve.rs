@@ -518,7 +518,7 @@ mod tests {
     use super::*;
     use crate::endgame::rank::{entry_count, unrank};
     use crate::games::oware::retrograde::board_of;
-    use crate::games::oware::retrograde::tests::exhaustive;
+    use crate::games::oware::retrograde::tests::exhaustive_move;
     use ply_rules::game::Game;
 
     /// Boards small enough to play every line from every board.
@@ -544,20 +544,7 @@ mod tests {
         legal_houses(&position.board, side)
             .into_iter()
             .map(|house| {
-                let mut child = position.board;
-                let captured = i32::from(child.sow(side, house));
-                // The exhaustive search keeps its boards' stores empty.
-                child.stores = [0, 0];
-                let next = side.opponent();
-                let value = if captured > 0 {
-                    captured - exhaustive(&child, next, &mut vec![(child, next)])
-                } else if history.contains(&(child, next)) {
-                    row_margin(&child, side)
-                } else {
-                    let mut line = history.to_vec();
-                    line.push((child, next));
-                    -exhaustive(&child, next, &mut line)
-                };
+                let value = exhaustive_move(&position.board, side, house, &mut history.to_vec());
                 (u8::try_from(house).unwrap(), value)
             })
             .collect()
@@ -610,68 +597,55 @@ mod tests {
         }
     }
 
-    /// A position reached by a quiet move keeps its history: the bounds
-    /// hold the value the exhaustive search finds with that history.
+    /// Every position `plies` quiet moves from a board of `houses` houses
+    /// and at most `max_seeds` seeds (South to move first), with the
+    /// boards of its line, while the game goes on.
+    fn quiet_lines(houses: u8, max_seeds: u8, plies: usize) -> Vec<(Oware, Vec<(Board, Player)>)> {
+        let mut lines: Vec<(Oware, Vec<(Board, Player)>)> = boards(houses, max_seeds)
+            .into_iter()
+            .map(|board| {
+                (
+                    Oware::from_board(board, Player::One),
+                    vec![(board, Player::One)],
+                )
+            })
+            .collect();
+        for ply in 1..=plies {
+            lines = lines
+                .into_iter()
+                .flat_map(|(position, history)| {
+                    legal_houses(&position.board, position.side)
+                        .into_iter()
+                        .filter_map(move |house| {
+                            let mut next = position.clone();
+                            next.play(u8::try_from(house).unwrap());
+                            let quiet = next.since_capture() == ply + 1 && !next.is_over();
+                            let mut line = history.clone();
+                            line.push((next.board, next.side));
+                            quiet.then_some((next, line))
+                        })
+                })
+                .collect();
+        }
+        lines
+    }
+
+    /// A position reached by quiet moves keeps its history, the boards
+    /// before it known to the solver by their keys only: the bounds hold
+    /// the value the exhaustive search finds with that history.
     #[test]
     fn a_quiet_line_s_history_is_seen() {
         let (houses, max_seeds) = (2, 5);
         let db = OwareDb::build(houses, max_seeds, 1, |_| {}).unwrap();
         let stop = SearchControl::default();
         let mut solver = Solver::new(Some(&db), &stop);
-        let mut checked = 0;
-        for board in boards(houses, max_seeds) {
-            let root = Oware::from_board(board, Player::One);
-            if root.is_over() {
-                continue;
-            }
-            for house in legal_houses(&board, Player::One) {
-                let mut child = root.clone();
-                child.play(u8::try_from(house).unwrap());
-                if child.since_capture() != 2 || child.is_over() {
-                    continue;
-                }
-                let history = [(board, Player::One), (child.board, Player::Two)];
-                check(&mut solver, &child, &history);
-                checked += 1;
+        for plies in [1, 2] {
+            let lines = quiet_lines(houses, max_seeds, plies);
+            assert!(lines.len() > 100, "{plies} plies: {}", lines.len());
+            for (position, history) in lines {
+                check(&mut solver, &position, &history);
             }
         }
-        assert!(checked > 100, "{checked}");
-    }
-
-    /// Two quiet moves in: the root's history holds three boards, the
-    /// first two known only by their keys.
-    #[test]
-    fn a_longer_history_is_seen() {
-        let (houses, max_seeds) = (2, 5);
-        let db = OwareDb::build(houses, max_seeds, 1, |_| {}).unwrap();
-        let stop = SearchControl::default();
-        let mut solver = Solver::new(Some(&db), &stop);
-        let mut checked = 0;
-        for board in boards(houses, max_seeds) {
-            let root = Oware::from_board(board, Player::One);
-            for first in legal_houses(&board, Player::One) {
-                let mut one = root.clone();
-                one.play(u8::try_from(first).unwrap());
-                if one.since_capture() != 2 || one.is_over() {
-                    continue;
-                }
-                for second in legal_houses(&one.board, Player::Two) {
-                    let mut two = one.clone();
-                    two.play(u8::try_from(second).unwrap());
-                    if two.since_capture() != 3 || two.is_over() {
-                        continue;
-                    }
-                    let history = [
-                        (board, Player::One),
-                        (one.board, Player::Two),
-                        (two.board, Player::One),
-                    ];
-                    check(&mut solver, &two, &history);
-                    checked += 1;
-                }
-            }
-        }
-        assert!(checked > 100, "{checked}");
     }
 
     #[test]
