@@ -213,7 +213,7 @@ impl Analysis {
         let moves = legal_houses(&board, Player::One);
         // 1. No legal move: each side takes its own row.
         if moves.is_empty() {
-            let rows = row_margin(&board);
+            let rows = row_margin(&board, Player::One);
             return Bounds {
                 lower: rows,
                 upper: rows,
@@ -267,11 +267,12 @@ pub(super) fn narrow(value: i32) -> i8 {
     i8::try_from(value).unwrap_or(if value < 0 { i8::MIN } else { i8::MAX })
 }
 
-/// South's row minus North's: what the mover (South in a canonical board)
-/// gets when the game ends here with each side taking its own row.
-fn row_margin(board: &Board) -> i32 {
-    let own = i64::from(board.row_total(Player::One));
-    let theirs = i64::from(board.row_total(Player::Two));
+/// `side`'s row minus the opponent's: what `side` gets when the game ends
+/// here with each side taking its own row (South, the mover of a
+/// canonical board, here; `solve.rs` asks for either side).
+pub(crate) fn row_margin(board: &Board, side: Player) -> i32 {
+    let own = i64::from(board.row_total(side));
+    let theirs = i64::from(board.row_total(side.opponent()));
     i32::try_from(own - theirs).unwrap_or(0)
 }
 

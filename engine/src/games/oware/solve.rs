@@ -44,7 +44,7 @@ use ply_rules::games::oware::key::board_key;
 
 use super::Oware;
 use super::endgame::OwareDb;
-use super::retrograde::legal_houses;
+use super::retrograde::{legal_houses, row_margin};
 use crate::search::SearchControl;
 
 /// The deepest iteration: a solve that has not met its bounds by then
@@ -492,14 +492,6 @@ fn seeds_on_board(board: &Board) -> i32 {
 /// South's row minus North's.
 fn south_rows(board: &Board) -> i32 {
     row_margin(board, Player::One)
-}
-
-/// `side`'s row minus the opponent's: what `side` gets when the game ends
-/// here with each side taking its own row.
-fn row_margin(board: &Board, side: Player) -> i32 {
-    let own = i64::from(board.row_total(side));
-    let theirs = i64::from(board.row_total(side.opponent()));
-    i32::try_from(own - theirs).unwrap_or(0)
 }
 
 /// The table slot and key of a fresh board: its key with empty stores

@@ -17,6 +17,7 @@ use ply_protocol::{Info, Response, Score, ScoreBound, ScoreValue, SolveLine};
 
 use super::Oware;
 use super::endgame::OwareDb;
+use super::retrograde::row_margin;
 use super::solve::{MoveBounds, Solver};
 use crate::game::Game;
 use crate::search::SearchControl;
@@ -168,12 +169,5 @@ fn final_margin(position: &Oware) -> i32 {
     if decided {
         return stores;
     }
-    let row = |side| {
-        position
-            .houses(side)
-            .iter()
-            .map(|&s| i32::from(s))
-            .sum::<i32>()
-    };
-    stores + row(me) - row(them)
+    stores + row_margin(&position.board, me)
 }
