@@ -219,19 +219,20 @@ impl<'a> Solver<'a> {
         depth: u32,
         known: (i32, i32),
     ) -> Result<(i32, i32), Stopped> {
+        let sown = Sown::new(board, side, house);
         let (mut low, mut high) = known;
         while low < high {
             let test = low + (high - low + 1) / 2;
             // 1. Is the move worth at least `test`?
             let proven_low =
-                self.after_move(board, side, house, depth, Bound::Lower, (test - 1, test))?;
+                self.after_sowing(&sown, side, depth, Bound::Lower, (test - 1, test))?;
             low = low.max(proven_low.min(high));
             if proven_low >= test {
                 continue;
             }
             // 2. Or less than `test`?
             let proven_high =
-                self.after_move(board, side, house, depth, Bound::Upper, (test - 1, test))?;
+                self.after_sowing(&sown, side, depth, Bound::Upper, (test - 1, test))?;
             high = high.min(proven_high.max(low));
             if proven_high < test {
                 continue;
@@ -241,20 +242,18 @@ impl<'a> Solver<'a> {
         Ok((low, high))
     }
 
-    /// A bound (`bound`) of the seeds to come for `side` after sowing
-    /// `house` of `board`, the history on `self.history` ending with
-    /// `board`, searched `depth` deep within the window `alpha..beta`.
-    fn after_move(
+    /// A bound (`bound`) of the seeds to come for `side` after `sown`, one
+    /// of its moves from the last board of `self.history`, searched
+    /// `depth` deep within the window `alpha..beta`.
+    fn after_sowing(
         &mut self,
-        board: &Board,
+        sown: &Sown,
         side: Player,
-        house: usize,
         depth: u32,
         bound: Bound,
         (alpha, beta): (i32, i32),
     ) -> Result<i32, Stopped> {
-        let mut child = *board;
-        let captured = i32::from(child.sow(side, house));
+        let (child, captured) = (sown.child, sown.captured);
         let next = side.opponent();
         let key = board_key(&child, next);
         let rows = south_rows(&child);
@@ -326,14 +325,11 @@ impl<'a> Solver<'a> {
             return Ok(bound.pick(known_low, known_high));
         }
         // 4. The moves, captures first by size.
-        let mut ordered: Vec<(i32, usize)> = moves
+        let mut ordered: Vec<Sown> = moves
             .iter()
-            .map(|&house| {
-                let mut child = *board;
-                (i32::from(child.sow(side, house)), house)
-            })
+            .map(|&house| Sown::new(board, side, house))
             .collect();
-        ordered.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        ordered.sort_by(|a, b| b.captured.cmp(&a.captured).then(a.house.cmp(&b.house)));
         // 5. The bound: the best move's, each move's from its reply's
         //    opposite bound. A lower bound needs one good move; an upper
         //    bound needs every move, so it stops as soon as one move may
@@ -342,11 +338,10 @@ impl<'a> Solver<'a> {
         let result = match bound {
             Bound::Lower => {
                 let mut best = known_low;
-                for (_, house) in ordered {
-                    let value = self.after_move(
-                        board,
+                for sown in &ordered {
+                    let value = self.after_sowing(
+                        sown,
                         side,
-                        house,
                         depth - 1,
                         Bound::Lower,
                         (alpha.max(best), beta),
@@ -360,15 +355,9 @@ impl<'a> Solver<'a> {
             }
             Bound::Upper => {
                 let mut best = i32::MIN;
-                for (_, house) in ordered {
-                    let value = self.after_move(
-                        board,
-                        side,
-                        house,
-                        depth - 1,
-                        Bound::Upper,
-                        (alpha, beta),
-                    )?;
+                for sown in &ordered {
+                    let value =
+                        self.after_sowing(sown, side, depth - 1, Bound::Upper, (alpha, beta))?;
                     best = best.max(value);
                     if best >= beta {
                         best = known_high;
@@ -443,6 +432,27 @@ impl<'a> Solver<'a> {
         match side {
             Player::One => (low, high),
             Player::Two => (-high, -low),
+        }
+    }
+}
+
+/// One move sown: the house, the board after it, the seeds it captured.
+#[derive(Clone, Copy, Debug)]
+struct Sown {
+    house: usize,
+    child: Board,
+    captured: i32,
+}
+
+impl Sown {
+    /// `side` sows `house` of `board`.
+    fn new(board: &Board, side: Player, house: usize) -> Self {
+        let mut child = *board;
+        let captured = i32::from(child.sow(side, house));
+        Self {
+            house,
+            child,
+            captured,
         }
     }
 }
