@@ -14,7 +14,8 @@ fi
 # move the front end must not play; `go nodes N` (the GUI's evaluation
 # graph) answers at once. `ucinewgame` says it loaded an endgame database;
 # `solve` (the exact-value view) proves move 1 at once and the rest "for
-# ever": its `stop` answers with an `unsolved` line.
+# ever": its `stop` answers with move 2's bounds (as Oware's `solve`
+# labels a move whose value stays open) and an `unsolved` line.
 searching=
 best="(none)"
 while :; do
@@ -43,6 +44,8 @@ while :; do
             go*) searching=1; best="(none)" ;;
             stop)
                 if [ "$best" = solve ] && [ -n "$searching" ]; then
+                    echo "info multipv 2 score cp -100 lowerbound nodes 3 pv 2"
+                    echo "info string multipv 2 between -1 and 3"
                     echo "unsolved lowerbound +2 upperbound +2 bestmove 1 nodes 3 time 1"
                 elif [ -n "$searching" ]; then echo "bestmove $best"; fi
                 searching= ;;

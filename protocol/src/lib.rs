@@ -14,7 +14,7 @@ mod parse;
 mod print;
 
 pub use error::ParseError;
-pub use labels::proven_line;
+pub use labels::{bounded_line, bounds_label, proven_line};
 pub use message::{
     Command, Dialect, GoParams, Id, Info, OptionDecl, OptionKind, Query, Response, Score,
     ScoreBound, ScoreValue, SolveLine, StartingPosition,

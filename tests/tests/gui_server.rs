@@ -533,6 +533,27 @@ fn solve_every_move(
     fen: &str,
     expect_database: bool,
 ) -> Vec<(String, i64)> {
+    let setup = "setoption name Pits value 4\nsetoption name Seeds value 3\n";
+    solve_bounds(cache, setup, fen, 4, expect_database)
+        .into_iter()
+        .map(|(mv, lower, upper)| {
+            assert_eq!(lower, upper, "Kalah's solve proves values");
+            (mv, lower)
+        })
+        .collect()
+}
+
+/// The engine's own `solve` of `fen` after `setup` (the rules' commands),
+/// with `MultiPV` `lines` and the database of `cache` (`expect_database`:
+/// one must be found there): each move's proven bounds, equal where its
+/// value is proven (`proven margin …`), else its `between L and U` label's.
+fn solve_bounds(
+    cache: &std::path::Path,
+    setup: &str,
+    fen: &str,
+    lines: usize,
+    expect_database: bool,
+) -> Vec<(String, i64, i64)> {
     use std::io::BufRead;
     let mut engine = std::process::Command::new(ply_tests::binary("ply-engine"))
         .env("XDG_CACHE_HOME", cache)
@@ -543,8 +564,7 @@ fn solve_every_move(
     let mut input = engine.stdin.take().expect("stdin");
     write!(
         input,
-        "setoption name Pits value 4\nsetoption name Seeds value 3\n\
-         setoption name MultiPV value 4\nposition fen {fen}\nsolve\n"
+        "{setup}setoption name MultiPV value {lines}\nposition fen {fen}\nsolve\n"
     )
     .expect("the engine reads");
     input.flush().expect("the engine reads");
@@ -553,7 +573,7 @@ fn solve_every_move(
     let mut text = String::new();
     for line in stdout.lines() {
         let line = line.expect("a line");
-        let last = line.starts_with("solved ");
+        let last = line.starts_with("solved ") || line.starts_with("unsolved ");
         text.push_str(&line);
         text.push('\n');
         if last {
@@ -583,9 +603,16 @@ fn solve_every_move(
                     ),
                 );
             }
-        } else if line.starts_with("info string multipv ") && line.ends_with("(solved)") {
+        } else if line.starts_with("info string multipv ") {
             let k = words[3].to_string();
-            values.push(pending.remove(&k).expect("a line before its label"));
+            if line.ends_with("(solved)") {
+                let (mv, value) = pending.remove(&k).expect("a line before its label");
+                values.push((mv, value, value));
+            } else if words.get(4) == Some(&"between") {
+                let (mv, _) = pending.remove(&k).expect("a line before its label");
+                let bound = |i: usize| words[i].parse::<i64>().expect("a bound");
+                values.push((mv, bound(5), bound(7)));
+            }
         }
     }
     values.sort();
@@ -643,7 +670,7 @@ fn the_page_builds_a_database_and_shows_every_moves_exact_value() {
     assert_eq!(state["database"]["build_failed"], false, "{state}");
     let built = cache.join("ply").join("kalah-4-standard-16.db");
     assert!(built.is_file(), "the database is in the cache");
-    let state = page.until(|m| m["type"] == "state" && !m["database"]["loaded"].is_null());
+    let state = loaded_after(&mut page, state);
     let loaded = state["database"]["loaded"]
         .as_str()
         .expect("the engine's words");
@@ -733,6 +760,96 @@ fn the_exact_view_never_shows_a_value_from_a_damaged_database() {
         "{verdict}"
     );
     let _ = std::fs::remove_dir_all(&cache);
+}
+
+/// Issue 24: Oware's database panel builds the database of a small board
+/// (3 houses of 2 seeds: 12 seeds) into the cache, the engine loads it, and
+/// the exact view shows each move's proven value or bounds, as the
+/// engine's own `solve` gives them; Oware offers no perfect strength.
+#[test]
+fn the_page_builds_an_oware_database_and_shows_each_moves_bounds() {
+    let cache = fresh_cache("oware-exact");
+    let args = [
+        "--variant",
+        "oware",
+        "--option",
+        "Pits=3",
+        "--option",
+        "Seeds=2",
+    ];
+    let gui = Gui::start_with_cache(&args, &cache);
+    let mut page = gui.connect();
+    let state = page.until(|m| m["type"] == "state" && m["database"]["known"] == true);
+    assert!(state["database"]["loaded"].is_null(), "{state}");
+    assert_eq!(state["database"]["perfect_play"], false);
+    // C(12 + 6, 6) boards of two bytes, the header and one checksum.
+    assert_eq!(state["database"]["choices"][0]["size"], 12);
+    assert_eq!(
+        state["database"]["choices"][0]["bytes"],
+        2 * 18_564 + 40 + 4
+    );
+    let state = page.request(&message("build_database", json!({"size": 12})));
+    assert_eq!(state["database"]["build"]["size"], 12, "{state}");
+    // The build ends, and the engine loads it (perhaps said in one state).
+    let state = page.until(|m| m["type"] == "state" && m["database"]["build"].is_null());
+    assert_eq!(state["database"]["build_failed"], false, "{state}");
+    assert!(cache.join("ply").join("oware-3-12.db").is_file());
+    let state = loaded_after(&mut page, state);
+    let loaded = state["database"]["loaded"]
+        .as_str()
+        .expect("the engine's words");
+    assert!(loaded.contains("oware-3-12.db (found by auto)"), "{loaded}");
+
+    page.request(&message("exact_values", json!({"on": true})));
+    // 8 seeds on the board, South to move.
+    let fen = "2,1,2 3 0,2,1 1 s";
+    let state = page.request(&message("set_position", json!({"fen": fen})));
+    assert_eq!(fen_of(&state), fen);
+    let state = page.until(|m| {
+        m["type"] == "state"
+            && ["proven", "bounds proven"].contains(&m["exact"]["status"].as_str().unwrap_or(""))
+    });
+    let mut shown: Vec<(String, i64, i64)> = state["exact"]["values"]
+        .as_array()
+        .expect("values")
+        .iter()
+        .map(|v| {
+            let bound = |key: &str| v[key].as_i64().expect("a bound");
+            if let Some(value) = v["value"].as_i64() {
+                assert_eq!((bound("lower"), bound("upper")), (value, value));
+            }
+            (
+                v["move"].as_str().expect("a move").to_owned(),
+                bound("lower"),
+                bound("upper"),
+            )
+        })
+        .collect();
+    shown.sort();
+    assert_eq!(shown.len(), state["legal"].as_array().map_or(0, Vec::len));
+    let setup = "setoption name UCI_Variant value oware\nsetoption name Pits value 3\n\
+                 setoption name Seeds value 2\n";
+    assert_eq!(shown, solve_bounds(&cache, setup, fen, 3, true));
+    let error = page.request(&message(
+        "set_options",
+        json!({"players": ["human", "engine"], "strength": [{"depth": 2}, "perfect"]}),
+    ));
+    assert_eq!(
+        error["message"],
+        "oware has no database of exact values, so no perfect strength"
+    );
+    let _ = std::fs::remove_dir_all(&cache);
+}
+
+/// The first state from `state` on (the one a build ended in) that says
+/// the engine has loaded a database: a quick build and the engine's load
+/// may come in one state.
+fn loaded_after(page: &mut Page, state: Value) -> Value {
+    if state["database"]["loaded"].is_null() {
+        page.until(|m| m["type"] == "state" && !m["database"]["loaded"].is_null())
+    } else {
+        state
+    }
 }
 
 /// The exact view's values in `state`, by move.

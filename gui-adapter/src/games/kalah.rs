@@ -7,6 +7,7 @@ use serde_json::{Value, json};
 
 use std::collections::BTreeMap;
 
+use super::database_size::{Sizing, board_of, choices, plan};
 use super::{BoardView, BuildPlan, DatabaseUi, GameFrontEnd, GameUi};
 
 /// Kalah's words for the front ends.
@@ -36,6 +37,7 @@ pub static DATABASE: DatabaseUi = DatabaseUi {
     size_unit: "seeds on the board",
     choices: database_choices,
     plan: database_plan,
+    perfect_play: true,
 };
 
 /// The sizes offered on six pits (docs/endgame-db.md's figures: 29 MB,
@@ -44,88 +46,31 @@ pub static DATABASE: DatabaseUi = DatabaseUi {
 /// no value away in 100 Kalah(6,4) positions (docs/endgame-db.md, "Measured").
 const OFFERED_SIZES: [u32; 4] = [16, 20, 24, 28];
 
-/// The most seeds a database holds (the file stores values as `i8`).
-const MAX_DB_SEEDS: u32 = 127;
+/// A Kalah database's entry and build speed. The biggest file the page
+/// builds is the 28-seed database of six pits (5.6 GB): bigger ones take
+/// hours and more memory than a laptop has. Build speed (docs/endgame-db.md's
+/// figures, this project's 2-core machine): 24 seeds on six pits, 1.25 G
+/// entries, about 40 s; 16 seeds, 30 M entries, about 2 s.
+const SIZING: Sizing = Sizing {
+    bytes_per_entry: 1,
+    max_bytes: 6_000_000_000,
+    entries_per_second: 30_000_000,
+    start_seconds: 1,
+};
 
-/// The biggest database the page builds: the 28-seed database of six pits
-/// (5.6 GB) fits, bigger ones take hours and more memory than a laptop has.
-const MAX_DB_BYTES: u64 = 6_000_000_000;
-
-/// The database file's header, in bytes (docs/endgame-db.md, "The file
-/// format"); a 4-byte checksum for each block of entries, then one byte an
-/// entry, follow.
-const DB_HEADER_BYTES: u64 = 40;
-
-/// Entries in a block of the file, and the bytes of a block's checksum.
-const DB_BLOCK_ENTRIES: u64 = 1 << 16;
-const DB_BLOCK_CHECKSUM_BYTES: u64 = 4;
-
-/// Entries built a second on two threads, and the start-up cost, for the
-/// time estimate. Basis (docs/endgame-db.md's figures, this project's
-/// 2-core machine): 24 seeds on six pits, 1.25 G entries, about 40 s; 16
-/// seeds, 30 M entries, about 2 s.
-const ENTRIES_PER_SECOND: u64 = 30_000_000;
-const BUILD_START_SECONDS: u64 = 1;
-
-/// The rule option naming the pits per side, and the capture rule's.
-const PITS: &str = "Pits";
-const SEEDS: &str = "Seeds";
+/// The capture rule's option.
 const EMPTY_CAPTURE: &str = "EmptyCapture";
 
-/// The pits per side, the seeds in all and the capture rule of the options.
-fn board_of(options: &BTreeMap<String, String>) -> Result<(u32, u32, bool), String> {
-    let number = |name: &str| -> Result<u32, String> {
-        let value = options
-            .get(name)
-            .ok_or_else(|| format!("no {name} option"))?;
-        value
-            .parse()
-            .map_err(|_| format!("{name} is '{value}', not a number"))
-    };
-    let pits = number(PITS)?;
-    let seeds = number(SEEDS)?;
-    let empty_capture = options.get(EMPTY_CAPTURE).is_some_and(|v| v == "true");
-    Ok((pits, 2 * pits * seeds, empty_capture))
-}
-
-/// [`OFFERED_SIZES`] the board's seeds can fill; the whole board when they
-/// cannot fill the smallest.
+/// [`OFFERED_SIZES`] the board's seeds can fill.
 fn database_choices(options: &BTreeMap<String, String>) -> Vec<u32> {
-    let Ok((_, total, _)) = board_of(options) else {
-        return Vec::new();
-    };
-    let total = total.min(MAX_DB_SEEDS);
-    let mut sizes: Vec<u32> = OFFERED_SIZES
-        .into_iter()
-        .filter(|&size| size <= total)
-        .collect();
-    if sizes.is_empty() && total > 0 {
-        sizes.push(total);
-    }
-    sizes
+    board_of(options).map_or_else(|_| Vec::new(), |(_, total)| choices(&OFFERED_SIZES, total))
 }
 
 /// `build-db --max-seeds N --pits P [--empty-capture]`, its file's size
-/// (`C(N + 2P, 2P)` entries, docs/endgame-db.md) and its time.
+/// and its time.
 fn database_plan(options: &BTreeMap<String, String>, size: u32) -> Result<BuildPlan, String> {
-    let (pits, _, empty_capture) = board_of(options)?;
-    if !(1..=MAX_DB_SEEDS).contains(&size) {
-        return Err(format!(
-            "a database holds 1 to {MAX_DB_SEEDS} seeds on the board, not {size}"
-        ));
-    }
-    let file_bytes = |entries: u64| {
-        let checksums = entries.div_ceil(DB_BLOCK_ENTRIES) * DB_BLOCK_CHECKSUM_BYTES;
-        entries.saturating_add(DB_HEADER_BYTES + checksums)
-    };
-    let entries = binomial(u64::from(size + 2 * pits), u64::from(2 * pits))
-        .filter(|&entries| file_bytes(entries) <= MAX_DB_BYTES)
-        .ok_or_else(|| {
-            format!(
-                "a database of {size} seeds on {pits} pits would be bigger than \
-                 {MAX_DB_BYTES} bytes: choose fewer seeds"
-            )
-        })?;
+    let (pits, _) = board_of(options)?;
+    let empty_capture = options.get(EMPTY_CAPTURE).is_some_and(|v| v == "true");
     let mut args = vec![
         "build-db".to_owned(),
         "--max-seeds".to_owned(),
@@ -136,24 +81,7 @@ fn database_plan(options: &BTreeMap<String, String>, size: u32) -> Result<BuildP
     if empty_capture {
         args.push("--empty-capture".to_owned());
     }
-    Ok(BuildPlan {
-        args,
-        bytes: file_bytes(entries),
-        seconds: BUILD_START_SECONDS + entries.div_ceil(ENTRIES_PER_SECOND),
-    })
-}
-
-/// `C(n, k)`, `None` past `u64`.
-fn binomial(n: u64, k: u64) -> Option<u64> {
-    let mut result: u128 = 1;
-    let k = k.min(n.saturating_sub(k));
-    for i in 0..k {
-        result = result * u128::from(n - i) / u128::from(i + 1);
-        if result > u128::from(u64::MAX) {
-            return None;
-        }
-    }
-    u64::try_from(result).ok()
+    plan(&SIZING, pits, size, args)
 }
 
 impl GameFrontEnd for Kalah {
@@ -201,6 +129,7 @@ impl BoardView for KalahView<'_> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::database_size::{PITS, SEEDS};
     use super::*;
 
     fn kalah(pits: &str, seeds: &str, empty_capture: &str) -> BTreeMap<String, String> {

@@ -18,6 +18,7 @@
 //! A game whose `impl GameFrontEnd` keeps the defaults gets the
 //! [`generic`] presentation: the rules crate's own text drawing.
 
+pub mod database_size;
 pub mod generic;
 pub mod kalah;
 pub mod mastermind;
@@ -66,8 +67,8 @@ pub struct GameUi {
     /// Why a turn is over after a move.
     pub turn_is_over: &'static str,
     /// The exact database the engine can build and use for this game
-    /// (Kalah's endgame databases), if any: the page's database offer,
-    /// exact-value view and "perfect" strength ask for it.
+    /// (Kalah's and Oware's endgame databases), if any: the page's
+    /// database offer, exact-value view and "perfect" strength ask for it.
     pub database: Option<&'static DatabaseUi>,
 }
 
@@ -83,6 +84,10 @@ pub struct DatabaseUi {
     pub choices: fn(&BTreeMap<String, String>) -> Vec<u32>,
     /// How to build a database of `size` for the rule options in force.
     pub plan: fn(&BTreeMap<String, String>, u32) -> Result<BuildPlan, String>,
+    /// Whether the engine plays proven moves with it (`perfect` strength):
+    /// Kalah's databases hold exact values; Oware's hold bounds, which the
+    /// search uses but which prove no move everywhere.
+    pub perfect_play: bool,
 }
 
 /// One database build: the engine's arguments and what it will cost.

@@ -7,7 +7,10 @@ use ply_rules::games::mancala::display::{Side, picture};
 use ply_rules::games::oware::Oware;
 use serde_json::{Value, json};
 
-use super::{BoardView, GameFrontEnd, GameUi};
+use std::collections::BTreeMap;
+
+use super::database_size::{Sizing, board_of, choices, plan};
+use super::{BoardView, BuildPlan, DatabaseUi, GameFrontEnd, GameUi};
 
 /// Oware's words for the front ends.
 pub static UI: GameUi = GameUi {
@@ -21,8 +24,71 @@ pub static UI: GameUi = GameUi {
     start_options: &[],
     turn_goes_on: "you move again",
     turn_is_over: "a turn is one move",
-    database: None,
+    database: Some(&DATABASE),
 };
+
+/// Oware's endgame databases (docs/endgame-db.md, "Oware endgame
+/// databases"): two bounds on the rest of the game's value of every board
+/// with at most N seeds, exact where they meet. The search and `solve` use
+/// them; they prove no move everywhere, so no perfect strength.
+pub static DATABASE: DatabaseUi = DatabaseUi {
+    size_unit: "seeds on the board",
+    choices: database_choices,
+    plan: database_plan,
+    perfect_play: false,
+};
+
+/// The sizes offered on six houses: 12 seeds is Aalina's table, 24 the
+/// one the engine is meant to play with (2.5 GB, about 26 minutes and
+/// 13 GiB of memory on two cores, docs/endgame-db.md's figures).
+const OFFERED_SIZES: [u32; 4] = [12, 16, 20, 24];
+
+/// The most houses a side an Oware database is built for (its links are
+/// sized for Abapa's board).
+const MAX_HOUSES: u32 = 6;
+
+/// An Oware database's entry (two one-byte bounds) and build speed: the
+/// 24-seed one, 1.25 G boards, took 25 min 51 s on this project's 2-core
+/// machine (0.8 M boards a second); smaller ones go faster a board (16
+/// seeds: 30 M boards in 14 s), so the estimate errs long for them.
+const SIZING: Sizing = Sizing {
+    bytes_per_entry: 2,
+    max_bytes: 3_000_000_000,
+    entries_per_second: 800_000,
+    start_seconds: 1,
+};
+
+/// [`OFFERED_SIZES`] the board's seeds can fill, on boards of at most
+/// [`MAX_HOUSES`] houses a side.
+fn database_choices(options: &BTreeMap<String, String>) -> Vec<u32> {
+    match board_of(options) {
+        Ok((houses, total)) if houses <= MAX_HOUSES => choices(&OFFERED_SIZES, total),
+        _ => Vec::new(),
+    }
+}
+
+/// `build-db --variant oware --max-seeds N --pits P`, its file's size and
+/// its time.
+fn database_plan(options: &BTreeMap<String, String>, size: u32) -> Result<BuildPlan, String> {
+    let (houses, _) = board_of(options)?;
+    if houses > MAX_HOUSES {
+        return Err(format!(
+            "Oware databases are built for 1 to {MAX_HOUSES} houses a side, not {houses}"
+        ));
+    }
+    let args = [
+        "build-db",
+        "--variant",
+        "oware",
+        "--max-seeds",
+        &size.to_string(),
+        "--pits",
+        &houses.to_string(),
+    ]
+    .map(str::to_owned)
+    .to_vec();
+    plan(&SIZING, houses, size, args)
+}
 
 impl GameFrontEnd for Oware {
     const UI: &'static GameUi = &UI;
@@ -79,5 +145,46 @@ mod tests {
                            7    8    9    10   11   0\n";
         assert_eq!(OwareView(&pos).text(Player::Two), north_below);
         assert_eq!(OwareView(&pos).json()["stores"], json!([10, 3]));
+    }
+
+    fn oware(houses: &str, seeds: &str) -> BTreeMap<String, String> {
+        [("Pits", houses), ("Seeds", seeds)]
+            .into_iter()
+            .map(|(n, v)| (n.to_owned(), v.to_owned()))
+            .collect()
+    }
+
+    /// docs/endgame-db.md's 24-seed file: 2,503,431,840 bytes.
+    #[test]
+    fn database_plans_follow_the_board_count() {
+        let abapa = oware("6", "4");
+        assert_eq!(database_choices(&abapa), [12, 16, 20, 24]);
+        let plan = database_plan(&abapa, 24).unwrap();
+        assert_eq!(plan.bytes, 2_503_431_840);
+        assert_eq!(plan.seconds, 1 + 1_251_677_700_u64.div_ceil(800_000));
+        assert_eq!(
+            plan.args,
+            [
+                "build-db",
+                "--variant",
+                "oware",
+                "--max-seeds",
+                "24",
+                "--pits",
+                "6"
+            ]
+        );
+        // Three houses of two seeds: the whole board.
+        assert_eq!(database_choices(&oware("3", "2")), [12]);
+        assert_eq!(database_choices(&oware("8", "4")), Vec::<u32>::new());
+        assert_eq!(
+            database_plan(&oware("8", "4"), 12),
+            Err("Oware databases are built for 1 to 6 houses a side, not 8".to_owned())
+        );
+        assert!(
+            database_plan(&abapa, 28)
+                .unwrap_err()
+                .contains("choose fewer seeds")
+        );
     }
 }

@@ -342,16 +342,25 @@ pub struct DatabaseInfo {
     /// Why the perfect strength chosen for a side does not play perfectly
     /// (no database for the board), and how it plays instead.
     pub perfect_note: Option<String>,
+    /// Whether the game's database gives perfect play (Kalah's exact
+    /// values; not Oware's bounds): the page offers `perfect` only then.
+    pub perfect_play: bool,
 }
 
-/// A move's proven value.
+/// A move's proven value, or the bounds proven on it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ExactMove {
     /// The move.
     #[serde(rename = "move")]
     pub mv: String,
-    /// The final margin for the side to move after it, with perfect play.
-    pub value: i32,
+    /// The final margin for the side to move after it, with perfect play;
+    /// `null` when only bounds are proven.
+    pub value: Option<i32>,
+    /// The least and the most that margin can be, proven (equal to
+    /// `value` when it is exact): Oware's `solve` proves bounds where the
+    /// repetition rule leaves the value open.
+    pub lower: i32,
+    pub upper: i32,
 }
 
 /// The exact-value view, while it is on.

@@ -13,7 +13,7 @@
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
-use ply_protocol::{Info, Response, Score, ScoreBound, ScoreValue, SolveLine};
+use ply_protocol::{Info, Response, Score, ScoreBound, ScoreValue, SolveLine, bounds_label};
 
 use super::Oware;
 use super::endgame::OwareDb;
@@ -71,7 +71,7 @@ pub fn start(
                     Some(value) => {
                         format!("multipv {rank} proven margin {} (solved)", signed(value))
                     }
-                    None => format!("multipv {rank} between {} and {}", line.lower, line.upper),
+                    None => bounds_label(rank, line.lower, line.upper),
                 }));
             }
         }

@@ -27,8 +27,11 @@ window.PlyDatabase = (function () {
   function render(s, send) {
     const db = s.database;
     $('database-panel').hidden = !db;
-    // The perfect strength is offered only for a game with a database.
-    for (const option of document.querySelectorAll('option[value="perfect"]')) option.hidden = !db;
+    // The perfect strength is offered only for a game whose database
+    // holds exact values (Kalah's; Oware's holds bounds).
+    for (const option of document.querySelectorAll('option[value="perfect"]')) {
+      option.hidden = !(db && db.perfect_play);
+    }
     if (!db) return;
     const loaded = db.loaded;
     $('db-status').textContent = loaded
@@ -77,18 +80,23 @@ window.PlyDatabase = (function () {
     $('exact-values').replaceChildren(...(exact ? exact.values : []).map((m) => {
       const item = document.createElement('li');
       item.dataset.move = m.move;
-      item.dataset.value = String(m.value);
-      item.textContent = `${m.move}: ${signed(m.value)}`;
+      item.dataset.value = m.value === null ? '' : String(m.value);
+      item.textContent = `${m.move}: ${label(m)}`;
       return item;
     }));
   }
 
-  // The exact values by move, for the board's drawing, when they are for
-  // the position drawn.
+  // A move's proven value, or its proven bounds: "+2", "-1..+4".
+  function label(m) {
+    return m.value === null ? `${signed(m.lower)}..${signed(m.upper)}` : signed(m.value);
+  }
+
+  // The exact values (or bounds) by move, for the board's drawing, when
+  // they are for the position drawn.
   function valuesFor(s) {
     if (!s.exact || s.exact.ply !== s.ply) return null;
     const values = {};
-    for (const m of s.exact.values) values[m.move] = signed(m.value);
+    for (const m of s.exact.values) values[m.move] = label(m);
     return values;
   }
 

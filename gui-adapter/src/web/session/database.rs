@@ -533,6 +533,7 @@ impl Session {
             verify_end: self.verify_end.as_ref().map(|e| e.text.clone()),
             verify_failed: self.verify_end.as_ref().is_some_and(|e| e.failed),
             perfect_note: self.perfect_note(),
+            perfect_play: ui.perfect_play,
         })
     }
 

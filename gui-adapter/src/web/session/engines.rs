@@ -5,7 +5,7 @@
 
 use std::time::{Duration, Instant};
 
-use ply_protocol::{Command, Dialect, GoParams, Response, proven_line};
+use ply_protocol::{Command, Dialect, GoParams, Response, bounded_line, proven_line};
 use ply_rules::game::Player;
 
 use super::Session;
@@ -86,6 +86,8 @@ impl Session {
                     if search.purpose == Purpose::Exact {
                         if let Some(multipv) = proven_line(&text) {
                             self.exact_proven(multipv);
+                        } else if let Some((multipv, lower, upper)) = bounded_line(&text) {
+                            self.exact_bounded(multipv, lower, upper);
                         }
                     } else if let Some(multipv) = proven_line(&text) {
                         let (ply, root) = (search.ply, search.root.clone());

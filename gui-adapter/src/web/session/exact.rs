@@ -1,7 +1,9 @@
 //! The exact-value view (docs/front-ends.md, "Exact values"): with a
 //! database loaded, the engine proves the value of every legal move of the
 //! position shown (`solve` with `MultiPV` as many as the moves), and the
-//! page shows each beside its move, from the mover's side.
+//! page shows each beside its move, from the mover's side. Where `solve`
+//! proves only bounds (Oware's repetitions can leave a value open), the
+//! page shows the bounds.
 //!
 //! It never disturbs play: it runs only when a person is to move in the
 //! position shown (or in analysis mode, before the analysis), a change of
@@ -32,6 +34,8 @@ pub(super) enum ExactState {
     Solving,
     /// Every move's value is proven.
     Proven,
+    /// The proof ended by itself with only bounds on some moves.
+    Bounded,
     /// Stopped after [`EXACT_TIME_LIMIT`] (or the engine ended early):
     /// the values shown are those proven by then.
     NotInTime,
@@ -45,11 +49,12 @@ pub(super) struct Exact {
     fen: String,
     /// How many legal moves it has.
     moves: usize,
-    /// Each line's move and value as last printed, by `multipv` rank,
-    /// until the engine labels it proven.
-    pending: BTreeMap<u32, (String, i32)>,
-    /// The proven values, by move (the final margin for the mover).
-    values: BTreeMap<String, i32>,
+    /// Each line's move, and its value when printed without a bound, as
+    /// last printed, by `multipv` rank, until the engine labels it.
+    pending: BTreeMap<u32, (String, Option<i32>)>,
+    /// The proven bounds, by move (on the final margin for the mover):
+    /// equal when the value is proven.
+    values: BTreeMap<String, (i32, i32)>,
     state: ExactState,
     started: Instant,
     /// Whether `stop` was sent for running too long.
@@ -141,36 +146,50 @@ impl Session {
         Some(Ok(()))
     }
 
-    /// A line of the proof: each move's value as printed, kept until the
-    /// engine labels its line proven.
+    /// A line of the proof: each move, and its value when printed
+    /// without a bound, kept until the engine labels its line.
     pub(super) fn exact_info(&mut self, info: &Info) {
         let (Some(exact), Some(score), Some(mv)) = (&mut self.exact, &info.score, info.pv.first())
         else {
             return;
         };
-        if let (ScoreValue::Centi(cp), None) = (score.value, score.bound) {
-            exact
-                .pending
-                .insert(info.multipv.unwrap_or(1), (mv.clone(), cp / 100));
-        }
+        let value = match (score.value, score.bound) {
+            (ScoreValue::Centi(cp), None) => Some(cp / 100),
+            _ => None,
+        };
+        exact
+            .pending
+            .insert(info.multipv.unwrap_or(1), (mv.clone(), value));
     }
 
     /// The engine labelled line `multipv` proven: its move's value is.
     pub(super) fn exact_proven(&mut self, multipv: u32) {
         if let Some(exact) = &mut self.exact
-            && let Some((mv, value)) = exact.pending.remove(&multipv)
+            && let Some((mv, Some(value))) = exact.pending.remove(&multipv)
         {
-            exact.values.insert(mv, value);
+            exact.values.insert(mv, (value, value));
+        }
+    }
+
+    /// The engine labelled line `multipv` with bounds: its move's value
+    /// lies between `lower` and `upper`.
+    pub(super) fn exact_bounded(&mut self, multipv: u32, lower: i32, upper: i32) {
+        if let Some(exact) = &mut self.exact
+            && let Some((mv, _)) = exact.pending.remove(&multipv)
+        {
+            exact.values.insert(mv, (lower, upper));
         }
     }
 
     /// The proof ended (`solved …`, or the answer to the `stop`).
     pub(super) fn exact_ended(&mut self) {
         if let Some(exact) = &mut self.exact {
-            exact.state = if !exact.stopped && exact.values.len() == exact.moves {
-                ExactState::Proven
-            } else {
-                ExactState::NotInTime
+            let every_move = exact.values.len() == exact.moves;
+            let all_exact = exact.values.values().all(|(lower, upper)| lower == upper);
+            exact.state = match (exact.stopped, every_move, all_exact) {
+                (false, true, true) => ExactState::Proven,
+                (false, true, false) => ExactState::Bounded,
+                _ => ExactState::NotInTime,
             };
         }
     }
@@ -215,6 +234,7 @@ impl Session {
             _ if shown.outcome().is_some() => "the game is over",
             Some(ExactState::Solving) => "proving",
             Some(ExactState::Proven) => "proven",
+            Some(ExactState::Bounded) => "bounds proven",
             Some(ExactState::NotInTime) => "not proven in time",
             None if self.database_of(self.slot(shown.side_to_move())).is_none() => {
                 "needs a database"
@@ -225,8 +245,13 @@ impl Session {
             games::legal_moves(shown)
                 .into_iter()
                 .filter_map(|mv| {
-                    let value = *e.values.get(&mv)?;
-                    Some(ExactMove { mv, value })
+                    let (lower, upper) = *e.values.get(&mv)?;
+                    Some(ExactMove {
+                        mv,
+                        value: (lower == upper).then_some(lower),
+                        lower,
+                        upper,
+                    })
                 })
                 .collect()
         });

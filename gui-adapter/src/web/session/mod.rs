@@ -278,9 +278,9 @@ impl Session {
         if let Some(strength) = strength {
             for s in strength {
                 s.checked().map_err(|e| e.to_string())?;
-                if s == Strength::Perfect && self.database_ui().is_none() {
+                if s == Strength::Perfect && !self.database_ui().is_some_and(|db| db.perfect_play) {
                     return Err(format!(
-                        "{} has no exact database, so no perfect strength",
+                        "{} has no database of exact values, so no perfect strength",
                         self.record.options().variant().name()
                     ));
                 }
@@ -562,10 +562,20 @@ mod tests {
         let exact = exact_of(&seen).expect("the view");
         assert_eq!(
             exact.values,
-            [crate::web::messages::ExactMove {
-                mv: "1".into(),
-                value: 2
-            }]
+            [
+                crate::web::messages::ExactMove {
+                    mv: "1".into(),
+                    value: Some(2),
+                    lower: 2,
+                    upper: 2,
+                },
+                crate::web::messages::ExactMove {
+                    mv: "2".into(),
+                    value: None,
+                    lower: -1,
+                    upper: 3,
+                }
+            ]
         );
         assert_eq!(session.record.moves().len(), 0, "nothing was played");
         // Not started again for the same position.
@@ -614,10 +624,43 @@ mod tests {
         );
         assert_eq!(
             error.as_deref(),
-            Some("tictactoe has no exact database, so no perfect strength")
+            Some("tictactoe has no database of exact values, so no perfect strength")
         );
         let (error, _) = ask(&mut session, ClientMessage::BuildDatabase { size: 10 });
         assert_eq!(error.as_deref(), Some("tictactoe has no database to build"));
+    }
+
+    /// Oware's databases hold bounds: the panel and the exact view (which
+    /// shows bounds where the values stay open), but no perfect strength.
+    #[test]
+    fn oware_has_a_database_panel_but_no_perfect_strength() {
+        let mut session = session([PlayerKind::Human, PlayerKind::Engine]);
+        let (error, state) = ask(
+            &mut session,
+            ClientMessage::NewGame {
+                variant: Some("oware".into()),
+                options: BTreeMap::new(),
+            },
+        );
+        assert_eq!(error, None);
+        let database = state.database.expect("Oware has a database panel");
+        assert!(!database.perfect_play);
+        let sizes: Vec<u32> = database.choices.iter().map(|c| c.size).collect();
+        assert_eq!(sizes, [12, 16, 20, 24]);
+        let (error, state) = ask(&mut session, ClientMessage::ExactValues { on: true });
+        assert_eq!(error, None);
+        assert!(state.exact.is_some());
+        let (error, _) = ask(
+            &mut session,
+            ClientMessage::SetOptions {
+                players: None,
+                strength: Some([Strength::Perfect, Strength::Depth(1)]),
+            },
+        );
+        assert_eq!(
+            error.as_deref(),
+            Some("oware has no database of exact values, so no perfect strength")
+        );
     }
 
     #[test]
