@@ -12,7 +12,8 @@
 //!
 //! An evaluation is `seed`, `default` or `turn:W` (see `KalahEvaluation`).
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result};
+use clap::Parser;
 use ply_engine::games::kalah::{Kalah, KalahEvaluation, KalahRules};
 use ply_engine::selfplay::{openings, run_match};
 
@@ -35,28 +36,38 @@ fn evaluation(name: &str) -> Result<KalahEvaluation> {
     })
 }
 
+/// The match's settings (see the module docs).
+#[derive(Parser)]
+struct Args {
+    /// Seeds a pit at the start.
+    #[arg(long, default_value_t = 4)]
+    seeds: u8,
+    /// Pits a side.
+    #[arg(long, default_value_t = 6)]
+    pits: u8,
+    /// Nodes a move.
+    #[arg(long, default_value_t = 20_000)]
+    nodes: u64,
+    /// Sowings from the start that make an opening.
+    #[arg(long, default_value_t = OPENING_PLIES)]
+    plies: u32,
+    /// The first evaluation.
+    #[arg(long, default_value = "default", value_parser = evaluation)]
+    a: KalahEvaluation,
+    /// The second evaluation.
+    #[arg(long, default_value = "seed", value_parser = evaluation)]
+    b: KalahEvaluation,
+}
+
 fn main() -> Result<()> {
-    let mut pits = 6u8;
-    let mut seeds = 4u8;
-    let mut nodes = 20_000u64;
-    let mut plies = OPENING_PLIES;
-    let mut a = KalahEvaluation::DEFAULT;
-    let mut b = KalahEvaluation::SEED;
-    let mut args = std::env::args().skip(1);
-    while let Some(flag) = args.next() {
-        let value = args
-            .next()
-            .with_context(|| format!("{flag} needs a value"))?;
-        match flag.as_str() {
-            "--pits" => pits = value.parse()?,
-            "--seeds" => seeds = value.parse()?,
-            "--nodes" => nodes = value.parse()?,
-            "--plies" => plies = value.parse()?,
-            "--a" => a = evaluation(&value)?,
-            "--b" => b = evaluation(&value)?,
-            other => bail!("unknown flag {other}"),
-        }
-    }
+    let Args {
+        seeds,
+        pits,
+        nodes,
+        plies,
+        a,
+        b,
+    } = Args::parse();
     let start = Kalah::start(KalahRules::new(pits, seeds, false)?)?;
     let openings = openings(&start, plies);
     let result = run_match(&openings, &a, &b, nodes);

@@ -16,7 +16,8 @@
 //! `mobility:W`, `kroo:W` and `table:1` (the fitted house table) added to
 //! the margin (see `OwareEvaluation`).
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Result, bail};
+use clap::Parser;
 use ply_engine::games::oware::{Oware, OwareEvaluation, OwareRules, house_table};
 use ply_engine::selfplay::{openings, run_match, weighted_terms};
 
@@ -42,28 +43,38 @@ fn evaluation(text: &str) -> Result<OwareEvaluation> {
     Ok(eval)
 }
 
+/// The match's settings (see the module docs).
+#[derive(Parser)]
+struct Args {
+    /// Houses a side.
+    #[arg(long, default_value_t = 6)]
+    houses: u8,
+    /// Seeds a house at the start.
+    #[arg(long, default_value_t = 4)]
+    seeds: u8,
+    /// Nodes a move.
+    #[arg(long, default_value_t = 20_000)]
+    nodes: u64,
+    /// Moves from the start that make an opening.
+    #[arg(long, default_value_t = 3)]
+    plies: u32,
+    /// The first evaluation.
+    #[arg(long, default_value = "default", value_parser = evaluation)]
+    a: OwareEvaluation,
+    /// The second evaluation.
+    #[arg(long, default_value = "margin", value_parser = evaluation)]
+    b: OwareEvaluation,
+}
+
 fn main() -> Result<()> {
-    let mut houses = 6u8;
-    let mut seeds = 4u8;
-    let mut nodes = 20_000u64;
-    let mut plies = 3u32;
-    let mut a = OwareEvaluation::DEFAULT;
-    let mut b = OwareEvaluation::MARGIN;
-    let mut args = std::env::args().skip(1);
-    while let Some(flag) = args.next() {
-        let value = args
-            .next()
-            .with_context(|| format!("{flag} needs a value"))?;
-        match flag.as_str() {
-            "--houses" => houses = value.parse()?,
-            "--seeds" => seeds = value.parse()?,
-            "--nodes" => nodes = value.parse()?,
-            "--plies" => plies = value.parse()?,
-            "--a" => a = evaluation(&value)?,
-            "--b" => b = evaluation(&value)?,
-            other => bail!("unknown flag {other}"),
-        }
-    }
+    let Args {
+        houses,
+        seeds,
+        nodes,
+        plies,
+        a,
+        b,
+    } = Args::parse();
     let start = Oware::start(OwareRules::new(houses, seeds)?)?;
     let openings = openings(&start, plies);
     let result = run_match(&openings, &a, &b, nodes);

@@ -14,7 +14,8 @@
 //! comma-separated terms `king:W`, `advance:W`, `back:W`, `centre:W`,
 //! `mobility:W` set on top of material (see `RussianEvaluation`).
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Result, bail};
+use clap::Parser;
 use ply_engine::games::russian::{Russian, RussianEvaluation};
 use ply_engine::selfplay::{openings, run_match, weighted_terms};
 
@@ -40,24 +41,25 @@ fn evaluation(text: &str) -> Result<RussianEvaluation> {
     Ok(eval)
 }
 
+/// The match's settings (see the module docs).
+#[derive(Parser)]
+struct Args {
+    /// Nodes a move.
+    #[arg(long, default_value_t = 5_000)]
+    nodes: u64,
+    /// Moves from the start that make an opening.
+    #[arg(long, default_value_t = 3)]
+    plies: u32,
+    /// The first evaluation.
+    #[arg(long, default_value = "default", value_parser = evaluation)]
+    a: RussianEvaluation,
+    /// The second evaluation.
+    #[arg(long, default_value = "material", value_parser = evaluation)]
+    b: RussianEvaluation,
+}
+
 fn main() -> Result<()> {
-    let mut nodes = 5_000u64;
-    let mut plies = 3u32;
-    let mut a = RussianEvaluation::DEFAULT;
-    let mut b = RussianEvaluation::MATERIAL;
-    let mut args = std::env::args().skip(1);
-    while let Some(flag) = args.next() {
-        let value = args
-            .next()
-            .with_context(|| format!("{flag} needs a value"))?;
-        match flag.as_str() {
-            "--nodes" => nodes = value.parse()?,
-            "--plies" => plies = value.parse()?,
-            "--a" => a = evaluation(&value)?,
-            "--b" => b = evaluation(&value)?,
-            other => bail!("unknown flag {other}"),
-        }
-    }
+    let Args { nodes, plies, a, b } = Args::parse();
     let openings = openings(&Russian::start(), plies);
     let result = run_match(&openings, &a, &b, nodes);
     println!(

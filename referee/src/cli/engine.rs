@@ -10,10 +10,6 @@ use super::tokens::key_value;
 use crate::config::{DEFAULT_TIME_MARGIN, EngineConfig, Limits};
 use crate::time_control::{TimeControl, parse_seconds};
 
-/// The keys of an engine group, for the error on an unknown one.
-pub const ENGINE_KEYS: &str =
-    "cmd, name, dir, args, arg, option.NAME, depth, nodes, st, tc, timemargin, proto";
-
 /// An `-engine` or `-each` group as given: every field optional, so that
 /// `-each` fills what `-engine` leaves out.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -40,79 +36,16 @@ impl EngineSpec {
         let mut spec = Self::default();
         for token in tokens {
             let (key, value) = key_value(option, token)?;
-            let bad = |expected: &str| CliError::BadValue {
+            let declared = find_key(key).ok_or_else(|| CliError::UnknownKey {
+                option: option.to_owned(),
+                key: key.to_owned(),
+                expected: key_names(),
+            })?;
+            (declared.apply)(&mut spec, key, value).map_err(|expected| CliError::BadValue {
                 option: format!("-{option} {key}"),
                 value: value.to_owned(),
-                expected: expected.to_owned(),
-            };
-            match key {
-                "cmd" => spec.cmd = Some(value.to_owned()),
-                "name" => spec.name = Some(value.to_owned()),
-                "dir" => spec.dir = Some(PathBuf::from(value)),
-                "args" => spec
-                    .args
-                    .get_or_insert_with(Vec::new)
-                    .extend(value.split_whitespace().map(str::to_owned)),
-                "arg" => spec
-                    .args
-                    .get_or_insert_with(Vec::new)
-                    .push(value.to_owned()),
-                "depth" => {
-                    spec.depth = Some(
-                        value
-                            .parse()
-                            .ok()
-                            .filter(|&d| d > 0)
-                            .ok_or_else(|| bad("a whole number of plies above 0"))?,
-                    );
-                }
-                "nodes" => {
-                    spec.nodes = Some(
-                        value
-                            .parse()
-                            .ok()
-                            .filter(|&n| n > 0)
-                            .ok_or_else(|| bad("a whole number of nodes above 0"))?,
-                    );
-                }
-                "st" => {
-                    spec.movetime = Some(
-                        parse_seconds(value)
-                            .filter(|d| !d.is_zero())
-                            .ok_or_else(|| bad("seconds per move above 0, e.g. 0.5"))?,
-                    );
-                }
-                "tc" => {
-                    spec.time_control =
-                        Some(TimeControl::parse(value).map_err(|e| bad(&e.to_string()))?);
-                }
-                "timemargin" => {
-                    let ms: u64 = value
-                        .parse()
-                        .map_err(|_| bad("a whole number of milliseconds"))?;
-                    spec.time_margin = Some(Duration::from_millis(ms));
-                }
-                "proto" => {
-                    spec.dialect = Some(match value {
-                        "uci" => Dialect::Uci,
-                        "ugi" => Dialect::Ugi,
-                        _ => return Err(bad("uci or ugi")),
-                    });
-                }
-                _ => match key.strip_prefix("option.") {
-                    Some(name) if !name.is_empty() => {
-                        spec.options.retain(|(n, _)| !n.eq_ignore_ascii_case(name));
-                        spec.options.push((name.to_owned(), value.to_owned()));
-                    }
-                    _ => {
-                        return Err(CliError::UnknownKey {
-                            option: option.to_owned(),
-                            key: key.to_owned(),
-                            expected: ENGINE_KEYS.to_owned(),
-                        });
-                    }
-                },
-            }
+                expected,
+            })?;
         }
         Ok(spec)
     }
@@ -185,6 +118,198 @@ fn default_name(cmd: &str) -> String {
         .file_stem()
         .map_or_else(|| cmd.to_owned(), |s| s.to_string_lossy().into_owned())
 }
+
+/// One key of an `-engine` (or `-each`) group.
+#[derive(Debug)]
+pub struct Key {
+    /// Its name; one ending in `.` is a prefix (`option.NAME`).
+    pub name: &'static str,
+    /// Its value as the help writes it.
+    pub args: &'static str,
+    /// What it does (the help's line).
+    pub help: &'static str,
+    /// Sets it: from the key as given and its value; the error is what
+    /// would do.
+    pub apply: fn(&mut EngineSpec, &str, &str) -> Result<(), String>,
+}
+
+impl Key {
+    /// The key and its value as the help writes them: `cmd=PROGRAM`,
+    /// `option.NAME=VALUE`.
+    #[must_use]
+    pub fn usage(&self) -> String {
+        if self.name.ends_with('.') {
+            format!("{}{}", self.name, self.args)
+        } else {
+            format!("{}={}", self.name, self.args)
+        }
+    }
+}
+
+/// The key `key` is, if any.
+fn find_key(key: &str) -> Option<&'static Key> {
+    KEYS.iter().find(|k| {
+        if k.name.ends_with('.') {
+            key.len() > k.name.len() && key.starts_with(k.name)
+        } else {
+            key == k.name
+        }
+    })
+}
+
+/// The keys' names, for the error on an unknown one.
+fn key_names() -> String {
+    let names: Vec<String> = KEYS
+        .iter()
+        .map(|k| {
+            if k.name.ends_with('.') {
+                format!("{}NAME", k.name)
+            } else {
+                k.name.to_owned()
+            }
+        })
+        .collect();
+    names.join(", ")
+}
+
+/// A whole number above 0, or `expected`.
+fn positive<T: std::str::FromStr + PartialOrd + Default>(
+    value: &str,
+    expected: &str,
+) -> Result<T, String> {
+    value
+        .parse()
+        .ok()
+        .filter(|n| *n > T::default())
+        .ok_or_else(|| expected.to_owned())
+}
+
+/// Every key of an engine group, in the help's order.
+pub static KEYS: &[Key] = &[
+    Key {
+        name: "cmd",
+        args: "PROGRAM",
+        help: "the program (required)",
+        apply: |spec, _, value| {
+            spec.cmd = Some(value.to_owned());
+            Ok(())
+        },
+    },
+    Key {
+        name: "name",
+        args: "NAME",
+        help: "name in the output (default: the program's file name); unique",
+        apply: |spec, _, value| {
+            spec.name = Some(value.to_owned());
+            Ok(())
+        },
+    },
+    Key {
+        name: "dir",
+        args: "DIR",
+        help: "working directory",
+        apply: |spec, _, value| {
+            spec.dir = Some(PathBuf::from(value));
+            Ok(())
+        },
+    },
+    Key {
+        name: "args",
+        args: "\"A B\"",
+        help: "arguments, split at spaces",
+        apply: |spec, _, value| {
+            spec.args
+                .get_or_insert_with(Vec::new)
+                .extend(value.split_whitespace().map(str::to_owned));
+            Ok(())
+        },
+    },
+    Key {
+        name: "arg",
+        args: "A",
+        help: "one argument as it is (spaces and all)",
+        apply: |spec, _, value| {
+            spec.args
+                .get_or_insert_with(Vec::new)
+                .push(value.to_owned());
+            Ok(())
+        },
+    },
+    Key {
+        name: "option.",
+        args: "NAME=VALUE",
+        help: "sent as 'setoption name NAME value VALUE' (e.g. option.Hash=16)",
+        apply: |spec, key, value| {
+            let name = key.strip_prefix("option.").unwrap_or(key);
+            spec.options.retain(|(n, _)| !n.eq_ignore_ascii_case(name));
+            spec.options.push((name.to_owned(), value.to_owned()));
+            Ok(())
+        },
+    },
+    Key {
+        name: "depth",
+        args: "N",
+        help: "search N plies a move",
+        apply: |spec, _, value| {
+            spec.depth = Some(positive(value, "a whole number of plies above 0")?);
+            Ok(())
+        },
+    },
+    Key {
+        name: "nodes",
+        args: "N",
+        help: "search about N nodes a move",
+        apply: |spec, _, value| {
+            spec.nodes = Some(positive(value, "a whole number of nodes above 0")?);
+            Ok(())
+        },
+    },
+    Key {
+        name: "st",
+        args: "SECONDS",
+        help: "fixed time a move (e.g. st=0.5)",
+        apply: |spec, _, value| {
+            let seconds = parse_seconds(value).filter(|d| !d.is_zero());
+            spec.movetime =
+                Some(seconds.ok_or_else(|| "seconds per move above 0, e.g. 0.5".to_owned())?);
+            Ok(())
+        },
+    },
+    Key {
+        name: "tc",
+        args: "[MOVES/]TIME[+INC]",
+        help: "a clock in seconds: 10+0.1, 40/60, 1:30+1, inf",
+        apply: |spec, _, value| {
+            spec.time_control = Some(TimeControl::parse(value).map_err(|e| e.to_string())?);
+            Ok(())
+        },
+    },
+    Key {
+        name: "timemargin",
+        args: "MS",
+        help: "how far past its time an answer still counts (default 100)",
+        apply: |spec, _, value| {
+            let ms: u64 = value
+                .parse()
+                .map_err(|_| "a whole number of milliseconds".to_owned())?;
+            spec.time_margin = Some(Duration::from_millis(ms));
+            Ok(())
+        },
+    },
+    Key {
+        name: "proto",
+        args: "uci|ugi",
+        help: "the dialect (default uci); UGI engines get p1time/p2time",
+        apply: |spec, _, value| {
+            spec.dialect = Some(match value {
+                "uci" => Dialect::Uci,
+                "ugi" => Dialect::Ugi,
+                _ => return Err("uci or ugi".to_owned()),
+            });
+            Ok(())
+        },
+    },
+];
 
 #[cfg(test)]
 mod tests {

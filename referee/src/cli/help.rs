@@ -1,19 +1,82 @@
-//! The `--help` text: every option, with an example.
+//! The `--help` text, written from the option table ([`super::flags`]):
+//! every option and engine key with its arguments and help, in sections,
+//! between a fixed head (usage, an example) and tail (merge, environment).
+
+use std::fmt::Write;
 
 use ply_rules::variant::Variant;
 
-/// What `ply-referee --help` prints: [`HELP`] with the registry's games.
-#[must_use]
-pub fn help() -> String {
-    HELP.replace(GAMES_PLACEHOLDER, &Variant::names().join(", "))
-}
+use super::engine::KEYS;
+use super::flags::{FLAGS, SECTIONS};
+
+/// Where an option's help starts, and where an engine key's does.
+const HELP_COLUMN: usize = 26;
+const KEY_COLUMN: usize = 30;
 
 /// Where the help names the games: filled from the registry, so a game
 /// registered once is in the help.
 const GAMES_PLACEHOLDER: &str = "{games}";
 
-/// The help's text, with [`GAMES_PLACEHOLDER`] for the list of games.
-const HELP: &str = "\
+/// Where the help gives the engine faults in a row that stop a match.
+const FAULTS_PLACEHOLDER: &str = "{faults}";
+
+/// What `ply-referee --help` prints.
+#[must_use]
+pub fn help() -> String {
+    let mut text = HEAD.to_owned();
+    for (section, title, note) in SECTIONS {
+        let _ = write!(text, "\n{title}\n");
+        for flag in FLAGS.iter().filter(|flag| flag.section == section) {
+            let usage = if flag.args.is_empty() {
+                format!("-{}", flag.name)
+            } else {
+                format!("-{} {}", flag.name, flag.args)
+            };
+            entry(&mut text, 4, HELP_COLUMN, &usage, flag.help);
+            if flag.lists_keys {
+                for key in KEYS {
+                    entry(&mut text, 8, KEY_COLUMN, &key.usage(), &[key.help]);
+                }
+                let _ = writeln!(text, "      {KEYS_NOTE}");
+            }
+        }
+        if !note.is_empty() {
+            text.push('\n');
+            for line in note.lines() {
+                let _ = writeln!(text, "    {line}");
+            }
+        }
+    }
+    text.push_str(TAIL);
+    text.replace(GAMES_PLACEHOLDER, &Variant::names().join(", "))
+        .replace(
+            FAULTS_PLACEHOLDER,
+            &crate::runner::MAX_CONSECUTIVE_FAULTS.to_string(),
+        )
+}
+
+/// One option (or key) of the help: `usage` at `indent`, its lines from
+/// `column` (on the next line when `usage` reaches it).
+fn entry(text: &mut String, indent: usize, column: usize, usage: &str, lines: &[&str]) {
+    let width = column - indent;
+    let mut lines = lines.iter();
+    if usage.len() < width {
+        let first = lines.next().copied().unwrap_or_default();
+        let _ = writeln!(text, "{:indent$}{usage:<width$}{first}", "");
+    } else {
+        let _ = writeln!(text, "{:indent$}{usage}", "");
+    }
+    for line in lines {
+        let _ = writeln!(text, "{:column$}{line}", "");
+    }
+}
+
+/// What the engine keys share, after them.
+const KEYS_NOTE: &str =
+    "Every engine needs a limit (depth, nodes, st or tc); st and tc exclude each other.";
+
+/// The help before the options.
+const HEAD: &str = "\
 ply-referee: matches and tournaments between game engines (UCI/UGI), like cutechess-cli and fastchess.
 
 USAGE
@@ -28,92 +91,10 @@ EXAMPLE
     target/release/ply-referee -engine cmd=target/release/ply-engine name=deep depth=8 \\
         -engine cmd=target/release/ply-engine name=shallow depth=4 \\
         -each option.Seeds=4 -variant kalah -games 20 -concurrency 2 -results match.jsonl -pgnout match.pgn
+";
 
-ENGINES
-    -engine KEY=VALUE…    one engine; give at least two. Keys:
-        cmd=PROGRAM           the program (required)
-        name=NAME             name in the output (default: the program's file name); unique
-        dir=DIR               working directory
-        args=\"A B\"            arguments, split at spaces; arg=A adds one argument as it is
-        option.NAME=VALUE     sent as 'setoption name NAME value VALUE' (e.g. option.Hash=16)
-        depth=N               search N plies a move
-        nodes=N               search about N nodes a move
-        st=SECONDS            fixed time a move (e.g. st=0.5)
-        tc=[MOVES/]TIME[+INC] a clock in seconds: 10+0.1, 40/60, 1:30+1, inf
-        timemargin=MS         how far past its time an answer still counts (default 100)
-        proto=uci|ugi         the dialect (default uci); UGI engines get p1time/p2time
-      Every engine needs a limit (depth, nodes, st or tc); st and tc exclude each other.
-    -each KEY=VALUE…      the same keys, for every engine (an engine's own keys win)
-    -variant NAME         the game ({games}); sent as 'setoption name UCI_Variant value NAME'.
-                          Game options go with -each or -engine: -each option.Seeds=4 option.Pits=6.
-                          The referee plays by the same rules as the engines (from these options).
-
-GAMES
-    -games N              games per encounter per round (default 1)
-    -rounds N             rounds (default 1); an encounter plays rounds x games games
-    -tournament round-robin|gauntlet
-                          round-robin (default): every pair of engines; gauntlet: the first
-                          engine against each of the others
-    -concurrency N        games played at once (default 1); engines are started once per
-                          encounter and worker, and reused
-    -openings file=FILE [format=fen|moves] [order=sequential|random] [plies=N] [start=N]
-                          start positions: format=fen, one position string a line
-                          (e.g. 4,4,4,4,4,4 0 4,4,4,4,4,4 0 s); format=moves, one move list
-                          from the start position a line (e.g. 3 6 2). '#' comments and blank
-                          lines are skipped, bad lines are skipped with a warning naming the line.
-                          plies=N cuts move lists to N moves; order=random shuffles with -srand;
-                          start=N begins with the N-th opening. Without -openings: the start position.
-    -repeat [N]           play each opening N times in a row (default, and -repeat alone: 2), colours
-                          swapped each game, so that games 1+2, 3+4, … form pairs
-    -noswap               do not swap colours: the first engine of an encounter always moves first
-    -srand N              seed for order=random (default 0: the same order every run)
-
-ADJUDICATION (scores are the engines' own 'info … score cp X', 100 = one seed)
-    -draw movenumber=N movecount=M score=S
-                          draw once the game has N moves and the last M moves were all scored
-                          within +/-S by the engine that made them
-    -resign movecount=M score=S [twosided=true]
-                          an engine that scored its last M moves at -S or worse loses; with
-                          twosided=true only if its opponent scored its last M moves at +S or better
-    -maxmoves N           draw once the game has N moves (sowings, opening moves included)
-                          Mastermind: only -maxmoves applies; its scores are expected guesses,
-                          not evaluations, so -draw and -resign are ignored (with a warning)
-    -stalltimeout SECONDS how long an engine may take to answer uci/isready, or a search with no
-                          clock and no st (default 30); then it has stalled and loses
-
-    A move here is one 'bestmove' (one sowing in Kalah).
-
-STATISTICS AND OUTPUT
-    -ratinginterval N     print the score and Elo every N games (default 0: at the end only)
-    -sprt elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05] [model=normalized|logistic|bayesian]
-                          sequential probability ratio test (fastchess's exact GSPRT); the match
-                          stops as soon as the LLR crosses a bound (two engines only); model= is
-                          the Elo of elo0/elo1 (default normalized, as in fastchess)
-    -report penta=true|false
-                          statistics and SPRT by game pairs (default true) or by single games
-    -pgnout FILE | -pgnout file=FILE
-                          append a PGN-style record of each game (PDN for draughts)
-    -results FILE         append one JSON object per finished game (JSON lines). If FILE exists,
-                          its games are counted and not played again (resume).
-    -event TEXT, -site TEXT
-                          the PGN Event and Site tags
-    -debug                log every line sent to and read from the engines (stderr)
-
-FAILURES AND SCALE
-    -recover              restart an engine that crashed or stalled, and go on (the default;
-                          accepted for cutechess-cli command lines); 3 such games in a row
-                          by one engine still stop the match, exit status 1
-    -norecover            stop the match after a game in which an engine crashed or stalled
-                          (cutechess-cli's default), exit status 1
-    -shard K/N            play only part K of N of the match (whole game pairs, by number);
-                          merge the parts' -results files with 'ply-referee merge'
-
-    Every game ends in one of: normal (by the rules), adjudication, time forfeit, illegal move,
-    disconnect (crash), stall (no answer), interrupt. An engine that crashes, stalls, prints
-    garbage or plays an illegal move loses the game.
-    Ctrl-C stops the match: running games are interrupted and not counted, the engines are
-    told to quit and killed after a grace period; a second Ctrl-C kills them at once.
-
+/// The help after the options.
+const TAIL: &str = "
 MERGE
     ply-referee merge FILE… [-sprt …]
                           the statistics of results files (shards of one match) as one report,
@@ -128,6 +109,8 @@ See docs/referee.md for the output, the JSON fields and the PGN tags.
 #[cfg(test)]
 mod tests {
     use super::help;
+    use crate::cli::engine::KEYS;
+    use crate::cli::flags::FLAGS;
 
     #[test]
     fn the_help_lists_the_registered_games() {
@@ -136,54 +119,39 @@ mod tests {
         assert!(!help().contains(super::GAMES_PLACEHOLDER));
     }
 
+    /// Every option and key of the tables, with its arguments, is in the
+    /// help (written from them), and the help names no option the parser
+    /// lacks.
     #[test]
-    fn every_option_is_documented() {
-        for option in [
-            "-engine",
-            "-each",
-            "cmd=",
-            "name=",
-            "dir=",
-            "args=",
-            "option.",
-            "depth=",
-            "nodes=",
-            "st=",
-            "tc=",
-            "timemargin=",
-            "proto=",
-            "-variant",
-            "-games",
-            "-rounds",
-            "-tournament",
-            "-concurrency",
-            "-openings",
-            "format=",
-            "order=",
-            "plies=",
-            "start=",
-            "-repeat",
-            "-noswap",
-            "-srand",
-            "-draw",
-            "-resign",
-            "-maxmoves",
-            "-stalltimeout",
-            "-ratinginterval",
-            "-sprt",
-            "-report",
-            "model=",
-            "-pgnout",
-            "-results",
-            "-event",
-            "-site",
-            "-debug",
-            "-recover",
-            "-norecover",
-            "-shard",
-            "merge",
-        ] {
-            assert!(help().contains(option), "{option} is not in the help");
+    fn every_option_is_documented_and_every_documented_option_parses() {
+        let text = help();
+        for flag in FLAGS {
+            let usage = format!("-{} {}", flag.name, flag.args);
+            assert!(
+                text.contains(usage.trim_end()),
+                "-{} is not in the help",
+                flag.name
+            );
+        }
+        for key in KEYS {
+            assert!(
+                text.contains(&key.usage()),
+                "{} is not in the help",
+                key.name
+            );
+        }
+        for line in text.lines() {
+            let Some(option) = line.strip_prefix("    -") else {
+                continue;
+            };
+            let name: String = option
+                .chars()
+                .take_while(char::is_ascii_alphabetic)
+                .collect();
+            assert!(
+                crate::cli::flags::find(&name).is_some(),
+                "the help lists -{name}, which is not an option"
+            );
         }
     }
 
@@ -194,5 +162,6 @@ mod tests {
             help().contains(&format!("{limit} such games in a row")),
             "the help does not say {limit}"
         );
+        assert!(!help().contains(super::FAULTS_PLACEHOLDER));
     }
 }

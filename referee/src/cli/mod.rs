@@ -1,19 +1,20 @@
 //! The command line, spelled as cutechess-cli and fastchess spell it, so
-//! that scripts and habits carry over. Written by hand: option groups such
-//! as `-engine cmd=… name=… option.Hash=16` are not something a derive
-//! parser can express.
+//! that scripts and habits carry over. Not clap's: option groups such as
+//! `-engine cmd=… name=… option.Hash=16` are not something a derive parser
+//! can express. Every option is declared once, in [`flags::FLAGS`] (and
+//! the engine keys in [`engine::KEYS`]), from which the parser and the
+//! help are made.
 //!
 //! `ply-referee [OPTIONS]` runs a match; `ply-referee merge FILE…` merges
 //! results files; `--help` prints [`help::help`].
 
 mod engine;
+mod flags;
 pub mod help;
 mod tokens;
 
 use std::path::PathBuf;
-use std::time::Duration;
 
-use ply_rules::variant::Variant;
 use thiserror::Error;
 
 use crate::config::{
@@ -21,8 +22,6 @@ use crate::config::{
     OpeningsConfig, ResignAdjudication, Shard, SprtConfig, TournamentKind,
 };
 use crate::stats::SprtModel;
-use crate::time_control::parse_seconds;
-use engine::EngineSpec;
 use tokens::{OptionGroup, key_value};
 
 /// What the command line asks for.
@@ -153,79 +152,17 @@ fn default_match() -> MatchConfig {
 }
 
 fn parse_match(groups: &[OptionGroup]) -> Result<MatchConfig, CliError> {
-    let mut config = default_match();
-    let mut engines: Vec<EngineSpec> = Vec::new();
-    let mut each = EngineSpec::default();
+    let mut draft = flags::Draft::new();
     for group in groups {
-        let name = group.name.as_str();
-        let values = &group.values;
-        match name {
-            "engine" => engines.push(EngineSpec::parse(name, values)?),
-            "each" => each = EngineSpec::parse(name, values)?,
-            "variant" => {
-                let text = single(group, "a game name")?;
-                config.variant =
-                    Some(Variant::from_name(text).ok_or_else(|| CliError::BadValue {
-                        option: "-variant".to_owned(),
-                        value: text.to_owned(),
-                        expected: format!("one of {}", Variant::names().join(", ")),
-                    })?);
-            }
-            "games" => config.games = number(group, 1)?,
-            "rounds" => config.rounds = number(group, 1)?,
-            "concurrency" => config.concurrency = number(group, 1)?,
-            "repeat" => {
-                config.repeat = match values.as_slice() {
-                    [] => 2,
-                    [_] => number(group, 1)?,
-                    [_, extra, ..] => return Err(extra_value(group, "at most one number", extra)),
-                };
-            }
-            "noswap" => {
-                flag(group)?;
-                config.no_swap = true;
-            }
-            "tournament" => {
-                config.tournament = match single(group, "round-robin or gauntlet")? {
-                    "round-robin" | "roundrobin" => TournamentKind::RoundRobin,
-                    "gauntlet" => TournamentKind::Gauntlet,
-                    other => return Err(bad(group, other, "round-robin or gauntlet")),
-                };
-            }
-            "openings" => config.openings = Some(parse_openings(group)?),
-            "draw" => config.draw = Some(parse_draw(group)?),
-            "resign" => config.resign = Some(parse_resign(group)?),
-            "maxmoves" => config.max_moves = Some(number(group, 1)?),
-            "sprt" => config.sprt = Some(parse_sprt(group)?),
-            "report" => config.report_penta = parse_report(group)?,
-            "pgnout" => config.pgn_out = Some(parse_file_option(group)?),
-            "results" => config.results = Some(PathBuf::from(single(group, "a file name")?)),
-            "recover" => {
-                flag(group)?;
-                config.recover = true;
-            }
-            "norecover" => {
-                flag(group)?;
-                config.recover = false;
-            }
-            "srand" => config.seed = number(group, 0)?,
-            "ratinginterval" => config.rating_interval = number(group, 0)?,
-            "debug" => {
-                // cutechess takes `-debug [all]`; any value is accepted.
-                config.debug = true;
-            }
-            "shard" => config.shard = Some(parse_shard(group)?),
-            "stalltimeout" => {
-                let text = single(group, "seconds")?;
-                config.stall_timeout = parse_seconds(text)
-                    .filter(|d| *d >= Duration::from_millis(10))
-                    .ok_or_else(|| bad(group, text, "a number of seconds (at least 0.01)"))?;
-            }
-            "event" => config.event = values.join(" "),
-            "site" => config.site = values.join(" "),
-            _ => return Err(CliError::UnknownOption(name.to_owned())),
-        }
+        let flag =
+            flags::find(&group.name).ok_or_else(|| CliError::UnknownOption(group.name.clone()))?;
+        (flag.apply)(group, &mut draft)?;
     }
+    let flags::Draft {
+        mut config,
+        engines,
+        each,
+    } = draft;
 
     if engines.len() < 2 {
         return Err(CliError::Invalid(format!(
@@ -564,6 +501,10 @@ fn parse_shard(group: &OptionGroup) -> Result<Shard, CliError> {
 
 #[cfg(test)]
 mod tests {
+    use std::time::Duration;
+
+    use ply_rules::variant::Variant;
+
     use super::*;
     use crate::time_control::TimeControl;
 
