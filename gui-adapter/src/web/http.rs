@@ -6,6 +6,8 @@ use std::io::{self, Read, Write};
 use std::net::TcpStream;
 use std::time::{Duration, Instant};
 
+use percent_encoding::percent_decode_str;
+
 use thiserror::Error;
 
 /// The longest request head read, in bytes.
@@ -81,7 +83,7 @@ pub struct Request {
     pub method: String,
     /// The path without the query.
     pub path: String,
-    /// The query's `name=value` pairs, percent-decoded.
+    /// The query's `name=value` pairs, decoded as a form's.
     pub query: Vec<(String, String)>,
     /// Headers, names in lower case.
     pub headers: Vec<(String, String)>,
@@ -148,13 +150,9 @@ fn to_request(parsed: &httparse::Request<'_, '_>) -> Result<Request, HttpError> 
     let method = parsed.method.unwrap_or_default().to_owned();
     let target = parsed.path.unwrap_or("/");
     let (path, query) = target.split_once('?').unwrap_or((target, ""));
-    let query = query
-        .split('&')
-        .filter(|pair| !pair.is_empty())
-        .map(|pair| {
-            let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
-            (percent_decode(name), percent_decode(value))
-        })
+    // The query is form-encoded (`+` is a space); the path only %-escaped.
+    let query = form_urlencoded::parse(query.as_bytes())
+        .map(|(name, value)| (name.into_owned(), value.into_owned()))
         .collect();
     let mut headers = Vec::new();
     for header in parsed.headers.iter() {
@@ -164,34 +162,10 @@ fn to_request(parsed: &httparse::Request<'_, '_>) -> Result<Request, HttpError> 
     }
     Ok(Request {
         method,
-        path: percent_decode(path),
+        path: percent_decode_str(path).decode_utf8_lossy().into_owned(),
         query,
         headers,
     })
-}
-
-/// Decodes `%XX` escapes and `+`; bad escapes are kept as they are.
-fn percent_decode(text: &str) -> String {
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        let hex = |b: u8| (b as char).to_digit(16);
-        match bytes[i] {
-            b'%' if i + 2 < bytes.len() => match (hex(bytes[i + 1]), hex(bytes[i + 2])) {
-                (Some(high), Some(low)) => {
-                    out.push(u8::try_from(high * 16 + low).unwrap_or(b'?'));
-                    i += 3;
-                    continue;
-                }
-                _ => out.push(b'%'),
-            },
-            b'+' => out.push(b' '),
-            b => out.push(b),
-        }
-        i += 1;
-    }
-    String::from_utf8_lossy(&out).into_owned()
 }
 
 /// Headers sent with every answer: nothing is cached (a token may be in
@@ -284,9 +258,16 @@ mod tests {
 
     #[test]
     fn percent_escapes_decode_and_bad_ones_stay() {
-        assert_eq!(percent_decode("a%41b"), "aAb");
-        assert_eq!(percent_decode("100%"), "100%");
-        assert_eq!(percent_decode("%zz"), "%zz");
-        assert_eq!(percent_decode("a+b"), "a b");
+        let head = b"GET /a%41b/100%/%zz/a+b?x=a%41+b&flag&y=100%25 HTTP/1.1\r\n\r\n";
+        let (request, _) = read_request(&mut &head[..]).unwrap();
+        assert_eq!(request.path, "/aAb/100%/%zz/a+b");
+        assert_eq!(
+            request.query,
+            [
+                ("x".to_owned(), "aA b".to_owned()),
+                ("flag".to_owned(), String::new()),
+                ("y".to_owned(), "100%".to_owned())
+            ]
+        );
     }
 }
