@@ -50,31 +50,20 @@ pub fn ignore_job_signals(_command: &mut Command) {}
 /// waitid(2) failed, e.g. ECHILD when the child was reaped already.
 #[cfg(unix)]
 pub fn has_exited(pid: u32) -> io::Result<bool> {
-    let id = libc::id_t::from(pid);
-    #[allow(unsafe_code)]
-    // SAFETY: an all-zero siginfo_t is a valid value (plain integers and a
-    // union of them), and waitid(2) writes only into it.
-    let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
-    #[allow(unsafe_code)]
-    // SAFETY: `info` is a valid, writable siginfo_t for the whole call;
-    // WNOWAIT leaves the child waitable, WNOHANG makes the call return at
-    // once.
-    let result = unsafe {
-        libc::waitid(
-            libc::P_PID,
-            id,
-            &raw mut info,
-            libc::WEXITED | libc::WNOHANG | libc::WNOWAIT,
-        )
-    };
-    if result != 0 {
-        return Err(io::Error::last_os_error());
-    }
-    #[allow(unsafe_code)]
-    // SAFETY: waitid succeeded, so `info` is initialised; si_pid is 0 when
-    // no child has changed state (Linux and POSIX with WNOHANG).
-    let changed = unsafe { info.si_pid() };
-    Ok(changed != 0)
+    use rustix::process::{WaitId, WaitIdOptions, waitid};
+    let options = WaitIdOptions::EXITED | WaitIdOptions::NOHANG | WaitIdOptions::NOWAIT;
+    // WNOWAIT leaves the child waitable; WNOHANG answers at once, with no
+    // status when the child has not changed state.
+    Ok(waitid(WaitId::Pid(process_id(pid)?), options)?.is_some())
+}
+
+/// `pid` as the system's process id: above 0 and within its range.
+#[cfg(unix)]
+fn process_id(pid: u32) -> io::Result<rustix::process::Pid> {
+    i32::try_from(pid)
+        .ok()
+        .and_then(rustix::process::Pid::from_raw)
+        .ok_or_else(|| io::Error::from(io::ErrorKind::InvalidInput))
 }
 
 /// SIGKILL to every process of the group `group` (a child's pid, as each
@@ -86,19 +75,11 @@ pub fn has_exited(pid: u32) -> io::Result<bool> {
 /// kill(2) failed: ESRCH when the group is empty, EINVAL for a refused id.
 #[cfg(unix)]
 pub fn kill_group(group: u32) -> io::Result<()> {
-    let Some(group) = libc::pid_t::try_from(group).ok().filter(|&g| g > 1) else {
+    if group <= 1 {
         return Err(io::Error::from(io::ErrorKind::InvalidInput));
-    };
-    #[allow(unsafe_code)]
-    // SAFETY: kill(2) takes plain integers and touches no memory of ours;
-    // the negative pid names the group, `group > 1` keeps it from meaning
-    // our own group or every process.
-    let result = unsafe { libc::kill(-group, libc::SIGKILL) };
-    if result == 0 {
-        Ok(())
-    } else {
-        Err(io::Error::last_os_error())
     }
+    rustix::process::kill_process_group(process_id(group)?, rustix::process::Signal::KILL)
+        .map_err(io::Error::from)
 }
 
 /// Sends SIGTERM to process `pid` (a child not yet reaped, so that its pid
@@ -108,11 +89,8 @@ pub fn kill_group(group: u32) -> io::Result<()> {
 /// kill(2) failed (ESRCH: the process is gone).
 #[cfg(unix)]
 pub fn terminate(pid: u32) -> io::Result<()> {
-    let pid = i32::try_from(pid)
-        .ok()
-        .and_then(rustix::process::Pid::from_raw)
-        .ok_or_else(|| io::Error::from(io::ErrorKind::InvalidInput))?;
-    rustix::process::kill_process(pid, rustix::process::Signal::TERM).map_err(io::Error::from)
+    rustix::process::kill_process(process_id(pid)?, rustix::process::Signal::TERM)
+        .map_err(io::Error::from)
 }
 
 /// Elsewhere than on Unix there is no SIGTERM to send: nothing happens.
@@ -134,16 +112,8 @@ pub fn terminate(_pid: u32) -> io::Result<()> {
 /// prctl(2) failed. Elsewhere than on Linux, [`io::ErrorKind::Unsupported`].
 #[cfg(target_os = "linux")]
 pub fn become_subreaper() -> io::Result<()> {
-    const ON: libc::c_ulong = 1;
-    #[allow(unsafe_code)]
-    // SAFETY: prctl(2) with PR_SET_CHILD_SUBREAPER takes a plain integer
-    // and changes only this process's attribute.
-    let result = unsafe { libc::prctl(libc::PR_SET_CHILD_SUBREAPER, ON) };
-    if result == 0 {
-        Ok(())
-    } else {
-        Err(io::Error::last_os_error())
-    }
+    // Any process id turns the attribute on (none turns it off).
+    rustix::process::set_child_subreaper(Some(rustix::process::getpid())).map_err(io::Error::from)
 }
 
 /// See the Linux version.
@@ -204,16 +174,11 @@ pub fn end_adopted_children(keep: &[u32]) -> usize {
         for pid in strays {
             // Unreaped, so `pid` and the group it may lead are its own.
             let _ = kill_group(pid);
-            let Ok(raw) = libc::pid_t::try_from(pid) else {
+            let Ok(child) = process_id(pid) else {
                 continue;
             };
-            #[allow(unsafe_code)]
-            // SAFETY: kill(2) and waitpid(2) on our own unreaped child take
-            // plain integers; the status pointer may be null.
-            unsafe {
-                libc::kill(raw, libc::SIGKILL);
-                libc::waitpid(raw, std::ptr::null_mut(), 0);
-            }
+            let _ = rustix::process::kill_process(child, rustix::process::Signal::KILL);
+            let _ = rustix::process::waitpid(Some(child), rustix::process::WaitOptions::empty());
             ended += 1;
         }
     }
