@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # The evaluation match that decides Kalah's evaluation terms: the default
-# evaluation against seed 000's store difference, every opening three
-# sowings deep played with both colours, from the (6,4) and (6,6) starts.
-# Usage: bench/eval_match.sh [nodes-per-move] [a] [b]  (defaults 5000 default seed)
+# evaluation against the Prolog Kalah program's store difference (`stores`),
+# every opening three sowings deep played with both colours, from the (6,4)
+# and (6,6) starts.
+# Usage: bench/eval_match.sh [nodes-per-move] [a] [b]  (defaults 5000 default stores)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 nodes=${1:-5000}
 a=${2:-default}
-b=${3:-seed}
+b=${3:-stores}
 cargo build --release -q -p ply-engine --example kalah_eval_match
 for seeds in 4 6; do
   target/release/examples/kalah_eval_match --seeds "$seeds" --nodes "$nodes" --plies 3 --a "$a" --b "$b"

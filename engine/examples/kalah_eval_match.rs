@@ -7,10 +7,10 @@
 //!
 //! ```sh
 //! cargo run --release -p ply-engine --example kalah_eval_match -- \
-//!     [--seeds 4] [--pits 6] [--nodes 20000] [--plies 2] [--a default] [--b seed]
+//!     [--seeds 4] [--pits 6] [--nodes 20000] [--plies 2] [--a default] [--b stores]
 //! ```
 //!
-//! An evaluation is `seed`, `default` or `turn:W` (see `KalahEvaluation`).
+//! An evaluation is `stores` (the store difference alone), `default` or `turn:W` (see `KalahEvaluation`).
 
 use anyhow::{Context, Result};
 use clap::Parser;
@@ -20,11 +20,11 @@ use ply_engine::selfplay::{openings, run_match};
 /// Sowings from the start that make an opening, unless `--plies` says otherwise.
 const OPENING_PLIES: u32 = 2;
 
-/// Reads an evaluation: `seed`, `default`, or `turn:W` (the weight of an
+/// Reads an evaluation: `stores`, `default`, or `turn:W` (the weight of an
 /// extra turn in hand, in centi-seeds).
 fn evaluation(name: &str) -> Result<KalahEvaluation> {
     Ok(match name {
-        "seed" => KalahEvaluation::SEED,
+        "stores" => KalahEvaluation::STORE_DIFFERENCE,
         "default" => KalahEvaluation::DEFAULT,
         other => KalahEvaluation {
             extra_turn_weight: other
@@ -55,7 +55,7 @@ struct Args {
     #[arg(long, default_value = "default", value_parser = evaluation)]
     a: KalahEvaluation,
     /// The second evaluation.
-    #[arg(long, default_value = "seed", value_parser = evaluation)]
+    #[arg(long, default_value = "stores", value_parser = evaluation)]
     b: KalahEvaluation,
 }
 

@@ -157,8 +157,9 @@ fn build_db_prints_plain_lines_when_stderr_is_not_a_terminal() {
 
 #[test]
 fn nothing_shown_to_a_user_names_the_seed_documents() {
-    // "seed 000" and the like say where the code comes from: for comments
-    // and docs, not for the words a user reads.
+    // Where the code comes from (the Prolog programs of docs/origins.md) is
+    // for comments and docs; no user-facing text may name those programs by
+    // a number ("seed 0" and the like).
     let mut shown = Vec::new();
     for args in [
         &["--help"][..],
@@ -183,7 +184,7 @@ fn nothing_shown_to_a_user_names_the_seed_documents() {
     for (what, text) in shown {
         assert!(
             !text.to_lowercase().contains("seed 0"),
-            "{what} names a seed document:\n{text}"
+            "{what} names a source document by number:\n{text}"
         );
     }
 }

@@ -1,28 +1,29 @@
-//! Seed 000's Kalah transcripts, board by board.
+//! The Prolog Kalah program's transcripts, board by board.
 //!
-//! The fixtures under `tests/data/` are copied verbatim from the seed: the
-//! prompts, the turns typed or chosen (`[1,5]`, `|: [2,1].`) and the
-//! boards drawn after each turn. Each turn is replayed sowing by sowing
-//! with the engine's rules; the side must keep the move within a turn and
-//! lose it after, and the board after the turn must equal the next drawing
-//! both as a position (read back from the picture) and as text (the
-//! engine's own drawing).
+//! The fixtures under `tests/data/` are copied verbatim from the Prolog
+//! Kalah program's text (see `tests/data/README.md`): the prompts, the
+//! turns typed or chosen (`[1,5]`, `|: [2,1].`) and the boards drawn after
+//! each turn. Each turn is replayed sowing by sowing with the engine's
+//! rules; the side must keep the move within a turn and lose it after, and
+//! the board after the turn must equal the next drawing both as a position
+//! (read back from the picture) and as text (the engine's own drawing).
 //!
-//! The seed always draws the person's row at the bottom. In the 6-seed
-//! trial the person moved first, so South (the first mover) is at the
+//! The Prolog program always draws the person's row at the bottom. In the
+//! 6-seed trial the person moved first, so South (the first mover) is at the
 //! bottom; in the 4-seed game the computer moved first, so South is on top.
 
 use ply_engine::game::{Game, Outcome, Player};
 use ply_engine::games::kalah::{Kalah, KalahRules};
 
 /// Two players at the keyboard, 6 seeds; the bottom row moves first.
-const TRIAL: &str = include_str!("data/kalah_seed000_trial.txt");
+const TRIAL: &str = include_str!("data/kalah_prolog_trial.txt");
 
 /// The computer (top row, moving first) against a person, 4 seeds.
-const GAME: &str = include_str!("data/kalah_seed000_game.txt");
+const GAME: &str = include_str!("data/kalah_prolog_game.txt");
 
-/// The seed's special case: a capture of 16 + 1 that decides the game.
-const SPECIAL: &str = include_str!("data/kalah_seed000_special.txt");
+/// The Prolog Kalah program's special case: a capture of 16 + 1 that
+/// decides the game.
+const SPECIAL: &str = include_str!("data/kalah_prolog_special.txt");
 
 /// What a transcript shows, in order.
 #[derive(Debug)]
@@ -95,7 +96,8 @@ fn read_drawing(board: [&str; 3], bottom: Player, side: Player) -> Kalah {
     Kalah::from_position_string(&text, false).expect("a drawing shows a position")
 }
 
-/// The seed's drawing of `pos` as text, for comparison with the engine's.
+/// The Prolog program's drawing of `pos` as text, for comparison with the
+/// engine's.
 fn seed_text(board: [&str; 3]) -> String {
     board.iter().map(|line| format!("{line}\n")).collect()
 }
@@ -172,8 +174,9 @@ fn the_4_seed_game_with_the_first_mover_on_top() {
     assert_eq!(end.outcome(), Some(Outcome::Win(Player::One)));
 }
 
-/// Reads the seed's `tábla([…],Na,[…],Nb)` term: the mover's pits and store
-/// first; the mover is the person, drawn at the bottom: South here.
+/// Reads the Prolog program's `tábla([…],Na,[…],Nb)` term: the mover's
+/// pits and store first; the mover is the person, drawn at the bottom:
+/// South here.
 fn read_tabla(text: &str) -> Kalah {
     let start = text.find("tábla(").expect("the query names a tábla") + "tábla(".len();
     let end = start + text[start..].find(')').expect("tábla( is closed");
@@ -197,14 +200,15 @@ fn the_special_case_capture_of_16_and_1() {
     play_turn(&mut pos, turn);
     assert_eq!(read_drawing(*after, Player::One, Player::Two), pos);
     assert_eq!(pos.position_string(), "1,1,1,1,0,0 41 0,3,1,1,3,3 16 n");
-    // The seed announces the win (41 > 72 / 2); the game tree goes on.
+    // The Prolog program announces the win (41 > 72 / 2); the game tree
+    // goes on.
     assert!(u32::from(pos.store(Player::One)) * 2 > u32::from(pos.total_seeds()));
     assert_eq!(pos.outcome(), None);
 
-    // The seed's pictures of this case were typed with one extra space on
-    // the store line ("16" then 34 spaces); the program's own rule, which
-    // the 4-seed game shows ("11" then 33 spaces), gives one fewer. The
-    // pit rows match exactly.
+    // The Prolog text's pictures of this case were typed with one extra
+    // space on the store line ("16" then 34 spaces); the program's own
+    // rule, which the 4-seed game shows ("11" then 33 spaces), gives one
+    // fewer. The pit rows match exactly.
     for (board, drawn) in [(before, read_tabla(SPECIAL)), (after, pos)] {
         let ours = drawn.drawing();
         let lines: Vec<&str> = ours.lines().collect();

@@ -154,10 +154,10 @@ fn queries_answer_ugi_style() {
 }
 
 #[test]
-fn d_draws_the_board_as_seed_000_does() {
-    // Seed 000's 4-seed game after the opening turn [3,6], drawn with South
-    // (who moved first) at the bottom: North's row reversed on top, North's
-    // store at the left, South's at the right.
+fn d_draws_the_board_as_the_prolog_kalah_program_does() {
+    // The 4-seed game of the Prolog Kalah transcripts after the opening
+    // turn [3,6], drawn with South (who moved first) at the bottom: North's
+    // row reversed on top, North's store at the left, South's at the right.
     let out = session("setoption name Seeds value 4\nposition startpos moves 3 6\nd\n");
     let drawing: Vec<&str> = out
         .lines()
@@ -901,6 +901,22 @@ fn switching_back_to_kalah_restores_its_start() {
         "setoption name UCI_Variant value tictactoe\nsetoption name UCI_Variant value kalah\nd\n",
     );
     assert_eq!(last_fen(&out), "6,6,6,6,6,6 0 6,6,6,6,6,6 0 s");
+}
+
+/// `bench`'s node count, the search's signature (docs/engine.md, "Search"),
+/// as Stockfish pins its own: a change to the search or an evaluation that
+/// changes it must say so here (and in its match note); a speed-up must
+/// keep it.
+const BENCH_SIGNATURE: &str = "Nodes searched: 4202978";
+
+#[test]
+fn the_bench_signature_is_pinned() {
+    let out = session("bench\n");
+    assert_eq!(
+        lines_starting(&out, "Nodes searched: "),
+        [BENCH_SIGNATURE],
+        "{out}"
+    );
 }
 
 #[test]

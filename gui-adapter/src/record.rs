@@ -68,8 +68,9 @@ pub struct GameRecord {
     /// `positions[i]` is the position before `moves[i]`; the last one is
     /// the current position.
     positions: Vec<AnyGame>,
-    /// The players agreed a draw in the current position (seed 003's
-    /// offer when only kings remain); a take-back undoes it.
+    /// The players agreed a draw in the current position (the Prolog
+    /// draughts program's offer when only kings remain); a take-back undoes
+    /// it.
     agreed_draw: bool,
 }
 
@@ -353,7 +354,8 @@ mod tests {
     #[test]
     fn a_turn_of_several_sowings_is_played_only_while_they_end_in_the_store() {
         let mut game = kalah_6_4();
-        // The seed's first turn: pit 3 ends in the store, pit 6 does not.
+        // The first turn of the Prolog Kalah transcripts' 4-seed game: pit 3
+        // ends in the store, pit 6 does not.
         assert_eq!(game.play_turn(&["3", "6"]).unwrap(), ["3", "6"]);
         assert_eq!(game.side_to_move(), Player::Two);
         assert_eq!(

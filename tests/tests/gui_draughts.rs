@@ -1,8 +1,9 @@
 //! Russian draughts in a real browser (headless Chromium through
 //! chromedriver): a move played by clicking the piece and its square, a
 //! double capture clicked landing by landing with the continuations
-//! highlighted, the seed's "you must capture", the flipped board and the
-//! draw offer when only kings remain. Screenshots as in `gui_browser.rs`.
+//! highlighted, the Prolog draughts program's "you must capture", the
+//! flipped board and the draw offer when only kings remain. Screenshots as
+//! in `gui_browser.rs`.
 
 mod gui_support;
 
@@ -125,7 +126,7 @@ fn draughts_moves_and_captures_are_played_by_clicks_in_chromium() {
         ["c3"],
         "only the capture may be played"
     );
-    // A move without capture gets the seed's message.
+    // A move without capture gets the Prolog draughts program's message.
     click_square(&browser, "a1");
     browser.wait_for(
         "return document.querySelector('#board .board-note').textContent.startsWith('You must capture');",

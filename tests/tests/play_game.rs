@@ -46,7 +46,8 @@ fn play_to_the_end(
             answer.contains(&format!("You play [{}].", turn.join(","))),
             "{answer}"
         );
-        // The board after the person's turn, drawn as seed 000 draws it.
+        // The board after the person's turn, drawn as the Prolog Kalah
+        // program draws it.
         let mut after = position;
         for mv in &turn {
             let mv = after.parse_move(mv).expect("legal");
@@ -92,7 +93,7 @@ fn the_engine_may_move_first_and_the_person_then_plays_north_at_the_bottom() {
         intro.contains(&position.drawing_for(Player::Two)),
         "{intro}"
     );
-    // Plain numbers instead of the seed's list.
+    // Plain numbers instead of the Prolog Kalah program's list.
     play_to_the_end(&mut terminal, Player::Two, |turn| turn.join(" "));
     let (_, status) = terminal.finish(None);
     assert!(status.success(), "end of input quits");

@@ -1,5 +1,6 @@
-//! `ply-play`'s answers to bad input and to its commands (seed 000's
-//! exercises 1 and 2): a clear reason, nothing changed, and the prompt again.
+//! `ply-play`'s answers to bad input and to its commands (the Prolog Kalah
+//! program's exercises 1 and 2): a clear reason, nothing changed, and the
+//! prompt again.
 
 mod play_support;
 
@@ -98,9 +99,10 @@ fn fen_undo_hint_new_and_help() {
     assert!(status.success());
 }
 
-/// Words the screen used to show that a newcomer cannot read: the seed
-/// programs' numbers and their Hungarian ("vége" for quit, "Nyertél,
-/// gratulálok!", "Nyertem.", "Döntetlen lett!").
+/// Words the screen used to show that a newcomer cannot read: numbers and
+/// names standing for the Prolog programs Ply grew from, and the Hungarian
+/// of the Prolog Kalah program ("vége" for quit, "Nyertél, gratulálok!",
+/// "Nyertem.", "Döntetlen lett!").
 const NOT_ON_SCREEN: [&str; 8] = [
     "seed 0",
     "Seed 0",

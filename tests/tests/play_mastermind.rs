@@ -1,7 +1,8 @@
-//! Mastermind in `ply-play`, as seed 001 plays bulls and cows: the person
-//! breaks the engine's code (the engine answers as an adversary), or makes
-//! one and answers the engine's guesses; bad input gets the reason and a
-//! new prompt, the rows are drawn after every turn, `quit` quits.
+//! Mastermind in `ply-play`, as the Prolog bulls-and-cows program plays
+//! bulls and cows: the person breaks the engine's code (the engine answers
+//! as an adversary), or makes one and answers the engine's guesses; bad
+//! input gets the reason and a new prompt, the rows are drawn after every
+//! turn, `quit` quits.
 
 mod play_support;
 

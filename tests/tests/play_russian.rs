@@ -1,7 +1,7 @@
-//! `ply-play` with Russian draughts (seed 003): the board with the
-//! person's side at the bottom, moves typed as `c3-d4` and `c3:e5:g3`, the
-//! seed's "you must capture", a clear message and a new prompt on a bad
-//! move, the draw offer when only kings remain, and `exit`.
+//! `ply-play` with Russian draughts (the Prolog draughts program): the
+//! board with the person's side at the bottom, moves typed as `c3-d4` and
+//! `c3:e5:g3`, that program's "you must capture", a clear message and a new
+//! prompt on a bad move, the draw offer when only kings remain, and `exit`.
 
 mod play_support;
 
@@ -60,7 +60,8 @@ fn black_is_drawn_at_the_bottom_when_the_engine_moves_first() {
     let last = lines.last().expect("a board");
     assert!(last.starts_with("8 |"), "rank 8 at the bottom: {start}");
     assert!(start.contains("    h g f e d c b a"), "{start}");
-    // The seed's word leaves at once: the line after it is not read.
+    // The Prolog draughts program's word leaves at once: the line after it
+    // is not read.
     terminal.type_line("выход");
     terminal.type_line("fen");
     let (rest, status) = terminal.finish(None);

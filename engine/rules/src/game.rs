@@ -1,6 +1,6 @@
 //! The game interface every game implements and every consumer shares.
 //!
-//! It follows the seeds' framework (seed 004: `initialize`, `move`,
+//! It follows the Prolog game framework (`initialize`, `move`,
 //! `game_over`, `next_player`, …) in Rust shape: a position type that knows
 //! its own rules. The trait is deliberately small; anything only one game
 //! needs (Kalah's stores, draughts' kings) stays on the concrete type.

@@ -16,15 +16,17 @@ use crate::registry::GameDef;
 
 // Adding a game: its module under `games/`, and one line here.
 crate::register_games! {
-    /// Kalah(m, n), seed 000.
+    /// Kalah(m, n), from the Prolog Kalah program.
     Kalah => games::kalah::Kalah,
-    /// Oware (Abapa), seed 000's exercise 3.
+    /// Oware (Abapa), the Prolog Kalah program's exercise 3.
     Oware => games::oware::Oware,
-    /// Tic-tac-toe, seeds 001 and 002.
+    /// Tic-tac-toe, from the Prolog Mastermind and tic-tac-toe notes and
+    /// the Prolog tic-tac-toe notes.
     TicTacToe => games::tictactoe::TicTacToe,
-    /// Russian draughts, seed 003.
+    /// Russian draughts, from the Prolog draughts program.
     Russian => games::russian::Russian,
-    /// Mastermind (bulls and cows by default), seed 001.
+    /// Mastermind (bulls and cows by default), from the Prolog
+    /// bulls-and-cows program.
     Mastermind => games::mastermind::Mastermind,
 }
 

@@ -1,7 +1,7 @@
 //! Opening books: positions mapped to weighted moves, consulted before
 //! searching (`OwnBook`, `BookFile`).
 //!
-//! Seed 003's draughts program looks its knowledge base up before it
+//! The Prolog draughts program looks its knowledge base up before it
 //! searches: exact opening positions, each with the move to play. A Ply
 //! book is the same idea for every game, kept in a text file a person can
 //! read and edit (the format is in [`format`] and `docs/book.md`):

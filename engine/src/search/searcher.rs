@@ -2,10 +2,11 @@
 //! search (negamax alpha-beta with zero windows), with a transposition
 //! table, move ordering and time control.
 //!
-//! It grows out of the seeds' negamax alpha-beta (seed 000, `alfa_béta`)
-//! with one twist the seeds handle by making a Kalah turn a list of
-//! sowings: here a move is one sowing, and the side to move may stay the
-//! same after it. So a child's score is negated only when the side changes.
+//! It grows out of the negamax alpha-beta of the Prolog Kalah program
+//! (`alfa_béta`) with one twist that program handles by making a Kalah
+//! turn a list of sowings: here a move is one sowing, and the side to
+//! move may stay the same after it. So a child's score is negated only
+//! when the side changes.
 //!
 //! **Several lines (MultiPV).** As Stockfish does, each iteration searches
 //! the root once per line, with the full window, leaving out the root

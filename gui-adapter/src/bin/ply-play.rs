@@ -1,5 +1,5 @@
-//! `ply-play`: play a game against the engine in the terminal, as seed 000
-//! does. See docs/front-ends.md.
+//! `ply-play`: play a game against the engine in the terminal, as the
+//! Prolog Kalah program does. See docs/front-ends.md.
 
 use std::path::PathBuf;
 use std::process::ExitCode;

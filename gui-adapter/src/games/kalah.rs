@@ -1,5 +1,6 @@
-//! Kalah in the front ends: seed 000's drawing in the terminal, pits and
-//! stores for the page's SVG board (`web/assets/games/mancala.js`).
+//! Kalah in the front ends: the Prolog Kalah program's drawing in the
+//! terminal, pits and stores for the page's SVG board
+//! (`web/assets/games/mancala.js`).
 
 use ply_rules::game::{Game, Player};
 use ply_rules::games::kalah::Kalah;
@@ -14,8 +15,8 @@ use super::{BoardView, BuildPlan, DatabaseUi, GameFrontEnd, GameUi};
 pub static UI: GameUi = GameUi {
     seat: "your row is at the bottom, your store on the right",
     turn_example: "[1,5]",
-    // The bracketed turn, `[1,5]`, is how seed 000 (a Prolog program)
-    // reads a turn; the help says so without naming the seed.
+    // The bracketed turn, `[1,5]`, is how the Prolog Kalah program reads a
+    // turn; the help says so without naming that program.
     move_help: "A move is the number of a pit you sow, counted from 1 on your left. \
                 When your last seed lands in your store you sow again, so a turn lists \
                 several pits exactly then: [1,5] sows pit 1, whose last seed lands in \
@@ -97,9 +98,9 @@ impl GameFrontEnd for Kalah {
 pub struct KalahView<'a>(pub &'a Kalah);
 
 impl BoardView for KalahView<'_> {
-    /// Seed 000's picture: `bottom`'s pits along the bottom from its pit 1,
-    /// its store on the right, the other side's pits reversed on top and
-    /// their store on the left.
+    /// The Prolog Kalah program's picture: `bottom`'s pits along the bottom
+    /// from its pit 1, its store on the right, the other side's pits
+    /// reversed on top and their store on the left.
     fn text(&self, bottom: Player) -> String {
         self.0.drawing_for(bottom)
     }

@@ -105,7 +105,8 @@ impl BoardView for MastermindView<'_> {
     }
 
     /// Guesses are typed on the page: a list of every code (5,040 in the
-    /// seed's game) would be no help and a large message each move.
+    /// game of the Prolog bulls-and-cows program) would be no help and a
+    /// large message each move.
     fn lists_moves(&self) -> bool {
         false
     }

@@ -112,8 +112,9 @@ pub trait BoardView {
     fn tally(&self) -> Option<[u32; 2]> {
         None
     }
-    /// Why a draw may be offered to a person here (seed 003's offer when
-    /// only kings remain), or `None` for positions that are still open.
+    /// Why a draw may be offered to a person here (the Prolog draughts
+    /// program's offer when only kings remain), or `None` for positions
+    /// that are still open.
     fn draw_offer(&self) -> Option<String> {
         None
     }
@@ -187,8 +188,8 @@ fn legal_moves_of<G: Game>(g: &G) -> Vec<String> {
 ///
 /// # Errors
 /// The game's reason why `text` is no move, or no legal move, here (in
-/// draughts, the seed's "you must capture" for a move without capture
-/// while one exists).
+/// draughts, the Prolog draughts program's "you must capture" for a move
+/// without capture while one exists).
 pub fn canonical_move(game: &AnyGame, text: &str) -> Result<String, NotationError> {
     with_game!(game, g => GameFrontEnd::canonical_move(g, text))
 }
@@ -221,7 +222,7 @@ pub fn group_into_turns(game: &AnyGame, moves: &[String]) -> Vec<(Player, Vec<St
     turns
 }
 
-/// A turn as seed 000 writes it: `[3,6]`.
+/// A turn as the Prolog Kalah program writes it: `[3,6]`.
 #[must_use]
 pub fn format_turn(moves: &[String]) -> String {
     format!("[{}]", moves.join(","))

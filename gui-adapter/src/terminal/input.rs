@@ -1,12 +1,14 @@
 //! What a person types at the prompt: a command, or a turn written the way
-//! seed 000 reads it (`[1,5].`) or as plain numbers (`1 5`, `1,5`, `3`).
+//! the Prolog Kalah program reads it (`[1,5].`) or as plain numbers (`1 5`,
+//! `1,5`, `3`).
 
 /// One line of input, understood.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Input {
     /// A turn: the moves in order, not yet checked against the rules.
     Turn(Vec<String>),
-    /// `quit` (also `exit`, `q`, seed 000's `vége` and seed 003's `выход`).
+    /// `quit` (also `exit`, `q`, the Prolog Kalah program's `vége` and the
+    /// Prolog draughts program's `выход`).
     Quit,
     /// `help` or `?`.
     Help,
@@ -49,7 +51,8 @@ pub fn parse(line: &str) -> Result<Input, String> {
 
 /// `[1,5]`, `[1, 5].`, `1 5`, `1,5`, `3`: the moves of a turn.
 fn parse_turn(text: &str) -> Result<Vec<String>, String> {
-    // The seed's Prolog input ends a term with a full stop.
+    // Prolog input, as in the Prolog Kalah program, ends a term with a full
+    // stop.
     let text = text.strip_suffix('.').unwrap_or(text).trim_end();
     let inner = match (text.strip_prefix('['), text.ends_with(']')) {
         (Some(rest), true) => rest.strip_suffix(']').unwrap_or(rest),

@@ -1,7 +1,8 @@
-//! Terminal play (`ply-play`): seed 000's console game, against a real
-//! engine process.
+//! Terminal play (`ply-play`): the Prolog Kalah program's console game,
+//! against a real engine process.
 //!
-//! The board is drawn as the seed draws it, the person's row at the bottom.
+//! The board is drawn as that program draws it, the person's row at the
+//! bottom.
 //! The person types a whole turn (`[1,5]`); it is checked with the engine
 //! library's rules and refused with the reason if it is wrong, and the
 //! prompt comes back. The engine's turn is found by asking the engine for
@@ -230,9 +231,9 @@ impl<R: BufRead, W: Write> Play<'_, R, W> {
         }
     }
 
-    /// Seed 003's draw offer when only kings remain: the person accepts
-    /// (the game ends as a draw) or plays on, and is not asked again until
-    /// the balance changes.
+    /// The Prolog draughts program's draw offer when only kings remain: the
+    /// person accepts (the game ends as a draw) or plays on, and is not
+    /// asked again until the balance changes.
     fn offer_draw(&mut self) -> Result<Offer> {
         if self.record.outcome().is_some() || self.record.side_to_move() != self.person {
             return Ok(Offer::None);
@@ -353,9 +354,10 @@ impl<R: BufRead, W: Write> Play<'_, R, W> {
         Ok(())
     }
 
-    /// The result in English. (The seed programs say it in their own
-    /// languages, seed 000 in Hungarian: "Nyertél, gratulálok!",
-    /// "Döntetlen lett!"; the screen keeps to the person's words.)
+    /// The result in English. (The Prolog programs Ply grew from say it in
+    /// their own languages, the Prolog Kalah program in Hungarian:
+    /// "Nyertél, gratulálok!", "Döntetlen lett!"; the screen keeps to the
+    /// person's words.)
     fn announce(&mut self) -> Result<()> {
         self.announced = true;
         let tally = games::view(self.record.current()).tally();

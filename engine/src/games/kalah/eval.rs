@@ -1,10 +1,11 @@
 //! Kalah's static evaluation.
 //!
-//! The seed evaluates a position by the store difference alone
-//! (`értékelés`). Ply adds one term that matches showed to play better:
-//! **extra turns in hand**. A pit whose seeds end exactly in the own store
-//! is a free move the opponent must spend effort to take away, so each
-//! such pit counts, against the opponent's, as much as a seed in the store.
+//! The Prolog Kalah program evaluates a position by the store difference
+//! alone (`értékelés`). Ply adds one term that matches showed to play
+//! better: **extra turns in hand**. A pit whose seeds end exactly in the
+//! own store is a free move the opponent must spend effort to take away,
+//! so each such pit counts, against the opponent's, as much as a seed in
+//! the store.
 //!
 //! Terms that were tried and lost their matches, and so are not here:
 //! seeds on one's own side of the board (weights -50 to +100 a seed, all
@@ -20,8 +21,8 @@ use crate::search::Evaluator;
 /// Evaluation units per seed: scores are in centi-seeds.
 pub const SEED_VALUE: i32 = 100;
 
-/// Seed 000's evaluation (`értékelés`): the mover's store minus the
-/// opponent's, in seeds.
+/// The Prolog Kalah program's evaluation (`értékelés`): the mover's
+/// store minus the opponent's, in seeds.
 #[must_use]
 pub fn store_difference(position: &Kalah) -> i32 {
     let me = position.side.index();
@@ -42,8 +43,9 @@ pub struct KalahEvaluation {
 }
 
 impl KalahEvaluation {
-    /// Seed 000's evaluation: the store difference and nothing else.
-    pub const SEED: Self = Self {
+    /// The Prolog Kalah program's evaluation: the store difference and
+    /// nothing else.
+    pub const STORE_DIFFERENCE: Self = Self {
         extra_turn_weight: 0,
     };
 
@@ -77,7 +79,7 @@ impl Evaluator<Kalah> for KalahEvaluation {
     #[inline]
     fn evaluate(&self, position: &Kalah) -> i32 {
         let me = position.side;
-        // 1. The store margin, as the seed.
+        // 1. The store margin, as in the Prolog Kalah program.
         let margin = store_difference(position) * SEED_VALUE;
         // 2. Extra turns in hand.
         if self.extra_turn_weight == 0 {
@@ -100,7 +102,7 @@ mod tests {
     #[test]
     fn seed_evaluation_is_the_store_difference() {
         let p = pos("4,4,4,0,0,0 7 4,4,4,4,4,4 3 s");
-        assert_eq!(KalahEvaluation::SEED.evaluate(&p), 400);
+        assert_eq!(KalahEvaluation::STORE_DIFFERENCE.evaluate(&p), 400);
     }
 
     #[test]

@@ -38,8 +38,8 @@ impl EngineGame for Kalah {
     const JUDGING: Judging = Judging::Margin(Thresholds::SEEDS);
     const BOOK_SECTIONS: &'static [BookSection] =
         &[(EMPTY_CAPTURE_SECTION, &[("EmptyCapture", "true")])];
-    /// The usual starts of three to six seeds, middle games from seed
-    /// 000's transcripts, and the twelve-pit start.
+    /// The usual starts of three to six seeds, middle games from the
+    /// Prolog Kalah transcripts, and the twelve-pit start.
     const BENCH_POSITIONS: &'static [&'static str] = &[
         "4,4,4,4,4,4 0 4,4,4,4,4,4 0 s",
         "6,6,6,6,6,6 0 6,6,6,6,6,6 0 s",

@@ -87,10 +87,10 @@ mod tests {
     fn evaluation_is_the_store_difference_for_the_mover() {
         let south = pos("4,4,4,4,4,4 7 4,4,4,4,4,4 3 s");
         assert_eq!(store_difference(&south), 4);
-        assert_eq!(KalahEvaluation::SEED.evaluate(&south), 400);
+        assert_eq!(KalahEvaluation::STORE_DIFFERENCE.evaluate(&south), 400);
         let north = pos("4,4,4,4,4,4 7 4,4,4,4,4,4 3 n");
         assert_eq!(store_difference(&north), -4);
-        assert_eq!(KalahEvaluation::SEED.evaluate(&north), -400);
+        assert_eq!(KalahEvaluation::STORE_DIFFERENCE.evaluate(&north), -400);
     }
 
     #[test]

@@ -1,6 +1,7 @@
-//! Tic-tac-toe's static evaluation, the seeds' (001, 002): the lines still
-//! open to the mover (holding none of the opponent's marks) minus those
-//! open to the opponent.
+//! Tic-tac-toe's static evaluation, as in the Prolog tic-tac-toe programs
+//! (the Prolog Mastermind and tic-tac-toe notes, and the Prolog tic-tac-toe
+//! notes): the lines still open to the mover (holding none of the
+//! opponent's marks) minus those open to the opponent.
 
 use super::lines::open_lines;
 use super::position::TicTacToe;
@@ -9,8 +10,8 @@ use super::position::TicTacToe;
 /// so `cp 100` reads "one open line ahead".
 pub const LINE_VALUE: i32 = 100;
 
-/// The seeds' `value/2`: open lines of the mover minus the opponent's,
-/// in [`LINE_VALUE`] units.
+/// The Prolog programs' `value/2`: open lines of the mover minus the
+/// opponent's, in [`LINE_VALUE`] units.
 #[must_use]
 pub fn open_lines_margin(position: &TicTacToe) -> i32 {
     let me = position.marks[position.side.index()];

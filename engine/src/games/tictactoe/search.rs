@@ -28,7 +28,8 @@ impl SearchGame for TicTacToe {
             | u64::from(self.side == Player::Two) << (2 * SQUARES)
     }
 
-    /// The seeds' open-lines count ([`open_lines_margin`](super::eval::open_lines_margin)).
+    /// The Prolog tic-tac-toe programs' open-lines count
+    /// ([`open_lines_margin`](super::eval::open_lines_margin)).
     fn evaluate(&self) -> i32 {
         super::eval::open_lines_margin(self)
     }

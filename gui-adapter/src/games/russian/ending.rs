@@ -1,10 +1,11 @@
-//! The seed's draw offer: when only kings are left and nothing can change,
-//! the program offers the person a draw, which the person may accept or
-//! decline and play on.
+//! The Prolog draughts program's draw offer: when only kings are left and
+//! nothing can change, the program offers the person a draw, which the
+//! person may accept or decline and play on.
 //!
-//! Seed 003 offers it when one king of each side is left. Ply offers it in
-//! the endings that theory says no side can win against sensible defence,
-//! before the move limits of the rules would end them anyway:
+//! The Prolog program offers it when one king of each side is left. Ply
+//! offers it in the endings that theory says no side can win against
+//! sensible defence, before the move limits of the rules would end them
+//! anyway:
 //!
 //! - only kings on the board (no man can still be crowned, so the material
 //!   can change only by a capture), and

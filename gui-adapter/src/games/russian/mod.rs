@@ -1,8 +1,8 @@
 //! Russian draughts in the front ends: the board with the person's side at
 //! the bottom in the terminal, an 8×8 SVG board on the page
 //! (`web/assets/games/draughts.js`) that is played by clicking the piece
-//! and each landing square, the seed's "you must capture" and its draw
-//! offer when only kings remain.
+//! and each landing square, the Prolog draughts program's "you must
+//! capture" and its draw offer when only kings remain.
 //!
 //! One concept a file: `squares` (names), `text` (the terminal drawing),
 //! `clicks` (moves by clicks), `ending` (when a draw is offered).
@@ -46,19 +46,20 @@ impl GameFrontEnd for Russian {
         Box::new(RussianView(self))
     }
 
-    /// The seed's "you must capture" for a move without capture while a
-    /// capture exists.
+    /// The Prolog draughts program's "you must capture" for a move without
+    /// capture while a capture exists.
     fn canonical_move(&self, text: &str) -> Result<String, NotationError> {
         canonical_move(self, text)
     }
 }
 
-/// The seed's message for a move without capture while a capture exists.
+/// The Prolog draughts program's message for a move without capture while
+/// a capture exists.
 pub const MUST_CAPTURE: &str = "you must capture";
 
 /// `text` as the game writes the move, if it is legal in `position`; a
-/// move without capture while a capture exists is refused with the seed's
-/// words and the captures there are.
+/// move without capture while a capture exists is refused with the Prolog
+/// draughts program's words and the captures there are.
 ///
 /// # Errors
 /// The rules' reason why `text` is no legal move here.

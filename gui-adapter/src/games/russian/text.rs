@@ -1,8 +1,8 @@
-//! The board in a terminal, the person's side at the bottom (seed 003
-//! draws its board for the person; seed 000 puts the person's row at the
-//! bottom). White at the bottom is exactly the engine library's drawing
-//! (`d`); Black at the bottom is the same board turned round: rank 1 on
-//! top, files from h on the left.
+//! The board in a terminal, the person's side at the bottom (the Prolog
+//! draughts program draws its board for the person; the Prolog Kalah
+//! program puts the person's row at the bottom). White at the bottom is
+//! exactly the engine library's drawing (`d`); Black at the bottom is the
+//! same board turned round: rank 1 on top, files from h on the left.
 
 use ply_rules::game::Player;
 use ply_rules::games::russian::{Piece, Russian};

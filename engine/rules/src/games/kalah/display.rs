@@ -1,5 +1,5 @@
-//! The board drawn for a person, the way seed 000 draws it (see
-//! [`crate::games::mancala::display`]).
+//! The board drawn for a person, the way the Prolog Kalah program draws it
+//! (see [`crate::games::mancala::display`]).
 
 use super::position::Kalah;
 use crate::game::Player;
@@ -13,9 +13,9 @@ impl Kalah {
         self.drawing_for(Player::One)
     }
 
-    /// The board with `bottom`'s row at the bottom, as the seed draws it
-    /// for the person playing `bottom`: three lines, each ending in a
-    /// newline.
+    /// The board with `bottom`'s row at the bottom, as the Prolog Kalah
+    /// program draws it for the person playing `bottom`: three lines, each
+    /// ending in a newline.
     #[must_use]
     pub fn drawing_for(&self, bottom: Player) -> String {
         let side = |player: Player| Side {
@@ -44,7 +44,8 @@ mod tests {
 
     #[test]
     fn top_row_is_reversed_and_two_digit_counts_pad_by_three() {
-        // From the seed's 4-seed game, the computer (South) on top.
+        // From the Prolog Kalah transcripts' 4-seed game, the computer
+        // (South) on top.
         let pos = Kalah::from_position_string("0,13,6,1,2,0 13 0,0,0,0,2,0 11 n", false).unwrap();
         let seed = "     0    2    1    6    13   0\n\
                     13                                 11\n     \

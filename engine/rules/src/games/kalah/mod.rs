@@ -1,5 +1,5 @@
-//! Kalah, the rules of seed 000 (after Sterling & Shapiro, *The Art of
-//! Prolog*, ch. 20-21), for any number of pits and seeds.
+//! Kalah, the rules of the Prolog Kalah program (after Sterling & Shapiro,
+//! *The Art of Prolog*, ch. 20-21), for any number of pits and seeds.
 //!
 //! Kalah(m, n): m pits a side, n seeds in each at the start, South
 //! ([`Player::One`](crate::game::Player::One)) to move.
@@ -15,15 +15,16 @@
 //!   variant) the lone seed is captured also opposite an empty pit.
 //! - When either side's pits are empty after a sowing, each player puts the
 //!   seeds on their own side into their own store, and the game is over;
-//!   the bigger store wins, equal stores draw. (The seed announces the
-//!   winner as soon as a store holds more than half of the seeds; that is
-//!   for front ends, the game tree goes on until a side is empty.)
+//!   the bigger store wins, equal stores draw. (The Prolog Kalah program
+//!   announces the winner as soon as a store holds more than half of the
+//!   seeds; that is for front ends, the game tree goes on until a side is
+//!   empty.)
 //!
 //! One concept a file: [`rules`](KalahRules) (the variant),
 //! `position` (the board, the sowing, the [`Game`](crate::game::Game)
-//! impl), `notation` (moves and position strings), `display` (the seed's
-//! picture), `eval` (the static evaluation) and `search` (the
-//! [`SearchGame`](crate::game::SearchGame) impl).
+//! impl), `notation` (moves and position strings), `display` (the Prolog
+//! Kalah program's picture), `eval` (the static evaluation) and `search`
+//! (the [`SearchGame`](crate::game::SearchGame) impl).
 
 mod def;
 pub mod display;

@@ -2,8 +2,8 @@
 //! sowing game shares (see [`crate::games::mancala::notation`]).
 //!
 //! A move is the number of the pit sown, 1 to the pit count from the
-//! mover's own left, as the seed numbers them (`3`). A turn of several
-//! sowings is several moves.
+//! mover's own left, as the Prolog Kalah program numbers them (`3`). A
+//! turn of several sowings is several moves.
 //!
 //! A position string lists the board in sowing order, then the side to
 //! move: `<south pits> <south store> <north pits> <north store> <side>`,
@@ -64,7 +64,8 @@ impl Kalah {
         Ok(pit)
     }
 
-    /// Writes a 0-based pit index as the seed's 1-based pit number.
+    /// Writes a 0-based pit index as the Prolog Kalah program's 1-based
+    /// pit number.
     pub fn write_move(pit: u8) -> String {
         write_pit(pit)
     }

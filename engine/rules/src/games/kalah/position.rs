@@ -1,7 +1,8 @@
 //! A Kalah position and the sowing that changes it.
 //!
-//! The board is stored as seed 000 draws it in words: each side's pits
-//! numbered from that side's own left, each side's store to its right.
+//! The board is stored as the Prolog Kalah program draws it in words: each
+//! side's pits numbered from that side's own left, each side's store to
+//! its right.
 //! Sowing runs counter-clockwise: the mover's pits after the chosen one,
 //! the mover's store, the opponent's pits from their pit 1 up, then the
 //! mover's pits again from pit 1, never the opponent's store. For the mover
@@ -22,7 +23,8 @@ pub const PIT_SLOTS: usize = MAX_PITS as usize;
 ///
 /// South is [`Player::One`] and moves first; North is [`Player::Two`].
 /// Moves are 0-based pit indices from the mover's own left; the notation
-/// (see [`Game::parse_move`]) numbers them 1 to the pit count, as the seed.
+/// (see [`Game::parse_move`]) numbers them 1 to the pit count, as the
+/// Prolog Kalah program does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Kalah {
     /// Seeds in each pit, indexed by [`Player::index`], then pit from that
@@ -226,7 +228,7 @@ impl Kalah {
         };
 
         // 5. Capture: the last seed made an own pit hold 1, so the pit was
-        //    empty before it (the seed's test `n_edik(Vége, La, 1)`), and
+        //    empty before it (the Prolog test `n_edik(Vége, La, 1)`), and
         //    the opposite pit holds seeds (or empty captures count).
         if last < len && self.pits[me][last] == 1 {
             let opposite = len - 1 - last;

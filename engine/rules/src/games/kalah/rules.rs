@@ -2,18 +2,19 @@
 //! start, and whether an empty capture counts.
 //!
 //! Kalah(m, n) is the usual name: m pits a side, n seeds in each at the
-//! start. Seed 000 plays Kalah(6, 6) and notes that Kalah(6, 4) is common;
-//! Irving, Donkers & Uiterwijk's solver plays the "empty capture" variant.
+//! start. The Prolog Kalah program plays Kalah(6, 6) and notes that
+//! Kalah(6, 4) is common; Irving, Donkers & Uiterwijk's solver plays the
+//! "empty capture" variant.
 
 use crate::games::mancala::{BoardSize, BoardSizeError, PITS_KIND, SEEDS_KIND};
 use crate::options::{RuleKind, RuleOption, Rules, byte};
 
 pub use crate::games::mancala::{MAX_PITS, MAX_TOTAL_SEEDS};
 
-/// Pits per side in the seed's game.
+/// Pits per side in the Prolog Kalah program's game.
 pub const DEFAULT_PITS: u8 = 6;
 
-/// Seeds per pit in the seed's game (`kövek_száma(6)`).
+/// Seeds per pit in the Prolog Kalah program's game (`kövek_száma(6)`).
 pub const DEFAULT_SEEDS: u8 = 6;
 
 /// Why a [`KalahRules`] cannot be played: its board size is unplayable
@@ -37,7 +38,8 @@ pub struct KalahRules {
 }
 
 impl Default for KalahRules {
-    /// Seed 000's game: Kalah(6, 6) with the standard capture.
+    /// The Prolog Kalah program's game: Kalah(6, 6) with the standard
+    /// capture.
     fn default() -> Self {
         Self {
             pits: DEFAULT_PITS,

@@ -1,5 +1,5 @@
-//! The board drawn for a person, the way seed 000 draws it; Kalah and
-//! Oware boards look the same.
+//! The board drawn for a person, the way the Prolog Kalah program draws
+//! it; Kalah and Oware boards look the same.
 //!
 //! ```text
 //!      6    6    6    6    6    6
@@ -10,12 +10,13 @@
 //! The bottom row is one player's pits from their pit 1 on the left; the
 //! top row is the other player's pits from their last pit down to pit 1,
 //! so that sowing runs counter-clockwise. The top player's store is on the
-//! left, the bottom player's on the right. The seed's `kirajzol`: rows
-//! start with a 5-space indent (`tab(5)`) that leaves room for the left
-//! store; every count is written and padded to a 5-column cell (`write(N),
-//! tab(4)` for one digit, `tab(3)` for two); the store line is the left
-//! store's cell, 5 columns per pit (`tab(30)` for 6 pits), then the right
-//! store. Trailing spaces are left off, as in the seed's printed pictures.
+//! left, the bottom player's on the right. The Prolog Kalah program's
+//! `kirajzol`: rows start with a 5-space indent (`tab(5)`) that leaves room
+//! for the left store; every count is written and padded to a 5-column
+//! cell (`write(N), tab(4)` for one digit, `tab(3)` for two); the store
+//! line is the left store's cell, 5 columns per pit (`tab(30)` for 6
+//! pits), then the right store. Trailing spaces are left off, as in that
+//! program's printed pictures.
 
 /// The indent of the pit rows, the width of the left store's cell.
 const INDENT: usize = 5;
@@ -56,8 +57,9 @@ fn row(pits: &[u8]) -> String {
     format!("{}{cells}", " ".repeat(INDENT))
 }
 
-/// A count padded to a cell: the seed's `köveket_ír`. Three-digit counts
-/// (possible on small boards) keep one space so the columns stay aligned.
+/// A count padded to a cell: the Prolog Kalah program's `köveket_ír`.
+/// Three-digit counts (possible on small boards) keep one space so the
+/// columns stay aligned.
 fn cell(seeds: u8) -> String {
     format!("{seeds:<CELL_WIDTH$}")
 }

@@ -1,7 +1,8 @@
 //! What the two-row sowing games (Kalah and Oware) share: the board's size
 //! and its limits, the position string
 //! `<south pits> <south store> <north pits> <north store> <side>`, the pit
-//! numbers that are their moves, and seed 000's picture of the board.
+//! numbers that are their moves, and the Prolog Kalah program's picture
+//! of the board.
 //!
 //! The rules differ (Kalah sows into stores, Oware captures from the
 //! opponent's row), so each game keeps its own position type; this module

@@ -1,7 +1,7 @@
 //! The text forms Kalah and Oware share.
 //!
 //! A move is the number of the pit sown, 1 to the pit count from the
-//! mover's own left, as seed 000 numbers them (`3`).
+//! mover's own left, as the Prolog Kalah program numbers them (`3`).
 //!
 //! A position string lists the board in sowing order, then the side to
 //! move: `<south pits> <south store> <north pits> <north store> <side>`,
@@ -114,7 +114,8 @@ pub fn read_pit(text: &str, count: u8) -> Result<u8, NotationError> {
     Ok(u8::try_from(number - 1).unwrap_or(u8::MAX))
 }
 
-/// Writes a 0-based pit index as the seed's 1-based pit number.
+/// Writes a 0-based pit index as the Prolog Kalah program's 1-based pit
+/// number.
 #[must_use]
 pub fn write_pit(pit: u8) -> String {
     (u32::from(pit) + 1).to_string()

@@ -38,8 +38,8 @@ pub struct MastermindRules {
 }
 
 impl Default for MastermindRules {
-    /// The seed's bulls and cows: 4 different digits out of 10, 5,040 codes,
-    /// on a board of 10 rows.
+    /// The bulls and cows of the Prolog bulls-and-cows program: 4
+    /// different digits out of 10, 5,040 codes, on a board of 10 rows.
     fn default() -> Self {
         Self {
             length: 4,

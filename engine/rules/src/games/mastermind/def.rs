@@ -23,9 +23,9 @@ impl GameDef for Mastermind {
         Mastermind::drawing(self)
     }
 
-    /// "Bulls and cows (4 of 0-9)" for the seed's game, "Mastermind (4 of
-    /// 0-5, repeats)" when codes may repeat a symbol, as classic
-    /// Mastermind's do.
+    /// "Bulls and cows (4 of 0-9)" for the game of the Prolog
+    /// bulls-and-cows program, "Mastermind (4 of 0-5, repeats)" when codes
+    /// may repeat a symbol, as classic Mastermind's do.
     fn title(rules: &MastermindRules) -> String {
         let name = if rules.repeats {
             "Mastermind"

@@ -1,10 +1,12 @@
-//! Mastermind (seed 001): a code breaker against a code maker.
+//! Mastermind (the Prolog bulls-and-cows program): a code breaker against
+//! a code maker.
 //!
 //! The breaker ([`Player::One`](crate::game::Player::One)) guesses a code;
 //! the maker ([`Player::Two`](crate::game::Player::Two)) answers with bulls
 //! (right symbol, right place) and cows (right symbol, wrong place),
 //! written `1A2B`. The defaults (`Length` 4, `Symbols` 10, `Repeats` false)
-//! are the seed's bulls and cows; classic Mastermind is 4, 6, with repeats.
+//! are that program's bulls and cows; classic Mastermind is 4, 6, with
+//! repeats.
 //! The breaker wins with an all-bulls answer within `MaxGuesses` guesses,
 //! the maker when the rows run out.
 //!

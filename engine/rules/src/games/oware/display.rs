@@ -1,4 +1,4 @@
-//! The board drawn for a person: seed 000's Kalah picture (see
+//! The board drawn for a person: the Prolog Kalah program's picture (see
 //! [`crate::games::mancala::display`]), the stores holding the captured
 //! seeds, South at the bottom.
 

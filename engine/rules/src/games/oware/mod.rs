@@ -1,5 +1,5 @@
-//! Oware, in its tournament form Abapa (seed 000, exercise 3), for any
-//! number of houses and seeds.
+//! Oware, in its tournament form Abapa (the Prolog Kalah program's
+//! exercise 3), for any number of houses and seeds.
 //!
 //! - Two rows of houses (6 of 4 seeds in Abapa); South
 //!   ([`Player::One`](crate::game::Player::One)) moves first. A move sows

@@ -1,4 +1,5 @@
-//! Russian draughts (seed 003, exercise 4 of seed 000's framework).
+//! Russian draughts (the Prolog draughts program, and exercise 4 of the
+//! Prolog Kalah program: draughts on the same framework).
 //!
 //! - 8×8 board, play on the 32 dark squares; White
 //!   ([`Player::One`](crate::game::Player::One)), whose men start on

@@ -32,7 +32,7 @@ pub fn has_line(marks: u16) -> bool {
 }
 
 /// Lines holding none of the marks `blocking`: the lines still open to the
-/// other player (the seeds' `open/2`).
+/// other player (the Prolog tic-tac-toe programs' `open/2`).
 #[inline]
 #[must_use]
 pub fn open_lines(blocking: u16) -> i32 {

@@ -1,4 +1,5 @@
-//! Tic-tac-toe (seeds 001 and 002).
+//! Tic-tac-toe (the Prolog Mastermind and tic-tac-toe notes, and the Prolog
+//! tic-tac-toe notes).
 //!
 //! x ([`Player::One`](crate::game::Player::One)) moves first; the players
 //! take turns putting their mark on an empty square of the 3×3 board.
@@ -8,7 +9,7 @@
 //!
 //! One concept a file: `lines` (the eight lines and the squares as bits),
 //! `position` (the [`Game`](crate::game::Game) rules), `notation`,
-//! `display`, `eval` (the seeds' open-lines count) and `search`.
+//! `display`, `eval` (the Prolog programs' open-lines count) and `search`.
 
 mod def;
 pub mod display;

@@ -29,7 +29,8 @@ const BOOK_MIN_GUESSES: u8 = 7;
 /// from here).
 pub use super::book_data::Entry;
 
-/// The rules the book is for: the seed's bulls and cows.
+/// The rules the book is for: the bulls and cows of the Prolog
+/// bulls-and-cows program.
 fn book_rules(rules: MastermindRules) -> bool {
     (rules.length, rules.symbols, rules.repeats) == (4, 10, false)
         && rules.max_guesses >= BOOK_MIN_GUESSES

@@ -1,8 +1,9 @@
-// Sowing games as SVG (Kalah and Oware), drawn as seed 000 draws Kalah:
-// the bottom side's pits from its pit 1 on the left and its store on the
-// right, the other side's pits reversed along the top and its store on the
-// left. Sowing runs counter-clockwise and is animated one seed at a time;
-// the games differ only in the holes a sowing passes (see `rings`).
+// Sowing games as SVG (Kalah and Oware), drawn as the Prolog Kalah program
+// draws Kalah: the bottom side's pits from its pit 1 on the left and its
+// store on the right, the other side's pits reversed along the top and its
+// store on the left. Sowing runs counter-clockwise and is animated one
+// seed at a time; the games differ only in the holes a sowing passes (see
+// `rings`).
 'use strict';
 
 window.PlyGames = window.PlyGames || {};

@@ -1,5 +1,6 @@
 //! Kalah tests that span the module: perft figures and random play-outs,
-//! both checked against a naive reference written from the seed's Prolog.
+//! both checked against a naive reference written from the Prolog Kalah
+//! program.
 
 mod perft;
 mod playouts;

@@ -1,7 +1,7 @@
 //! Perft figures from the Kalah(6, 4) and Kalah(6, 6) starts, a ply being
 //! one sowing. The fast code's counts are checked against the naive
-//! reference written from the seed's Prolog, which is what makes them
-//! trustworthy: the two share no sowing code.
+//! reference written from the Prolog Kalah program, which is what makes
+//! them trustworthy: the two share no sowing code.
 
 use super::reference::{self, Reference};
 use crate::game::Game;

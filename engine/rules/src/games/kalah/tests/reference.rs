@@ -1,14 +1,14 @@
-//! A slow Kalah written straight from seed 000's Prolog, to check the fast
-//! sowing of [`Kalah`] against.
+//! A slow Kalah written straight from the Prolog Kalah program, to check
+//! the fast sowing of [`Kalah`] against.
 //!
 //! Each function is the Prolog predicate of the same name, with the board
 //! `tábla(La, Na, Lb, Nb)` (the mover's pits and store first) and with 6
 //! pits generalised to `m`: `7 - Luk` becomes `m + 1 - luk`. Seeds move one
 //! at a time (`szór`), laps go round through `vet_ellenfél` calling `vet`
-//! again from pit "0", as in the seed. Only `elfogás` gains the
+//! again from pit "0", as in the Prolog program. Only `elfogás` gains the
 //! `empty_capture` option, and `vet` reports whether the last seed fell in
-//! the store (the seed's `raktározás` second clause), which the seed left to
-//! the player typing the turn.
+//! the store (the second clause of the program's `raktározás`), which the
+//! program left to the player typing the turn.
 
 use crate::game::Player;
 use crate::games::kalah::Kalah;
@@ -172,7 +172,8 @@ fn felvesz_es_szor(luk: usize, k: u32, la: &mut [u8]) {
 }
 
 /// `szór`: one seed a pit while there are seeds and pits. Seeds beyond the
-/// last pit are dropped, as in the seed: the caller accounts for them.
+/// last pit are dropped, as in the Prolog program: the caller accounts for
+/// them.
 fn szor(n: u32, pits: &mut [u8]) {
     for pit in pits
         .iter_mut()
