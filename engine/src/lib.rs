@@ -5,9 +5,8 @@
 //! the front ends use alone; the old paths (`game`, `games::…`, `variant`,
 //! `perft`) re-export it.
 
-pub mod analyse;
-pub mod annotate;
 pub mod book;
+pub mod commands;
 pub mod database_cache;
 pub mod endgame;
 pub mod engine_game;
@@ -17,6 +16,7 @@ pub mod input_text;
 pub mod options;
 pub mod regular_file;
 pub mod search;
+pub mod search_thread;
 pub mod selfplay;
 pub mod session;
 pub mod tune;

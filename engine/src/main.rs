@@ -24,7 +24,8 @@ use build_db::{BuildDbArgs, build_db};
 use build_progress::VerifyProgress;
 use clap::{Parser, Subcommand};
 use ply_engine::search::SearchControl;
-use ply_engine::session::{BENCH_DEPTH, InputQueue, Output, Session, run_bench};
+use ply_engine::search_thread::Output;
+use ply_engine::session::{BENCH_DEPTH, InputQueue, Session, run_bench};
 
 /// The command line: a subcommand, or none to speak the protocol.
 #[derive(Debug, Parser)]
@@ -189,7 +190,7 @@ const EVERY_MOVE: u32 = 256;
 /// `ply-engine build-book`: analyses, shows progress on stderr, saves.
 fn build_book(args: &BuildBookArgs) -> Result<()> {
     use ply_engine::book::Book;
-    use ply_engine::book::build::{BuildSettings, extend_book};
+    use ply_engine::commands::build_book::{BuildSettings, extend_book};
     use ply_engine::options::EngineOptions;
     use ply_engine::variant::AnyGame;
 
@@ -232,13 +233,13 @@ fn build_book(args: &BuildBookArgs) -> Result<()> {
     let mut prover = if args.solve {
         let mut options = args.options.clone();
         options.push(format!("Hash={}", args.hash));
-        let setup = ply_engine::analyse::setup_commands(
+        let setup = ply_engine::commands::analyse::setup_commands(
             args.variant.as_deref(),
             &options,
             Some(EVERY_MOVE),
         )
         .map_err(|e| anyhow::anyhow!("{e}"))?;
-        Some(ply_engine::analyse::Job::new(&setup).map_err(|e| anyhow::anyhow!("{e}"))?)
+        Some(ply_engine::commands::analyse::Job::new(&setup).map_err(|e| anyhow::anyhow!("{e}"))?)
     } else {
         None
     };
@@ -298,10 +299,10 @@ fn parse_depth(text: &str) -> std::result::Result<u32, String> {
 /// tables (see `analyse::job_limit`), saying so on stderr when lowered.
 fn jobs(requested: Option<u16>, setup: &[ply_protocol::Command]) -> usize {
     let cores = std::thread::available_parallelism().map_or(1, usize::from);
-    let limit = ply_engine::analyse::limit_jobs(
+    let limit = ply_engine::commands::analyse::limit_jobs(
         requested.map(usize::from),
         cores,
-        ply_engine::analyse::hash_mb_of(setup),
+        ply_engine::commands::analyse::hash_mb_of(setup),
     );
     if let Some(lowered) = &limit.lowered {
         eprintln!("ply-engine: {lowered}");
@@ -352,8 +353,8 @@ fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
 impl SearchLimitArgs {
     /// The limit of each position: `solve` instead of a search, or a
     /// search to these limits.
-    fn limit(&self, solve: bool) -> ply_engine::analyse::Limit {
-        ply_engine::analyse::Limit {
+    fn limit(&self, solve: bool) -> ply_engine::commands::analyse::Limit {
+        ply_engine::commands::analyse::Limit {
             depth: self.depth,
             nodes: self.nodes,
             movetime: self.movetime,
@@ -387,7 +388,7 @@ struct AnalyseArgs {
     jobs: Option<u16>,
     /// How each record is written.
     #[arg(long, value_enum, default_value = "json")]
-    format: ply_engine::analyse::Format,
+    format: ply_engine::commands::analyse::Format,
     /// Write to FILE instead of standard output.
     #[arg(long, value_name = "FILE")]
     output: Option<std::path::PathBuf>,
@@ -401,12 +402,13 @@ struct AnalyseArgs {
 }
 
 /// The lines `analyse` reads, one at a time.
-type InputLines = Box<dyn Iterator<Item = std::io::Result<ply_engine::analyse::InputLine>> + Send>;
+type InputLines =
+    Box<dyn Iterator<Item = std::io::Result<ply_engine::commands::analyse::InputLine>> + Send>;
 
 /// `ply-engine analyse`: reads the positions, analyses them, and exits
 /// with 1 when any line could not be analysed (its record says why).
 fn analyse(args: &AnalyseArgs) -> Result<ExitCode> {
-    use ply_engine::analyse::{self, Format, Progress, Settings};
+    use ply_engine::commands::analyse::{self, Format, Progress, Settings};
 
     let setup = analyse::setup_commands(args.variant.as_deref(), &args.options, args.multipv)
         .map_err(anyhow::Error::msg)?;
@@ -504,10 +506,10 @@ struct AnnotateArgs {
     jobs: Option<u16>,
     /// What the input is (default: JSON lines when it starts with '{', else PGN/PDN).
     #[arg(long, value_enum, value_name = "FORMAT")]
-    input_format: Option<ply_engine::annotate::InputFormat>,
+    input_format: Option<ply_engine::commands::annotate::InputFormat>,
     /// How each game is written (default: JSON for JSON input, PGN/PDN for PGN/PDN).
     #[arg(long, value_enum)]
-    format: Option<ply_engine::annotate::OutputFormat>,
+    format: Option<ply_engine::commands::annotate::OutputFormat>,
     /// Write to FILE instead of standard output.
     #[arg(long, value_name = "FILE")]
     output: Option<std::path::PathBuf>,
@@ -519,8 +521,8 @@ struct AnnotateArgs {
 /// `ply-engine annotate`: reads the games, annotates them, and exits with
 /// 1 when any game could not be annotated (stderr and the output say why).
 fn annotate(args: &AnnotateArgs) -> Result<ExitCode> {
-    use ply_engine::analyse::Progress;
-    use ply_engine::annotate::{self, InputFormat, OutputFormat, Settings};
+    use ply_engine::commands::analyse::Progress;
+    use ply_engine::commands::annotate::{self, InputFormat, OutputFormat, Settings};
     use ply_engine::input_text::Text;
     use ply_engine::variant::Variant;
 
@@ -564,7 +566,8 @@ fn annotate(args: &AnnotateArgs) -> Result<ExitCode> {
         // The Hash of every game's jobs (the rule options do not matter here).
         jobs: jobs(
             args.jobs,
-            &ply_engine::analyse::setup_commands(None, &args.options, None).unwrap_or_default(),
+            &ply_engine::commands::analyse::setup_commands(None, &args.options, None)
+                .unwrap_or_default(),
         ),
         format: args.format.unwrap_or(OutputFormat::like(input_format)),
     };

@@ -10,8 +10,8 @@ use std::process::Output;
 use std::time::Duration;
 
 use assert_cmd::Command;
-use ply_engine::annotate::pgn::read_games;
-use ply_engine::annotate::{Judgement, Judging, judging};
+use ply_engine::commands::annotate::pgn::read_games;
+use ply_engine::commands::annotate::{Judgement, Judging, judging};
 use ply_engine::game::{Game, MoveList, Outcome, Player};
 use ply_engine::games::kalah::{EndgameDb, Kalah};
 use ply_engine::games::tictactoe::TicTacToe;
@@ -325,7 +325,7 @@ fn annotated_pgn_reads_back_with_its_moves_and_annotates_again_alike() {
         .collect();
     assert_eq!(after.len(), 2, "{annotated}");
     for (old, new) in before.iter().zip(&after) {
-        let text = |g: &ply_engine::annotate::pgn::PgnGame| -> Vec<String> {
+        let text = |g: &ply_engine::commands::annotate::pgn::PgnGame| -> Vec<String> {
             g.moves.iter().map(|m| m.text.clone()).collect()
         };
         assert_eq!(text(old), text(new));

@@ -149,7 +149,10 @@ fn annotate_caps_its_jobs_too() {
 
 #[test]
 fn the_help_states_the_memory_budget_the_jobs_are_capped_by() {
-    let budget = format!("{} MB", ply_engine::analyse::JOBS_MEMORY_BUDGET_MB);
+    let budget = format!(
+        "{} MB",
+        ply_engine::commands::analyse::JOBS_MEMORY_BUDGET_MB
+    );
     for subcommand in ["analyse", "annotate"] {
         let output = run(subcommand, &["--help"], "");
         assert!(output.status.success(), "{output:?}");

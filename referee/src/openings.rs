@@ -13,7 +13,6 @@ use ply_rules::variant::AnyGame;
 use thiserror::Error;
 
 use crate::config::{OpeningFormat, OpeningOrder, OpeningsConfig};
-use crate::game::record::OpeningRecord;
 use crate::rng::SplitMix64;
 use crate::rules::MatchRules;
 
@@ -63,17 +62,6 @@ impl Opening {
             start_position: rules.start.clone(),
             moves: Vec::new(),
             position: rules.start.clone(),
-        }
-    }
-
-    /// How the results file records it.
-    #[must_use]
-    pub fn record(&self, index: usize) -> OpeningRecord {
-        OpeningRecord {
-            index,
-            line: self.line,
-            fen: self.start_position.position_string(),
-            moves: self.moves.clone(),
         }
     }
 }

@@ -263,6 +263,102 @@ fn circles(edges: &BTreeMap<ModulePath, BTreeSet<ModulePath>>) -> Vec<Vec<Module
     state.groups
 }
 
+/// The graph between a crate's top-level modules (its folders and root
+/// files): every import from inside one to inside another, without the
+/// imports within one.
+fn folder_graph(
+    edges: &BTreeMap<ModulePath, BTreeSet<ModulePath>>,
+) -> BTreeMap<ModulePath, BTreeSet<ModulePath>> {
+    let top = |module: &ModulePath| module.iter().take(1).cloned().collect::<ModulePath>();
+    let mut folders: BTreeMap<ModulePath, BTreeSet<ModulePath>> = BTreeMap::new();
+    for (from, targets) in edges {
+        let from = top(from);
+        let entry = folders.entry(from.clone()).or_default();
+        for to in targets.iter().map(top) {
+            if to != from && !to.is_empty() && !from.is_empty() {
+                entry.insert(to);
+            }
+        }
+    }
+    folders
+}
+
+/// The engine library's layers, bottom first (docs/architecture.md,
+/// "Layers"): a module may import from its own layer and those below,
+/// never from above. The per-game hooks and the games sit on the search;
+/// the protocol session runs them; the commands run sessions.
+const ENGINE_LAYERS: [&[&str]; 5] = [
+    // The search and what it stands on.
+    &[
+        "game",
+        "variant",
+        "options",
+        "search",
+        "endgame",
+        "regular_file",
+        "input_text",
+        "database_cache",
+        "tune",
+    ],
+    // A search on its own thread.
+    &["search_thread"],
+    // The per-game hooks, the games, the opening book they are played from.
+    &["engine_game", "games", "book", "selfplay"],
+    // The protocol session.
+    &["session"],
+    // The commands beside it: analyse, annotate, build-book, and the
+    // binary's build-db.
+    &["commands", "build_db", "build_progress"],
+];
+
+/// The imports of `src`'s top-level modules that run from a layer of
+/// `layers` to a higher one, and the top-level modules in no layer.
+fn upward_imports(src: &Path, layers: &[&[&str]]) -> Vec<String> {
+    let layer_of = |module: &ModulePath| {
+        let name = module.first().map_or("", String::as_str);
+        layers.iter().position(|layer| layer.contains(&name))
+    };
+    let mut found = Vec::new();
+    for (from, targets) in folder_graph(&graph(src)) {
+        if from.is_empty() {
+            // The crate root declares every module.
+            continue;
+        }
+        let Some(from_layer) = layer_of(&from) else {
+            found.push(format!("{} is in no layer", from.join("::")));
+            continue;
+        };
+        for to in targets {
+            if layer_of(&to).is_none_or(|to_layer| to_layer > from_layer) {
+                found.push(format!("{} imports {}", from.join("::"), to.join("::")));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn the_engine_imports_only_down_its_layers() {
+    let found = upward_imports(&root().join("engine/src"), &ENGINE_LAYERS);
+    assert!(
+        found.is_empty(),
+        "imports running back up:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn no_crate_has_an_import_circle_between_its_folders() {
+    let mut found = Vec::new();
+    for src in CRATE_SOURCES {
+        for group in circles(&folder_graph(&graph(&root().join(src)))) {
+            let names: Vec<String> = group.iter().map(|m| m.join("::")).collect();
+            found.push(format!("{src}: {}", names.join(" <-> ")));
+        }
+    }
+    assert!(found.is_empty(), "folder circles:\n{}", found.join("\n"));
+}
+
 #[test]
 fn no_crate_has_an_import_circle_between_its_modules() {
     let mut found = Vec::new();
@@ -303,7 +399,22 @@ fn the_checker_finds_a_circle_and_ignores_nesting() {
     write("f.rs", "use crate::g::E;\npub struct F;\n");
     let edges = graph(&src);
     let groups = circles(&edges);
+    // Between folders: a → b → c → a, and f ↔ g (through g's child e).
+    let mut folders: Vec<Vec<String>> = circles(&folder_graph(&edges))
+        .iter()
+        .map(|group| {
+            let mut names: Vec<String> = group.iter().map(|m| m.join("::")).collect();
+            names.sort();
+            names
+        })
+        .collect();
+    folders.sort();
+    assert_eq!(folders, [vec!["a", "b", "c"], vec!["f", "g"]]);
+    // With d below the rest, its import of a runs back up; a module in no
+    // layer is named.
+    let upward = upward_imports(&src, &[&["d"], &["a", "b", "c", "f"]]);
     std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(upward, ["d imports a", "f imports g", "g is in no layer"]);
     let mut names: Vec<String> = groups.iter().flatten().map(|m| m.join("::")).collect();
     names.sort();
     // `a::inner` reads its parent and `d` only uses `a`: neither is in one.

@@ -9,7 +9,7 @@ mod referee_support;
 use std::path::Path;
 use std::process::Output;
 
-use ply_engine::annotate::pgn::read_games;
+use ply_engine::commands::annotate::pgn::read_games;
 use referee_support::{RUN_TIMEOUT, TempDir, engine, ply_engine, read_results, run_ok, words};
 use serde_json::Value;
 

@@ -22,7 +22,6 @@
 //! `ply-engine build-book` writes or extends a book from the engine's own
 //! analysis ([`build`]).
 
-pub mod build;
 pub mod format;
 
 use std::collections::HashMap;

@@ -16,8 +16,8 @@ use crate::search::{
 use crate::variant::{AnyGame, AnyRules, Variant};
 use crate::{with_game, with_variant};
 
-use super::Output;
-use super::running::{RunningSearch, nodes_per_second};
+use crate::search_thread::Output;
+use crate::search_thread::running::{RunningSearch, nodes_per_second};
 
 /// Depth searched by `bench` when none is given.
 pub const BENCH_DEPTH: u32 = 13;

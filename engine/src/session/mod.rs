@@ -10,12 +10,8 @@
 
 mod bench;
 mod database;
-pub mod go;
 mod input;
-pub mod output;
 mod perft;
-pub mod running;
-pub mod tables;
 
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -27,15 +23,13 @@ use crate::book::{Book, BookRandom};
 use crate::game::{Outcome, Player};
 use crate::options::{EngineOptions, OptionEffect};
 use crate::search::huge_pages::AllocError;
+use crate::search_thread::{EngineTables, Output, RunningSearch};
 use crate::variant::AnyGame;
 use crate::with_game;
 
 pub use crate::engine_game::{BookSection, EngineGame, no_solver};
 pub use bench::{BENCH_DEPTH, run_bench};
 pub use input::{Input, InputQueue};
-pub use output::Output;
-pub use running::RunningSearch;
-pub use tables::EngineTables;
 
 /// The engine's name in `id name`.
 pub const ENGINE_NAME: &str = concat!("Ply ", env!("CARGO_PKG_VERSION"));

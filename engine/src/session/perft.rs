@@ -11,8 +11,8 @@ use crate::search::SearchControl;
 use crate::variant::AnyGame;
 use crate::with_game;
 
-use super::Output;
-use super::running::RunningSearch;
+use crate::search_thread::Output;
+use crate::search_thread::running::RunningSearch;
 
 /// Starts counting on a new thread: per-first-move counts as each is
 /// known, a blank line, the total (Stockfish's form). When stopped, an

@@ -16,7 +16,7 @@ use ply_rules::variant::AnyGame;
 
 use super::adjudication::{Adjudicator, ScoredMove};
 use super::clock::Clock;
-use super::record::{GameRecord, GameResult, MoveDetail, PerSide};
+use super::record::{GameRecord, GameResult, MoveDetail, OpeningRecord, PerSide};
 use super::termination::{Adjudication, Termination};
 use crate::config::Limits;
 use jiff::Timestamp;
@@ -486,7 +486,7 @@ impl Game<'_, '_> {
             p1: name(Player::One),
             p2: name(Player::Two),
             variant: spec.rules.variant().name().to_owned(),
-            opening: spec.opening.record(spec.opening_index),
+            opening: OpeningRecord::of(spec.opening, spec.opening_index),
             result,
             score: result.pgn().to_owned(),
             termination: ending.termination.name().to_owned(),

@@ -5,6 +5,7 @@ use ply_rules::game::{Outcome, Player};
 use serde::{Deserialize, Serialize};
 
 use super::termination::Termination;
+use crate::openings::Opening;
 
 /// The result, from player 1's side of the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -87,6 +88,19 @@ pub struct OpeningRecord {
     pub fen: String,
     /// Its moves from there (book moves).
     pub moves: Vec<String>,
+}
+
+impl OpeningRecord {
+    /// How the results file records `opening`, the `index`-th played.
+    #[must_use]
+    pub fn of(opening: &Opening, index: usize) -> Self {
+        Self {
+            index,
+            line: opening.line,
+            fen: opening.start_position.position_string(),
+            moves: opening.moves.clone(),
+        }
+    }
 }
 
 /// One engine move.

@@ -17,16 +17,16 @@ use std::sync::{Arc, Mutex};
 
 use ply_protocol::GoParams;
 
-use crate::annotate::judge::{Judging, Thresholds};
 use crate::endgame::progress::Progress;
+use crate::engine_game::judging::{Judging, Thresholds};
 use crate::engine_game::{
     BookSection, BuiltDatabase, DatabaseChecks, DatabaseFit, DatabasePlan, EngineGame,
     OpenedDatabase,
 };
 use crate::options::EngineOptions;
-use crate::session::output::Output;
-use crate::session::running::RunningSearch;
-use crate::session::tables::EngineTables;
+use crate::search_thread::output::Output;
+use crate::search_thread::running::RunningSearch;
+use crate::search_thread::tables::EngineTables;
 
 /// The book section of Irving's capture rule, which a position string
 /// does not show.

@@ -46,10 +46,10 @@ use crate::search::{
     GameEvaluation, Limits, Root, SearchControl, SearchSettings, SearchTables, TranspositionTable,
     search_root,
 };
-use crate::session::go as normal_go;
-use crate::session::output::Output;
-use crate::session::running::{RunningSearch, limits_from, nodes_per_second};
-use crate::session::tables::EngineTables;
+use crate::search_thread::go as normal_go;
+use crate::search_thread::output::Output;
+use crate::search_thread::running::{RunningSearch, limits_from, nodes_per_second};
+use crate::search_thread::tables::EngineTables;
 
 /// The share of the move's time (per mille) the proof may take before the
 /// normal search gets the rest: half, so that a proof that fails still

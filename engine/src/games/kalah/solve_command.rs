@@ -23,9 +23,9 @@ use crate::search::{
     GameEvaluation, History, Limits, SearchSettings, SearchTables, TranspositionTable, search,
 };
 
-use crate::session::output::Output;
-use crate::session::running::{RunningSearch, nodes_per_second};
-use crate::session::tables::EngineTables;
+use crate::search_thread::output::Output;
+use crate::search_thread::running::{RunningSearch, nodes_per_second};
+use crate::search_thread::tables::EngineTables;
 
 /// Starts solving `root` on a new thread.
 ///

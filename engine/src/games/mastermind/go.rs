@@ -26,8 +26,8 @@ use crate::options::EngineOptions;
 use crate::search::SearchControl;
 use crate::search::time::TimePlan;
 
-use crate::session::output::Output;
-use crate::session::running::{RunningSearch, limits_from, nodes_per_second};
+use crate::search_thread::output::Output;
+use crate::search_thread::running::{RunningSearch, limits_from, nodes_per_second};
 
 /// Thinking time of a `go` with no limit at all: Mastermind's search ends
 /// by itself, but a front end waiting on a bare `go` expects an answer

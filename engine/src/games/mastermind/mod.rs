@@ -13,12 +13,12 @@ use std::sync::{Arc, Mutex};
 
 use ply_protocol::GoParams;
 
-use crate::annotate::judge::Judging;
 use crate::engine_game::EngineGame;
+use crate::engine_game::judging::Judging;
 use crate::options::EngineOptions;
-use crate::session::output::Output;
-use crate::session::running::RunningSearch;
-use crate::session::tables::EngineTables;
+use crate::search_thread::output::Output;
+use crate::search_thread::running::RunningSearch;
+use crate::search_thread::tables::EngineTables;
 
 /// Mastermind thinks with its own strategy, not the alpha-beta search.
 impl EngineGame for Mastermind {

@@ -23,9 +23,9 @@ use crate::engine_game::{
     BuiltDatabase, DatabaseChecks, DatabaseFit, DatabasePlan, EngineGame, OpenedDatabase,
 };
 use crate::options::EngineOptions;
-use crate::session::output::Output;
-use crate::session::running::RunningSearch;
-use crate::session::tables::EngineTables;
+use crate::search_thread::output::Output;
+use crate::search_thread::running::RunningSearch;
+use crate::search_thread::tables::EngineTables;
 use endgame::OwareDb;
 
 pub use eval::{MOBILITY_WEIGHT, OwareEvaluation};
@@ -42,8 +42,10 @@ impl EngineGame for Oware {
         "2,0,13,1,3,5 6 1,2,0,4,3,0 8 n",
     ];
     /// Judged in seeds, as Kalah.
-    const JUDGING: crate::annotate::judge::Judging =
-        crate::annotate::judge::Judging::Margin(crate::annotate::judge::Thresholds::SEEDS);
+    const JUDGING: crate::engine_game::judging::Judging =
+        crate::engine_game::judging::Judging::Margin(
+            crate::engine_game::judging::Thresholds::SEEDS,
+        );
 
     fn database_family(&self) -> Option<String> {
         Some(endgame::cache_family(self.house_count()))

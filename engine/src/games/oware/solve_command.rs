@@ -22,9 +22,9 @@ use super::solve::{MoveBounds, Solver};
 use crate::game::Game;
 use crate::search::SearchControl;
 use crate::search::score::{CENTI, signed};
-use crate::session::output::Output;
-use crate::session::running::{RunningSearch, nodes_per_second};
-use crate::session::tables::EngineTables;
+use crate::search_thread::output::Output;
+use crate::search_thread::running::{RunningSearch, nodes_per_second};
+use crate::search_thread::tables::EngineTables;
 
 /// Starts solving `root` on a new thread.
 ///

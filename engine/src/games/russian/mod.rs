@@ -2,7 +2,8 @@
 //! [`ply_rules::games::russian`]; here are its static evaluation (`eval`)
 //! and the [`SearchGame`](crate::game::SearchGame) impl (`search`).
 
-use crate::annotate::judge::{CENTI, Judging, Thresholds};
+use crate::engine_game::judging::{Judging, Thresholds};
+use crate::search::score::CENTI;
 
 mod eval;
 mod search;

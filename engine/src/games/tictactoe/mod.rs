@@ -15,5 +15,6 @@ impl crate::engine_game::EngineGame for TicTacToe {
     const BENCH_POSITIONS: &'static [&'static str] = &[".../.../... x", "x../.o./... x"];
     /// Searched to the end at any useful depth, tic-tac-toe has only wins,
     /// draws and losses: a move that changes the outcome is a blunder.
-    const JUDGING: crate::annotate::judge::Judging = crate::annotate::judge::Judging::Outcome;
+    const JUDGING: crate::engine_game::judging::Judging =
+        crate::engine_game::judging::Judging::Outcome;
 }

@@ -81,20 +81,20 @@ impl EngineTables {
     /// (keyed with the rules), true in any game, and dropping it would make
     /// the next proof allocate and zero `Hash` MB again (per position, in
     /// `analyse --solve`).
-    pub(super) fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         self.tt.clear();
         self.history.clear();
     }
 
     /// Forgets everything, the solver's memory too (`Clear Hash`).
-    pub(super) fn clear_all(&mut self) {
+    pub(crate) fn clear_all(&mut self) {
         self.clear();
         self.solver_memory = None;
     }
 
     /// New tables of `hash_mb` MB; when the system will not give that
     /// much memory, the old tables stay and the error says so.
-    pub(super) fn resize(&mut self, hash_mb: usize) -> Result<(), String> {
+    pub(crate) fn resize(&mut self, hash_mb: usize) -> Result<(), String> {
         let tt = TranspositionTable::try_new(hash_mb).map_err(|e| {
             format!(
                 "Hash: {e} (the table of {} MB is kept): lower Hash",

@@ -5,7 +5,7 @@
 use ply_rules::game::Player;
 use serde::Serialize;
 
-use crate::analyse::record::Score;
+use crate::commands::analyse::record::Score;
 
 use super::judge::{CENTI, Judgement, Judging};
 use super::pgn::PgnGame;
@@ -263,7 +263,7 @@ pub fn annotated_pgn(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::annotate::judge::Thresholds;
+    use crate::commands::annotate::judge::Thresholds;
 
     const SEEDS: Judging = Judging::Margin(Thresholds {
         unit: "seeds",

@@ -2,6 +2,8 @@
 //! and book ask instead of naming games. Every game implements [`EngineGame`] in
 //! its own engine module (`games/<game>/`), most with the defaults.
 
+pub mod judging;
+
 use std::any::Any;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
@@ -9,16 +11,16 @@ use std::sync::{Arc, Mutex};
 use ply_protocol::GoParams;
 use ply_rules::registry::GameDef;
 
-use crate::annotate::judge::Judging;
 use crate::endgame::progress::Progress;
 use crate::game::SearchGame;
 use crate::options::EngineOptions;
 use crate::variant::{AnyGame, AnyRules, Variant};
 use crate::{with_game, with_variant};
+use judging::Judging;
 
-use crate::session::output::Output;
-use crate::session::running::RunningSearch;
-use crate::session::tables::EngineTables;
+use crate::search_thread::output::Output;
+use crate::search_thread::running::RunningSearch;
+use crate::search_thread::tables::EngineTables;
 
 /// The engine's side of a game.
 pub trait EngineGame: SearchGame + GameDef {
@@ -122,7 +124,7 @@ pub trait EngineGame: SearchGame + GameDef {
         tables: Arc<Mutex<EngineTables>>,
         out: Output,
     ) -> Result<RunningSearch, String> {
-        crate::session::go::start(self, params, options, with_ponder, tables, out)
+        crate::search_thread::go::start(self, params, options, with_ponder, tables, out)
     }
 
     /// `solve`: starts the exact solver on a new thread (with `Threads`,

@@ -21,10 +21,10 @@ use std::collections::{HashSet, VecDeque};
 
 use ply_protocol::{Command, StartingPosition};
 
-use super::{Book, BookMove, section_of};
-use crate::analyse::Job;
-use crate::analyse::input::PositionSpec;
-use crate::analyse::record::Score;
+use crate::book::{Book, BookMove, section_of};
+use crate::commands::analyse::Job;
+use crate::commands::analyse::input::PositionSpec;
+use crate::commands::analyse::record::Score;
 use crate::engine_game::EngineGame;
 use crate::game::{Game, Outcome, SearchGame};
 use crate::search::score::{CENTI, MATE};

@@ -71,7 +71,7 @@ impl<I: Iterator<Item = std::io::Result<InputLine>>> Feed<I> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analyse::input::parse_line;
+    use crate::commands::analyse::input::parse_line;
 
     #[test]
     fn lines_are_numbered_in_order_until_a_read_error() {

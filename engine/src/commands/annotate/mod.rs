@@ -31,8 +31,8 @@ use ply_protocol::{Command, GoParams, StartingPosition};
 use ply_rules::game::Player;
 use ply_rules::variant::{AnyGame, AnyRules, Variant, is_rule_option};
 
-use crate::analyse::input::PositionSpec;
-use crate::analyse::{Job, OrderedWriter, Progress, setup_commands};
+use crate::commands::analyse::input::PositionSpec;
+use crate::commands::analyse::{Job, OrderedWriter, Progress, setup_commands};
 use crate::engine_game::EngineGame;
 use crate::input_text::cut;
 use crate::with_variant;

@@ -91,7 +91,7 @@ fn escape(id: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analyse::record::{Analysis, Origin};
+    use crate::commands::analyse::record::{Analysis, Origin};
 
     fn origin(line: usize, id: &str) -> Origin {
         Origin {

@@ -11,7 +11,8 @@ use ply_protocol::{
 };
 
 use crate::search::score::CENTI;
-use crate::session::{Output, Session};
+use crate::search_thread::Output;
+use crate::session::Session;
 
 use super::input::PositionSpec;
 use super::record::{Analysis, PvLine, Score};

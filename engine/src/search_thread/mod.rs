@@ -1,0 +1,18 @@
+//! A search on its own thread, as every command that thinks runs one
+//! (`go`, `solve`, `bench`, `perft`, the analysis jobs): the tables it
+//! searches with ([`EngineTables`]), where its lines go ([`Output`]), the
+//! handle that stops and joins it ([`RunningSearch`]), and the alpha-beta
+//! `go` every game gets by default ([`go`]).
+//!
+//! It sits under the per-game hooks ([`crate::engine_game`]), which start
+//! such searches, and under the protocol session, which runs them: it
+//! knows the search and the options, not the session or any command.
+
+pub mod go;
+pub mod output;
+pub mod running;
+pub mod tables;
+
+pub use output::Output;
+pub use running::RunningSearch;
+pub use tables::EngineTables;
