@@ -10,9 +10,9 @@
 //! positions again and again (the table lookups and arithmetic alone).
 
 use anyhow::{Context, Result};
-use ply_engine::game::Player;
 use ply_engine::games::kalah::endgame::unrank;
 use ply_engine::games::kalah::{EndgameDb, Kalah};
+use ply_rules::game::Player;
 
 /// Random positions probed per pass.
 const POSITIONS: usize = 1 << 20;

@@ -22,11 +22,11 @@
 //! features.
 
 use anyhow::{Context, Result, bail};
-use ply_engine::game::{Game, MoveList, Player};
 use ply_engine::games::oware::{Oware, OwareEvaluation, OwareRules, house_table};
 use ply_engine::search::Evaluator;
 use ply_engine::selfplay::play_recorded;
 use ply_engine::tune::{self, Sample};
+use ply_rules::game::{Game, MoveList, Player};
 use std::io::{BufRead, BufWriter, Write};
 
 /// Fewest and most random moves that open a game.

@@ -25,9 +25,9 @@ use ply_engine::database_cache;
 use ply_engine::endgame::format::KALAH_MAGIC;
 use ply_engine::endgame::{Kind, format_duration};
 use ply_engine::engine_game::{DatabasePlan, EngineGame};
-use ply_engine::variant::{AnyGame, AnyRules, Variant};
-use ply_engine::with_game;
 use ply_rules::options::RuleError;
+use ply_rules::variant::{AnyGame, AnyRules, Variant};
+use ply_rules::with_game;
 
 use crate::build_progress::BuildProgress;
 
@@ -44,10 +44,15 @@ pub struct BuildDbArgs {
     /// Most seeds on the board, 0 to 127.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(0..=127))]
     max_seeds: u8,
-    /// Pits (houses) per side: 1 to 12 in Kalah, 1 to 6 in Oware.
-    #[arg(long, value_name = "M", default_value_t = 6, value_parser = clap::value_parser!(u8).range(1..=12))]
-    pits: u8,
-    /// Kalah with Irving's rule: a last seed in an own empty pit captures even opposite an empty pit.
+    /// A rule option of the game, as `uci` lists it (repeatable): the board
+    /// the database is for, e.g. `--option Pits=4` or `--option EmptyCapture=true`.
+    #[arg(long = "option", value_name = "NAME=VALUE")]
+    options: Vec<String>,
+    /// Short for `--option Pits=M`: pits (houses) a side (default 6).
+    #[arg(long, value_name = "M")]
+    pits: Option<u8>,
+    /// Short for `--option EmptyCapture=true` (Kalah, Irving's rule: a last
+    /// seed in an own empty pit captures even opposite an empty pit).
     #[arg(long)]
     empty_capture: bool,
     /// Threads to build with (default: the cores of this machine).
@@ -131,8 +136,8 @@ pub fn build_db(args: &BuildDbArgs) -> Result<()> {
     Ok(())
 }
 
-/// The start of the game `--variant` names, with `--pits` and
-/// `--empty-capture` set: a game without databases, or a rule the game
+/// The start of the game `--variant` names, with its rule options set
+/// (`--option`, and the short `--pits` and `--empty-capture`): a game without databases, or a rule the game
 /// does not have, is an error naming what would be accepted.
 fn game_of(args: &BuildDbArgs) -> Result<AnyGame> {
     let variant = Variant::from_name(&args.variant).with_context(|| {
@@ -166,9 +171,17 @@ fn game_of(args: &BuildDbArgs) -> Result<AnyGame> {
             other => anyhow::anyhow!("{flag}: {other}"),
         })
     };
-    set("--pits", "Pits", &args.pits.to_string())?;
+    if let Some(pits) = args.pits {
+        set("--pits", "Pits", &pits.to_string())?;
+    }
     if args.empty_capture {
         set("--empty-capture", "EmptyCapture", "true")?;
+    }
+    for option in &args.options {
+        let (name, value) = option
+            .split_once('=')
+            .with_context(|| format!("--option {option}: write it as NAME=VALUE"))?;
+        set(&format!("--option {name}"), name, value)?;
     }
     AnyGame::start(&rules).map_err(|e| anyhow::anyhow!("{}: {e}", args.variant))
 }

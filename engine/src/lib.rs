@@ -2,15 +2,14 @@
 //! the protocol loop that the `ply-engine` binary runs.
 //!
 //! The rules of the games are the `ply-rules` crate, which the referee and
-//! the front ends use alone; the old paths (`game`, `games::…`, `variant`,
-//! `perft`) re-export it.
+//! the front ends use alone; the engine names them by their own paths
+//! (`ply_rules::game`, `ply_rules::variant`, `ply_rules::with_game!`).
 
 pub mod book;
 pub mod commands;
 pub mod database_cache;
 pub mod endgame;
 pub mod engine_game;
-pub mod game;
 pub mod games;
 pub mod input_text;
 pub mod options;
@@ -20,9 +19,3 @@ pub mod search_thread;
 pub mod selfplay;
 pub mod session;
 pub mod tune;
-pub mod variant;
-
-/// Perft lives with the rules; the engine's path to it is kept.
-pub use ply_rules::perft;
-/// The registry's dispatch macros, at the engine's old paths.
-pub use ply_rules::{with_game, with_rules, with_variant};

@@ -192,7 +192,7 @@ fn build_book(args: &BuildBookArgs) -> Result<()> {
     use ply_engine::book::Book;
     use ply_engine::commands::build_book::{BuildSettings, extend_book};
     use ply_engine::options::EngineOptions;
-    use ply_engine::variant::AnyGame;
+    use ply_rules::variant::AnyGame;
 
     // 1. The game and rules, set as a front end would set them.
     let mut options = EngineOptions::default();
@@ -524,7 +524,7 @@ fn annotate(args: &AnnotateArgs) -> Result<ExitCode> {
     use ply_engine::commands::analyse::Progress;
     use ply_engine::commands::annotate::{self, InputFormat, OutputFormat, Settings};
     use ply_engine::input_text::Text;
-    use ply_engine::variant::Variant;
+    use ply_rules::variant::Variant;
 
     let variant = args
         .variant

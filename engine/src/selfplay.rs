@@ -7,11 +7,12 @@
 //! Every position a few moves from the start is an opening; each is played
 //! twice with colours swapped, so neither side profits from a lucky opening.
 
-use crate::game::{Game, Outcome, Player, SearchGame};
+use crate::search::SearchGame;
 use crate::search::{
     Evaluator, History, Limits, SearchControl, SearchSettings, SearchTables, TranspositionTable,
     search,
 };
+use ply_rules::game::{Game, Outcome, Player};
 
 /// Table size for each player, in MB.
 const HASH_MB: usize = 8;

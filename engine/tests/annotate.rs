@@ -12,10 +12,10 @@ use std::time::Duration;
 use assert_cmd::Command;
 use ply_engine::commands::annotate::pgn::read_games;
 use ply_engine::commands::annotate::{Judgement, Judging, judging};
-use ply_engine::game::{Game, MoveList, Outcome, Player};
 use ply_engine::games::kalah::{EndgameDb, Kalah};
 use ply_engine::games::tictactoe::TicTacToe;
-use ply_engine::variant::Variant;
+use ply_rules::game::{Game, MoveList, Outcome, Player};
+use ply_rules::variant::Variant;
 use serde_json::Value;
 
 /// Generous: each run takes a few seconds at most; a hang fails instead of blocking CI.

@@ -175,7 +175,17 @@ fn one_build_at_a_time_writes_into_the_cache_and_stale_files_go() {
         "nothing is touched while another build runs"
     );
     drop(lock);
-    let output = build_db(&dir.0, &[]);
+    // A process another test thread forks in the moment shares the lock's
+    // file until it execs (flock follows the open file): wait that out.
+    let deadline = Instant::now() + Duration::from_secs(5);
+    let output = loop {
+        let output = build_db(&dir.0, &[]);
+        let held = String::from_utf8_lossy(&output.stderr).contains("another build-db");
+        if !held || Instant::now() > deadline {
+            break output;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "{stderr}");
     assert!(
@@ -224,4 +234,40 @@ fn an_interrupted_build_leaves_no_temporary_file() {
         .map(|entry| entry.map(|e| e.file_name()))
         .collect();
     assert!(left.is_empty(), "{left:?}");
+}
+
+/// The board is chosen by the game's own rule options (`--option`, as `uci`
+/// lists them), `--pits` and `--empty-capture` being short for two of
+/// them; an option the game lacks, or a malformed one, is refused by name.
+#[test]
+fn the_board_is_chosen_by_the_games_rule_options() {
+    let dir = TempDir::new("options");
+    let built = |args: &[&str]| {
+        let output = Command::cargo_bin("ply-engine")
+            .expect("the binary")
+            .env("XDG_CACHE_HOME", &dir.0)
+            .args(["build-db", "--max-seeds", "3"])
+            .args(args)
+            .timeout(TIMEOUT)
+            .output()
+            .expect("ply-engine runs");
+        assert!(
+            output.status.success(),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+    };
+    built(&["--option", "Pits=2", "--option", "EmptyCapture=true"]);
+    built(&["--variant", "oware", "--option", "Pits=3"]);
+    let cache = dir.0.join("ply");
+    for name in ["kalah-2-empty-capture-3.db", "oware-3-3.db"] {
+        assert!(cache.join(name).is_file(), "{name} was not built");
+    }
+    let output = build_db(
+        &dir.0,
+        &["--variant", "oware", "--option", "EmptyCapture=true"],
+    );
+    assert_refused(&output, "--option EmptyCapture is no rule of oware");
+    let output = build_db(&dir.0, &["--option", "Pits"]);
+    assert_refused(&output, "--option Pits: write it as NAME=VALUE");
 }

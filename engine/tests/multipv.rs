@@ -6,13 +6,14 @@
 
 use std::collections::{HashMap, HashSet};
 
-use ply_engine::game::{Game, Outcome, SearchGame};
 use ply_engine::games::tictactoe::TicTacToe;
+use ply_engine::search::SearchGame;
 use ply_engine::search::score::MATE;
 use ply_engine::search::{
     GameEvaluation, History, Iteration, Limits, Root, SearchControl, SearchResult, SearchSettings,
     SearchTables, TranspositionTable, search_root,
 };
+use ply_rules::game::{Game, Outcome};
 
 /// Deep enough for any tic-tac-toe position to be searched to the end.
 const FULL_DEPTH: u32 = 9;

@@ -9,7 +9,6 @@
 
 use std::sync::Arc;
 
-use ply_engine::game::{Game, MoveList, Outcome};
 use ply_engine::games::oware::Oware;
 use ply_engine::games::oware::endgame::OwareDb;
 use ply_engine::search::oracles::Oracles;
@@ -18,6 +17,7 @@ use ply_engine::search::{
     GameEvaluation, History, Limits, SearchControl, SearchGame, SearchSettings, SearchTables,
     TranspositionTable, search,
 };
+use ply_rules::game::{Game, MoveList, Outcome};
 
 /// Houses a side, and most seeds on the board.
 const HOUSES: u8 = 3;

@@ -18,8 +18,8 @@ use std::process::{Command, Stdio};
 
 use common::{random_positions, solved};
 
-use ply_engine::game::Game;
 use ply_engine::games::kalah::{EndgameDb, Kalah, KalahRules};
+use ply_rules::game::Game;
 
 /// Seeds on the board the test databases cover: small enough that the
 /// solver has work to do above them.

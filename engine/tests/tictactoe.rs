@@ -8,12 +8,13 @@
 
 use std::collections::HashMap;
 
-use ply_engine::game::{Game, NotationError, Player, SearchGame};
 use ply_engine::games::tictactoe::TicTacToe;
+use ply_engine::search::SearchGame;
 use ply_engine::search::{
     GameEvaluation, History, Limits, SearchControl, SearchSettings, SearchTables,
     TranspositionTable, search,
 };
+use ply_rules::game::{Game, NotationError, Player};
 
 /// Positions reachable from the empty board, the empty board and finished
 /// games included (a well-known count).

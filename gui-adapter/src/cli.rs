@@ -15,18 +15,18 @@ use crate::strength::{Strength, StrengthError};
 pub struct GameArgs {
     #[arg(long, visible_alias = "game", value_name = "NAME", help = variant_help())]
     pub variant: Option<String>,
-    /// Kalah, Oware: pits (houses) a side, 1-12 (default 6).
+    /// Short for `--option Pits=N` (Kalah, Oware: pits or houses a side).
     #[arg(long, value_name = "N")]
     pub pits: Option<u8>,
-    /// Kalah, Oware: seeds in each pit at the start (default 4).
+    /// Short for `--option Seeds=N` (Kalah, Oware: seeds a pit at the start).
     #[arg(long, value_name = "N")]
     pub seeds: Option<u8>,
-    /// Kalah: a last seed in an own empty pit captures even opposite an
-    /// empty pit.
+    /// Short for `--option EmptyCapture=true` (Kalah).
     #[arg(long)]
     pub empty_capture: bool,
-    /// Any other engine option, as `uci` lists it (repeatable), e.g.
-    /// `--option Hash=64`.
+    /// A rule option of the game (`Pits`, `Seeds`, `Length`, … as `uci`
+    /// lists them) or any other engine option (repeatable), e.g.
+    /// `--option Seeds=6` or `--option Hash=64`.
     #[arg(long = "option", value_name = "NAME=VALUE")]
     pub options: Vec<String>,
 }

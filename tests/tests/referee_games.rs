@@ -5,8 +5,8 @@
 
 mod referee_support;
 
-use ply_engine::game::{Outcome, Player};
-use ply_engine::variant::{AnyRules, Variant};
+use ply_rules::game::{Outcome, Player};
+use ply_rules::variant::{AnyRules, Variant};
 use referee_support::{TempDir, ply_engine, read_results, replay, run_ok, words};
 
 /// Runs a match of `games` games of `variant` between two engines with

@@ -5,8 +5,8 @@
 
 mod referee_support;
 
-use ply_engine::game::{Outcome, Player};
-use ply_engine::variant::{AnyGame, AnyRules, Variant};
+use ply_rules::game::{Outcome, Player};
+use ply_rules::variant::{AnyGame, AnyRules, Variant};
 use referee_support::{TempDir, ply_engine, read_results, replay, run_ok, words};
 
 /// Runs `games` games of Russian draughts; returns the PDN text and the

@@ -31,10 +31,10 @@ use std::path::Path;
 pub use format::BookError;
 
 use crate::engine_game::EngineGame;
-use crate::game::Game;
 use crate::regular_file::open_regular;
-use crate::variant::{AnyGame, AnyRules, Variant};
-use crate::{with_game, with_variant};
+use ply_rules::game::Game;
+use ply_rules::variant::{AnyGame, AnyRules, Variant};
+use ply_rules::{with_game, with_variant};
 
 /// The largest book file read, in bytes (64 MiB). The whole file is read
 /// into memory and parsed into tables several times its size, so a file

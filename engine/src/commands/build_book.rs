@@ -26,14 +26,15 @@ use crate::commands::analyse::Job;
 use crate::commands::analyse::input::PositionSpec;
 use crate::commands::analyse::record::Score;
 use crate::engine_game::EngineGame;
-use crate::game::{Game, Outcome, SearchGame};
+use crate::search::SearchGame;
 use crate::search::score::{CENTI, MATE};
 use crate::search::{
     GameEvaluation, History, Limits, SearchControl, SearchSettings, SearchTables,
     TranspositionTable, search,
 };
-use crate::variant::AnyGame;
-use crate::with_game;
+use ply_rules::game::{Game, Outcome};
+use ply_rules::variant::AnyGame;
+use ply_rules::with_game;
 
 /// The weight of the best move; moves at the margin get 1.
 pub const TOP_WEIGHT: u32 = 100;
@@ -305,7 +306,7 @@ fn weigh<G: Game>(position: &G, scored: &[(G::Move, i32)], margin: i32) -> Vec<B
 mod tests {
     use super::*;
     use crate::games::tictactoe::TicTacToe;
-    use crate::variant::{AnyRules, Variant};
+    use ply_rules::variant::{AnyRules, Variant};
 
     #[test]
     fn positions_are_counted_once() {

@@ -12,11 +12,11 @@ use ply_protocol::GoParams;
 use ply_rules::registry::GameDef;
 
 use crate::endgame::progress::Progress;
-use crate::game::SearchGame;
 use crate::options::EngineOptions;
-use crate::variant::{AnyGame, AnyRules, Variant};
-use crate::{with_game, with_variant};
+use crate::search::SearchGame;
 use judging::Judging;
+use ply_rules::variant::{AnyGame, AnyRules, Variant};
+use ply_rules::{with_game, with_variant};
 
 use crate::search_thread::output::Output;
 use crate::search_thread::running::RunningSearch;

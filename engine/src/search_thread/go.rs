@@ -15,13 +15,14 @@ use std::time::Duration;
 
 use ply_protocol::{GoParams, Info, Response, Score};
 
-use crate::game::{Game, SearchGame};
 use crate::options::EngineOptions;
+use crate::search::SearchGame;
 use crate::search::score::{margin_of, to_protocol};
 use crate::search::{
     GameEvaluation, Iteration, Limits, Root, SearchControl, SearchResult, SearchSettings,
     SearchTables, search_root,
 };
+use ply_rules::game::Game;
 
 use super::output::Output;
 use super::running::{RunningSearch, limits_from, nodes_per_second};

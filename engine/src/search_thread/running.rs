@@ -8,8 +8,8 @@ use std::time::Duration;
 
 use ply_protocol::GoParams;
 
-use crate::game::Player;
 use crate::search::{Clock, Limits, SearchControl};
+use ply_rules::game::Player;
 
 /// A search running on its own thread.
 #[derive(Debug)]

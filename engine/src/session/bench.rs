@@ -8,13 +8,13 @@ use std::time::Instant;
 use ply_protocol::{Info, Response};
 
 use crate::engine_game::EngineGame;
-use crate::game::SearchGame;
+use crate::search::SearchGame;
 use crate::search::{
     GameEvaluation, History, Limits, SearchControl, SearchSettings, SearchTables,
     TranspositionTable, search,
 };
-use crate::variant::{AnyGame, AnyRules, Variant};
-use crate::{with_game, with_variant};
+use ply_rules::variant::{AnyGame, AnyRules, Variant};
+use ply_rules::{with_game, with_variant};
 
 use crate::search_thread::Output;
 use crate::search_thread::running::{RunningSearch, nodes_per_second};

@@ -27,8 +27,8 @@ use crate::database_cache;
 use crate::engine_game::{DatabaseChecks, DatabaseFit, EngineGame, OpenedDatabase};
 use crate::options::EndgameDbChoice;
 use crate::search::oracles::Oracles;
-use crate::variant::{AnyGame, AnyRules};
-use crate::with_game;
+use ply_rules::variant::{AnyGame, AnyRules};
+use ply_rules::with_game;
 
 use super::Session;
 

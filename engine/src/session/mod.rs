@@ -20,12 +20,12 @@ use ply_protocol::{
 };
 
 use crate::book::{Book, BookRandom};
-use crate::game::{Outcome, Player};
 use crate::options::{EngineOptions, OptionEffect};
 use crate::search::huge_pages::AllocError;
 use crate::search_thread::{EngineTables, Output, RunningSearch};
-use crate::variant::AnyGame;
-use crate::with_game;
+use ply_rules::game::{Outcome, Player};
+use ply_rules::variant::AnyGame;
+use ply_rules::with_game;
 
 pub use crate::engine_game::{BookSection, EngineGame, no_solver};
 pub use bench::{BENCH_DEPTH, run_bench};

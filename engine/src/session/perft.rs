@@ -5,11 +5,11 @@ use std::sync::Arc;
 
 use ply_protocol::Response;
 
-use crate::game::Game;
-use crate::perft::{Divided, divide};
 use crate::search::SearchControl;
-use crate::variant::AnyGame;
-use crate::with_game;
+use ply_rules::game::Game;
+use ply_rules::perft::{Divided, divide};
+use ply_rules::variant::AnyGame;
+use ply_rules::with_game;
 
 use crate::search_thread::Output;
 use crate::search_thread::running::RunningSearch;

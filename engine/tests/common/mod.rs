@@ -3,11 +3,11 @@
 
 use std::collections::HashMap;
 
-use ply_engine::game::{Game, MoveList, Player};
 use ply_engine::games::kalah::solve::table::BoundTable;
 use ply_engine::games::kalah::solve::{SolveConfig, solve};
 use ply_engine::games::kalah::{Kalah, KalahRules};
 use ply_engine::search::SearchControl;
+use ply_rules::game::{Game, MoveList, Player};
 
 /// The final margin for the side to move with perfect play (stores
 /// included): plain minimax to the end of the game, no pruning, memoised by

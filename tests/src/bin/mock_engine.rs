@@ -32,11 +32,11 @@ use std::io::{BufRead, Write};
 use std::process::ExitCode;
 use std::time::Duration;
 
-use ply_engine::game::{Game, NotationError, Player};
 use ply_engine::options::EngineOptions;
-use ply_engine::variant::AnyGame;
-use ply_engine::with_game;
 use ply_protocol::{Command, GoParams, StartingPosition, parse_command};
+use ply_rules::game::{Game, NotationError, Player};
+use ply_rules::variant::AnyGame;
+use ply_rules::with_game;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Mode {

@@ -186,11 +186,11 @@ pub fn moves_of(game: &serde_json::Value) -> Vec<String> {
 /// returns that position with the moves.
 pub fn replay(
     game: &serde_json::Value,
-    options: &ply_engine::variant::AnyRules,
-) -> (ply_engine::variant::AnyGame, Vec<String>) {
+    options: &ply_rules::variant::AnyRules,
+) -> (ply_rules::variant::AnyGame, Vec<String>) {
     let fen = game["opening"]["fen"].as_str().expect("an opening");
     let moves = moves_of(game);
-    let end = ply_engine::variant::AnyGame::from_position_string(options, fen)
+    let end = ply_rules::variant::AnyGame::from_position_string(options, fen)
         .expect("the opening reads")
         .with_moves(&moves)
         .unwrap_or_else(|e| panic!("game {}: {e}", game["game"]));

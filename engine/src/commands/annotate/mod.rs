@@ -35,7 +35,7 @@ use crate::commands::analyse::input::PositionSpec;
 use crate::commands::analyse::{Job, OrderedWriter, Progress, setup_commands};
 use crate::engine_game::EngineGame;
 use crate::input_text::cut;
-use crate::with_variant;
+use ply_rules::with_variant;
 
 pub use input::{GameInput, GameText, InputFormat, read_games};
 pub use judge::{Judgement, Judging, Thresholds};
@@ -289,7 +289,7 @@ fn prepare(settings: &Settings, input: &GameInput) -> Result<Prepared, String> {
         if position.outcome().is_some() {
             return Err(bad("the game is already over".to_owned()));
         }
-        let canonical = crate::with_game!(&position, g => {
+        let canonical = ply_rules::with_game!(&position, g => {
             use ply_rules::game::Game;
             g.parse_move(text).map(|mv| g.format_move(mv))
         })

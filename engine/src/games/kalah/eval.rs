@@ -15,8 +15,8 @@
 //! replays such matches.
 
 use super::position::Kalah;
-use crate::game::Player;
 use crate::search::Evaluator;
+use ply_rules::game::Player;
 
 /// Evaluation units per seed: scores are in centi-seeds.
 pub const SEED_VALUE: i32 = 100;

@@ -1,5 +1,5 @@
 //! Kalah in the engine: the rules are [`ply_rules::games::kalah`]; here
-//! are its static evaluation (`eval`), the [`SearchGame`](crate::game::SearchGame)
+//! are its static evaluation (`eval`), the [`SearchGame`](crate::search::SearchGame)
 //! impl (`search`), and the exact knowledge that stands apart from the
 //! rules: the solver (`solve`, run by `solve_command`), the endgame
 //! databases (`endgame`) and the packed sowing both share (`packed`).

@@ -199,8 +199,8 @@ pub(super) fn sow(mine: Half, theirs: Half, pit: usize, len: usize, empty_captur
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Player;
     use crate::games::kalah::Kalah;
+    use ply_rules::game::Player;
     use proptest::prelude::*;
 
     #[test]

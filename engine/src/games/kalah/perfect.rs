@@ -34,12 +34,12 @@ use std::time::{Duration, Instant};
 
 use ply_protocol::{GoParams, Info, Response, Score};
 
-use crate::game::{Game, SearchGame};
 use crate::games::kalah::solve::table::BoundTable;
 use crate::games::kalah::solve::{Solution, SolveConfig, solve};
 use crate::games::kalah::solve_command::{GUESS_HASH_MB, bound_table, guess_from_score};
 use crate::games::kalah::{EndgameDb, Kalah};
 use crate::options::EngineOptions;
+use crate::search::SearchGame;
 use crate::search::score::{CENTI, proven_margin, signed, to_protocol};
 use crate::search::time::TimePlan;
 use crate::search::{
@@ -50,6 +50,7 @@ use crate::search_thread::go as normal_go;
 use crate::search_thread::output::Output;
 use crate::search_thread::running::{RunningSearch, limits_from, nodes_per_second};
 use crate::search_thread::tables::EngineTables;
+use ply_rules::game::Game;
 
 /// The share of the move's time (per mille) the proof may take before the
 /// normal search gets the rest: half, so that a proof that fails still

@@ -4,10 +4,11 @@
 use super::eval::{KalahEvaluation, SEED_VALUE, store_difference};
 use super::position::Kalah;
 use super::rules::MAX_PITS;
-use crate::game::{Player, SearchGame};
 use crate::games::mancala::key;
 use crate::search::KnownMargin;
+use crate::search::SearchGame;
 use crate::search::oracles::Oracles;
+use ply_rules::game::Player;
 
 use super::EndgameDb;
 use crate::search::Evaluator;
@@ -75,8 +76,8 @@ impl SearchGame for Kalah {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Game, MoveList};
     use crate::games::kalah::KalahRules;
+    use ply_rules::game::{Game, MoveList};
     use std::collections::HashMap;
 
     fn pos(text: &str) -> Kalah {

@@ -13,15 +13,16 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use ply_protocol::{Info, Response, Score, ScoreBound, ScoreValue, SolveLine};
 
-use crate::game::{Game, SearchGame};
 use crate::games::kalah::solve::moves::{MoveValue, move_values};
 use crate::games::kalah::solve::{Solution, SolveConfig, solve};
 use crate::games::kalah::{EndgameDb, Kalah, solve::table::BoundTable};
 use crate::search::SearchControl;
+use crate::search::SearchGame;
 use crate::search::score::{CENTI, is_proven, signed};
 use crate::search::{
     GameEvaluation, History, Limits, SearchSettings, SearchTables, TranspositionTable, search,
 };
+use ply_rules::game::Game;
 
 use crate::search_thread::output::Output;
 use crate::search_thread::running::{RunningSearch, nodes_per_second};

@@ -17,7 +17,6 @@ use std::time::{Duration, Instant};
 
 use ply_protocol::{GoParams, Info, Response, Score, ScoreValue};
 
-use crate::game::Game;
 use crate::games::mastermind::strategy::{
     AnswerChoice, DEFAULT_PROFILE, Decision, Stop, best_guesses, worst_answer,
 };
@@ -25,6 +24,7 @@ use crate::games::mastermind::{BREAKER, Mastermind, MastermindMove};
 use crate::options::EngineOptions;
 use crate::search::SearchControl;
 use crate::search::time::TimePlan;
+use ply_rules::game::Game;
 
 use crate::search_thread::output::Output;
 use crate::search_thread::running::{RunningSearch, limits_from, nodes_per_second};

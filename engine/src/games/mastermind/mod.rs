@@ -1,5 +1,5 @@
 //! Mastermind in the engine: the rules are [`ply_rules::games::mastermind`];
-//! here are the [`SearchGame`](crate::game::SearchGame) impl
+//! here are the [`SearchGame`](crate::search::SearchGame) impl
 //! (`search_game`), and the `strategy` that plays either side on `go`
 //! (`go`: on its own thread, instead of the alpha-beta search).
 

@@ -9,7 +9,8 @@
 use std::hash::{DefaultHasher, Hash, Hasher};
 
 use super::position::{BREAKER, Mastermind, MastermindMove};
-use crate::game::{Game, SearchGame};
+use crate::search::SearchGame;
+use ply_rules::game::Game;
 
 /// History slots: moves are hashed into this many.
 const MOVE_SLOTS: usize = 4096;

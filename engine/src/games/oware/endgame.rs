@@ -24,7 +24,7 @@ use crate::endgame::file::DatabaseFile;
 use crate::endgame::format::{Header, Kind};
 use crate::endgame::progress::Progress;
 use crate::endgame::rank::{entry_count, rank_sides};
-use crate::game::Player;
+use ply_rules::game::Player;
 use ply_rules::games::oware::board::Board;
 
 /// The family of the cached databases of `houses` houses a side (see

@@ -17,9 +17,9 @@
 
 use super::house_table::{BUCKETS, FITTED, HOUSES, HouseTable, fits, for_each_house, phase_parts};
 use super::position::Oware;
-use crate::game::Player;
 use crate::games::mancala::SEED_VALUE;
 use crate::search::Evaluator;
+use ply_rules::game::Player;
 
 /// Centi-seeds per house holding seeds (tuned by matches: 100 beat 50,
 /// 75 and 150 at 5000 nodes a move; see `docs/engine.md`).
@@ -223,7 +223,7 @@ mod tests {
             200 + FITTED.value(&p)
         );
         assert_eq!(
-            crate::game::SearchGame::evaluate(&p),
+            crate::search::SearchGame::evaluate(&p),
             OwareEvaluation::DEFAULT.evaluate(&p)
         );
         // The table has learnt what mobility said: an empty house of one's

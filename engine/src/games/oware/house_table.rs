@@ -11,7 +11,7 @@
 //! board.
 
 use super::position::Oware;
-use crate::game::Player;
+use ply_rules::game::Player;
 
 /// Houses a side the table is fitted to.
 pub const SIX_HOUSES: usize = 6;

@@ -1,6 +1,6 @@
 //! Oware in the engine: the rules are [`ply_rules::games::oware`]; here
 //! are its static evaluation (`eval`, with the fitted `house_table`), the
-//! [`SearchGame`](crate::game::SearchGame) impl (`search`), and the
+//! [`SearchGame`](crate::search::SearchGame) impl (`search`), and the
 //! retrograde analysis of its endgames (`retrograde`, the simple form;
 //! `endgame_build`, the fast one; `endgame`, the database file), and the
 //! solver's proven bounds (`solve`; `solve_command`, the protocol's

@@ -11,9 +11,9 @@
 use super::endgame::OwareDb;
 use super::eval::OwareEvaluation;
 use super::position::Oware;
-use crate::game::SearchGame;
 use crate::games::mancala::MAX_PITS;
 use crate::games::mancala::SEED_VALUE;
+use crate::search::SearchGame;
 use crate::search::oracles::Oracles;
 use crate::search::{Evaluator, KnownMargin};
 
@@ -68,8 +68,8 @@ impl SearchGame for Oware {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Game, MoveList};
     use crate::games::oware::OwareRules;
+    use ply_rules::game::{Game, MoveList};
     use std::collections::HashMap;
 
     #[test]

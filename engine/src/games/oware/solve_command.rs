@@ -19,12 +19,12 @@ use super::Oware;
 use super::endgame::OwareDb;
 use super::retrograde::row_margin;
 use super::solve::{MoveBounds, Solver};
-use crate::game::Game;
 use crate::search::SearchControl;
 use crate::search::score::{CENTI, signed};
 use crate::search_thread::output::Output;
 use crate::search_thread::running::{RunningSearch, nodes_per_second};
 use crate::search_thread::tables::EngineTables;
+use ply_rules::game::Game;
 
 /// Starts solving `root` on a new thread.
 ///

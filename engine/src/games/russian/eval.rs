@@ -11,8 +11,8 @@ use super::board::Board;
 use super::movegen::forwards;
 use super::position::Russian;
 use super::squares::{Direction, RANK_1, RANK_8, step};
-use crate::game::Player;
 use crate::search::Evaluator;
+use ply_rules::game::Player;
 
 /// A man, in centi-men: the score unit.
 pub const MAN_VALUE: i32 = 100;

@@ -1,6 +1,6 @@
 //! Russian draughts in the engine: the rules are
 //! [`ply_rules::games::russian`]; here are its static evaluation (`eval`)
-//! and the [`SearchGame`](crate::game::SearchGame) impl (`search`).
+//! and the [`SearchGame`](crate::search::SearchGame) impl (`search`).
 
 use crate::engine_game::judging::{Judging, Thresholds};
 use crate::search::score::CENTI;

@@ -10,8 +10,8 @@ use super::eval::RussianEvaluation;
 use super::moves::Move;
 use super::position::Russian;
 use super::squares::SQUARES;
-use crate::game::SearchGame;
 use crate::search::Evaluator;
+use crate::search::SearchGame;
 
 /// Ordering hint for a capture; each piece taken adds
 /// [`PER_CAPTURED`], each king taken [`PER_KING_CAPTURED`] more, so longer

@@ -1,7 +1,7 @@
 //! Tic-tac-toe in the engine: the rules are [`ply_rules::games::tictactoe`];
 //! here are its static evaluation (`eval`, the open-lines count of the
 //! Prolog tic-tac-toe programs) and the
-//! [`SearchGame`](crate::game::SearchGame) impl (`search`).
+//! [`SearchGame`](crate::search::SearchGame) impl (`search`).
 
 mod eval;
 mod search;

@@ -3,7 +3,8 @@
 
 use super::lines::{LINES, SQUARES, lines_through};
 use super::position::TicTacToe;
-use crate::game::{Player, SearchGame};
+use crate::search::SearchGame;
+use ply_rules::game::Player;
 
 /// Ordering hint for a move that completes the mover's line.
 pub const WIN_PRIORITY: i32 = 1_000;

@@ -337,7 +337,7 @@ impl EndgameDb {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Game, MoveList, Player};
+    use ply_rules::game::{Game, MoveList, Player};
 
     /// f by plain minimax over the engine's moves, no table.
     fn minimax(position: &Kalah) -> i32 {

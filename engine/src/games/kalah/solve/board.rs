@@ -175,7 +175,7 @@ impl Board {
 pub(super) fn test_position(
     pits: usize,
     seeds: &[u8],
-    side: crate::game::Player,
+    side: ply_rules::game::Player,
     empty_capture: bool,
 ) -> Kalah {
     let mut position = Kalah {
@@ -193,8 +193,8 @@ pub(super) fn test_position(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Player;
     use crate::games::kalah::solve::exact::{finished_value, seeds_on_board, solver_key};
+    use ply_rules::game::Player;
     use proptest::prelude::*;
 
     /// A position of `pits` pits a side from random seeds, the side to

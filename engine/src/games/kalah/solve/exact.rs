@@ -15,10 +15,10 @@ use super::board::{Board, Rules};
 use super::busy::BusyTable;
 use super::steps_finished;
 use super::table::{BoundTable, Bounds, NO_MOVE};
-use crate::game::Player;
 use crate::games::kalah::endgame::{EndgameDb, rank};
 use crate::games::mancala::key;
 use crate::search::SearchControl;
+use ply_rules::game::Player;
 
 /// Nodes between two looks at the stop flag (three relaxed atomic loads).
 /// Few, because a node may wait for the disk: while the endgame database
@@ -525,7 +525,7 @@ fn order(children: &mut [Child]) {
 mod tests {
     use super::super::board::test_position;
     use super::*;
-    use crate::game::Player;
+    use ply_rules::game::Player;
     use proptest::prelude::*;
 
     /// The children of `position` but `skip` as the search made them on
@@ -585,8 +585,8 @@ mod tests {
     }
 
     use crate::book::BookRandom;
-    use crate::game::Game;
     use crate::games::kalah::KalahRules;
+    use ply_rules::game::Game;
 
     /// f of `position` by a full-window search, with `busy` as the other
     /// threads' marks.

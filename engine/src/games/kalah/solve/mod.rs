@@ -43,10 +43,10 @@ use std::time::{Duration, Instant};
 
 use super::endgame::EndgameDb;
 use super::position::Kalah;
-use crate::game::Player;
 use crate::search::SearchControl;
 use busy::BusyTable;
 use exact::{ExactSearch, Shared, finished_value, seeds_on_board, solver_key};
+use ply_rules::game::Player;
 use table::{BoundTable, NO_MOVE};
 
 /// What the solver is given besides the position.
@@ -414,8 +414,8 @@ fn first_move(board: &Kalah) -> Option<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Game;
     use crate::games::kalah::KalahRules;
+    use ply_rules::game::Game;
 
     /// The value and best move of `position` with `threads` threads.
     fn solved(position: &Kalah, threads: usize) -> (Option<i32>, Option<u8>) {

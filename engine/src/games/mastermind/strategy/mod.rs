@@ -86,7 +86,7 @@ pub fn best_guesses(
     lines: usize,
     mut on_lines: impl FnMut(&[Decision]),
 ) -> Vec<Decision> {
-    use crate::game::Game;
+    use ply_rules::game::Game;
     if position.is_over() || position.side_to_move() != super::BREAKER {
         return Vec::new();
     }

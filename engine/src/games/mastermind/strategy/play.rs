@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use super::super::answer::Answer;
 use super::super::code::Code;
 use super::super::position::{Mastermind, MastermindMove};
-use crate::game::Game;
+use ply_rules::game::Game;
 
 /// How a strategy did over every secret.
 #[derive(Clone, Debug, Default, PartialEq)]
