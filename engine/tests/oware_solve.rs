@@ -5,7 +5,7 @@
 //!
 //! (That the bounds hold the value of every line played to its end, with
 //! the repetition rule, is checked on boards small enough to play every
-//! line: `engine/src/games/oware/solve.rs`'s tests.)
+//! line: `engine/src/games/oware/solve/mod.rs`'s tests.)
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};

@@ -1,16 +1,14 @@
 //! Kalah in the engine: the rules are [`ply_rules::games::kalah`]; here
 //! are its static evaluation (`eval`), the [`SearchGame`](crate::search::SearchGame)
 //! impl (`search`), and the exact knowledge that stands apart from the
-//! rules: the solver (`solve`, run by `solve_command`), the endgame
+//! rules: the solver (`solve`, whose `command.rs` runs the protocol's `solve`), the endgame
 //! databases (`endgame`) and the packed sowing both share (`packed`).
 
 pub mod endgame;
 mod eval;
 mod packed;
-mod perfect;
 mod search;
 pub mod solve;
-mod solve_command;
 
 use std::path::Path;
 use std::sync::{Arc, Mutex};
@@ -69,11 +67,11 @@ impl EngineGame for Kalah {
         tables: Arc<Mutex<EngineTables>>,
         out: Output,
     ) -> Result<RunningSearch, String> {
-        perfect::start(self, params, options, with_ponder, tables, out)
+        solve::perfect::start(self, params, options, with_ponder, tables, out)
     }
 
     fn prepare_tables(&self, tables: &mut EngineTables) {
-        perfect::prepare_tables(self, tables);
+        solve::perfect::prepare_tables(self, tables);
     }
 
     fn database_family(&self) -> Option<String> {
@@ -153,7 +151,7 @@ impl EngineGame for Kalah {
         tables: Arc<Mutex<EngineTables>>,
         out: Output,
     ) -> Result<RunningSearch, String> {
-        solve_command::start(self, options.threads, options.multipv, tables, out)
+        solve::command::start(self, options.threads, options.multipv, tables, out)
     }
 }
 

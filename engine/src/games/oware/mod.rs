@@ -3,7 +3,7 @@
 //! [`SearchGame`](crate::search::SearchGame) impl (`search`), and the
 //! retrograde analysis of its endgames (`retrograde`, the simple form;
 //! `endgame_build`, the fast one; `endgame`, the database file), and the
-//! solver's proven bounds (`solve`; `solve_command`, the protocol's
+//! solver's proven bounds (`solve`; its `command.rs`, the protocol's
 //! `solve`).
 
 pub mod endgame;
@@ -13,7 +13,6 @@ pub mod house_table;
 pub mod retrograde;
 mod search;
 pub mod solve;
-mod solve_command;
 
 use std::path::Path;
 use std::sync::{Arc, Mutex};
@@ -119,6 +118,6 @@ impl EngineGame for Oware {
         tables: Arc<Mutex<EngineTables>>,
         out: Output,
     ) -> Result<RunningSearch, String> {
-        solve_command::start(self, options.multipv, tables, out)
+        solve::command::start(self, options.multipv, tables, out)
     }
 }

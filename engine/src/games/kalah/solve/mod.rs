@@ -31,11 +31,21 @@
 //!    step shares its result and the others abandon that step. (The
 //!    earlier scheme, helpers testing higher bounds with the root reversed,
 //!    searched 30 % more nodes than one thread; this one 15 %.)
+//!
+//! Inside: this file runs MTD(f) over the position ([`solve`] and its
+//! variants); `board.rs` is the solver's own board, `moves.rs` its move
+//! order, `table.rs` the table of proven bounds, `busy.rs` the threads'
+//! sharing, `exact.rs` the exact value of every move (MultiPV). Two users
+//! sit on top: `command.rs`, the protocol's `solve` (a thread printing the
+//! proof's lines), and `perfect.rs`, a timed `go` that proves first when a
+//! database is loaded and plays a proven-best move.
 
 mod board;
 pub mod busy;
+pub(super) mod command;
 pub mod exact;
 pub mod moves;
+pub(super) mod perfect;
 pub mod table;
 
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};

@@ -1,4 +1,4 @@
-//! `solve` in Oware: the solver ([`super::solve`]) on its own thread,
+//! `solve` in Oware: the solver ([`super`]) on its own thread,
 //! printing an `info` line after every iteration and one `solved …` (or,
 //! when the bounds have not met, `unsolved …`) line at the end, as
 //! Kalah's `solve` does.
@@ -15,10 +15,10 @@ use std::time::{Duration, Instant};
 
 use ply_protocol::{Info, Response, Score, ScoreBound, ScoreValue, SolveLine, bounds_label};
 
-use super::Oware;
-use super::endgame::OwareDb;
-use super::retrograde::row_margin;
-use super::solve::{MoveBounds, Solver};
+use super::{MoveBounds, Solver};
+use crate::games::oware::Oware;
+use crate::games::oware::endgame::OwareDb;
+use crate::games::oware::retrograde::row_margin;
 use crate::search::SearchControl;
 use crate::search::score::{CENTI, signed};
 use crate::search_thread::output::Output;

@@ -34,9 +34,9 @@ use std::time::{Duration, Instant};
 
 use ply_protocol::{GoParams, Info, Response, Score};
 
+use super::command::{GUESS_HASH_MB, bound_table, guess_from_score};
 use crate::games::kalah::solve::table::BoundTable;
 use crate::games::kalah::solve::{Solution, SolveConfig, solve};
-use crate::games::kalah::solve_command::{GUESS_HASH_MB, bound_table, guess_from_score};
 use crate::games::kalah::{EndgameDb, Kalah};
 use crate::options::EngineOptions;
 use crate::search::SearchGame;
@@ -185,7 +185,7 @@ const PREPARED_MB: usize = 1024;
 /// Left to the first proof, they cost it time: from a fresh process, the
 /// proof of a `go movetime 1000` with `Hash 512` spent 0.3 s of its 0.5 s
 /// waiting for them (and then played a move that gave 4 seeds away).
-pub(super) fn prepare_tables(position: &Kalah, tables: &mut EngineTables) {
+pub(in crate::games::kalah) fn prepare_tables(position: &Kalah, tables: &mut EngineTables) {
     if !has_database_of_rules(tables, position) {
         return;
     }

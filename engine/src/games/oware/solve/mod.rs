@@ -38,13 +38,15 @@
 //! Each is a proof, whatever the depth that found it, so the table keeps
 //! bounds for good and every iteration starts from them.
 
+pub(super) mod command;
+
 use ply_rules::game::Player;
 use ply_rules::games::oware::board::Board;
 use ply_rules::games::oware::key::board_key;
 
-use super::Oware;
-use super::endgame::OwareDb;
-use super::retrograde::{legal_houses, row_margin};
+use crate::games::oware::Oware;
+use crate::games::oware::endgame::OwareDb;
+use crate::games::oware::retrograde::{legal_houses, row_margin};
 use crate::search::SearchControl;
 
 /// The deepest iteration: a solve that has not met its bounds by then
