@@ -203,6 +203,7 @@ impl Header {
     /// seed limit, the file length against the entry count, and the
     /// checksum of the header and the block table.
     pub(crate) fn decode(bytes: &[u8], file_len: u64, path: &Path) -> Result<Self, EndgameDbError> {
+        // 1. The header's bytes are there.
         let header: &[u8; HEADER_LEN] = match bytes.get(..HEADER_LEN).map(TryInto::try_into) {
             Some(Ok(header)) => header,
             _ => {
@@ -213,6 +214,7 @@ impl Header {
                 });
             }
         };
+        // 2. The magic names the game; the version is this one.
         let Some(kind) = Kind::ALL
             .into_iter()
             .find(|kind| header[0..12] == kind.magic())
@@ -229,6 +231,7 @@ impl Header {
                 supported: FORMAT_VERSION,
             });
         }
+        // 3. Every field in its range, the reserved bytes zero.
         let bad = |reason: String| EndgameDbError::BadHeader {
             path: path.to_owned(),
             reason,
@@ -264,6 +267,7 @@ impl Header {
                 "reserved bytes 20 to 23 or 36 to 39 are not zero".to_owned()
             ));
         }
+        // 4. The entry count is the board count of the pits and seeds.
         let mut le = [0; 8];
         le.copy_from_slice(&header[24..32]);
         let count = u64::from_le_bytes(le);
@@ -285,6 +289,7 @@ impl Header {
             block_shift,
             count,
         };
+        // 5. The file is exactly as long as the count makes it.
         let expected_len = decoded.file_len();
         if file_len < expected_len {
             return Err(EndgameDbError::Truncated {
@@ -300,7 +305,8 @@ impl Header {
                 found: file_len,
             });
         }
-        // The length matched, so the block table is all there.
+        // 6. The checksum covers the header and the block table (all
+        // there, as the length matched).
         let table = usize::try_from(decoded.entries_offset())
             .ok()
             .and_then(|end| bytes.get(HEADER_LEN..end))

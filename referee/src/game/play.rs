@@ -18,7 +18,7 @@ use super::adjudication::{Adjudicator, ScoredMove};
 use super::clock::Clock;
 use super::record::{GameRecord, GameResult, MoveDetail, OpeningRecord, PerSide};
 use super::termination::{Adjudication, Termination};
-use crate::config::Limits;
+use crate::config::{EngineConfig, Limits};
 use jiff::Timestamp;
 
 use crate::date::rfc3339_seconds;
@@ -26,6 +26,15 @@ use crate::engine::{EngineError, EngineProcess};
 use crate::openings::Opening;
 use crate::rules::{MatchRules, draw_rule, play_move};
 
+/// An engine's answer to `go`: its move (none for `bestmove (none)`),
+/// when `go` went out and the answer came, and its last score and depth.
+struct Answer {
+    best: Option<String>,
+    sent: Instant,
+    at: Instant,
+    score: Option<ScoreValue>,
+    depth: Option<u32>,
+}
 /// How long an engine that ran out of time may take to answer `stop`
 /// before it counts as stalled (and is killed).
 pub const STOP_GRACE: Duration = Duration::from_millis(1000);
@@ -287,8 +296,21 @@ impl Game<'_, '_> {
 
     /// Asks `mover` for a move and plays it, or says how the game ended.
     fn one_move(&mut self, mover: Player) -> Result<(), Ending> {
-        let side = self.side(mover);
         let config = self.players[mover.index()].config().clone();
+        // 1. The position and `go`, and the answer by the deadline.
+        let answer = self.ask(mover, &config)?;
+        // 2. Its time, charged to its clock (or held to its `st`).
+        let elapsed = answer.at.saturating_duration_since(answer.sent);
+        self.time_used[mover.index()] += elapsed;
+        self.charge(mover, &config, elapsed)?;
+        // 3. The move, played by the rules and recorded.
+        self.play_answer(mover, answer, elapsed)
+    }
+
+    /// Sends `mover` the position and `go`, and reads its `bestmove` (with
+    /// the last score and depth it gave) by the deadline its limits set.
+    fn ask(&mut self, mover: Player, config: &EngineConfig) -> Result<Answer, Ending> {
+        let side = self.side(mover);
         let position = Command::Position {
             start: self.spec.opening.start.clone(),
             moves: self.moves.clone(),
@@ -343,21 +365,32 @@ impl Game<'_, '_> {
                 None
             }
         });
-        let (best, at) = match answer {
-            Ok(found) => found,
-            Err(EngineError::Timeout { .. }) => {
-                return Err(self.out_of_time(mover, time_limit.is_some()));
-            }
+        match answer {
+            Ok((best, at)) => Ok(Answer {
+                best,
+                sent,
+                at,
+                score,
+                depth,
+            }),
+            Err(EngineError::Timeout { .. }) => Err(self.out_of_time(mover, time_limit.is_some())),
             Err(e) => {
                 if matches!(e, EngineError::Interrupted) {
                     let _ = self.players[mover.index()].send(&Command::Stop);
                 }
-                return Err(self.failure(mover, e, "bestmove"));
+                Err(self.failure(mover, e, "bestmove"))
             }
-        };
+        }
+    }
 
-        let elapsed = at.saturating_duration_since(sent);
-        self.time_used[mover.index()] += elapsed;
+    /// Charges `elapsed` to `mover`'s clock; its flag falls past the clock
+    /// (or past its `st`) by more than its margin.
+    fn charge(
+        &mut self,
+        mover: Player,
+        config: &EngineConfig,
+        elapsed: Duration,
+    ) -> Result<(), Ending> {
         let flag_fell = match &mut self.clocks[mover.index()] {
             Some(clock) => !clock.charge(elapsed, config.time_margin),
             None => config
@@ -369,10 +402,22 @@ impl Game<'_, '_> {
             return Err(Ending::fault(
                 mover,
                 Termination::TimeForfeit,
-                format!("{side} loses on time"),
+                format!("{} loses on time", self.side(mover)),
             ));
         }
-        let Some(text) = best else {
+        Ok(())
+    }
+
+    /// Plays `mover`'s answer by the rules and records it (its move in the
+    /// rules' spelling, its score, depth and time).
+    fn play_answer(
+        &mut self,
+        mover: Player,
+        answer: Answer,
+        elapsed: Duration,
+    ) -> Result<(), Ending> {
+        let side = self.side(mover);
+        let Some(text) = answer.best else {
             return Err(Ending::fault(
                 mover,
                 Termination::IllegalMove,
@@ -391,6 +436,7 @@ impl Game<'_, '_> {
                 ));
             }
         };
+        let score = answer.score;
         self.details.push(MoveDetail {
             mv: mv.clone(),
             side: match mover {
@@ -406,7 +452,7 @@ impl Game<'_, '_> {
                 Some(ScoreValue::Mate(n)) => Some(n),
                 _ => None,
             },
-            depth,
+            depth: answer.depth,
             time_ms: millis(elapsed),
         });
         self.history.push(ScoredMove {

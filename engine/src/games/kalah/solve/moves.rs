@@ -67,6 +67,7 @@ where
     G: FnMut(&Kalah) -> i32,
     P: FnMut(&MoveValue),
 {
+    // 1. The moves, the one known best first.
     let count = count.max(1);
     let mut moves = MoveList::new();
     root.legal_moves(&mut moves);
@@ -85,10 +86,12 @@ where
             result.complete = false;
             break;
         }
+        // 2. The child, and what must be proven of it: its exact value
+        // until K are known, then only whether it beats the K-th. The
+        // root's values seen from the child, and back: the same for an
+        // extra turn, negated when the turn passes.
         let mut child = *root;
         child.play(pit);
-        // The root's values seen from the child, and back: the same for an
-        // extra turn, negated when the turn passes.
         let same_side = child.side_to_move() == root.side_to_move();
         let flip = |value: i32| if same_side { value } else { -value };
         let wanted = match result.lines.get(count - 1) {
@@ -96,7 +99,7 @@ where
             Some(kth) if same_side => Wanted::Above(kth.value),
             Some(kth) => Wanted::Below(-kth.value),
         };
-        // A threshold's test comes first (no guess needed); the best
+        // 3. MTD(f)'s first guess: a threshold's test needs none; the best
         // move's value is known.
         let first_guess = match (wanted, solved) {
             (Wanted::Exact, Some((best, value))) if best == pit => flip(value),
@@ -107,6 +110,7 @@ where
             guess: first_guess,
             ..*config
         };
+        // 4. The proof.
         let solution = solve_within(&child, &child_config, wanted, control, |_| {});
         result.nodes += solution.nodes;
         let Some(value) = solution.value() else {
@@ -117,6 +121,7 @@ where
             // Proven no better than the K-th best: not among them.
             continue;
         };
+        // 5. Among the K best, in order.
         let line = MoveValue {
             pit,
             value: flip(value),
