@@ -205,19 +205,7 @@ impl Session {
             }
             Command::Go(params) => {
                 self.finish_search();
-                if self.play_from_book(&params) {
-                    return Flow::Continue;
-                }
-                match with_game!(self.position.clone(), game => game.go(
-                    &params,
-                    &self.options,
-                    self.dialect == Dialect::Uci,
-                    Arc::clone(&self.tables),
-                    self.out.clone(),
-                )) {
-                    Ok(running) => self.running = Some(running),
-                    Err(e) => self.out.error(&e),
-                }
+                self.go(&params);
             }
             Command::Perft(depth) => {
                 self.finish_search();
@@ -234,28 +222,54 @@ impl Session {
                 return Flow::Quit;
             }
             Command::Query(query) => self.query(query),
-            Command::Display => {
-                self.out.line(&self.position.drawing());
-                self.out
-                    .line(&format!("Fen: {}", self.position.position_string()));
-            }
+            Command::Display => self.display(),
             Command::Bench(depth) => {
                 self.finish_search();
                 self.running = Some(bench::start(depth.unwrap_or(BENCH_DEPTH), self.out.clone()));
             }
             Command::Solve => {
                 self.finish_search();
-                match with_game!(self.position.clone(), game => game.solve(
-                    &self.options,
-                    Arc::clone(&self.tables),
-                    self.out.clone(),
-                )) {
-                    Ok(running) => self.running = Some(running),
-                    Err(e) => self.out.error(&e),
-                }
+                self.solve();
             }
         }
         Flow::Continue
+    }
+
+    /// `go`: a move from the book, else the game's own thinking (its
+    /// [`EngineGame::go`] hook).
+    fn go(&mut self, params: &GoParams) {
+        if self.play_from_book(params) {
+            return;
+        }
+        match with_game!(self.position.clone(), game => game.go(
+            params,
+            &self.options,
+            self.dialect == Dialect::Uci,
+            Arc::clone(&self.tables),
+            self.out.clone(),
+        )) {
+            Ok(running) => self.running = Some(running),
+            Err(e) => self.out.error(&e),
+        }
+    }
+
+    /// `solve`: the game's solver (its [`EngineGame::solve`] hook).
+    fn solve(&mut self) {
+        match with_game!(self.position.clone(), game => game.solve(
+            &self.options,
+            Arc::clone(&self.tables),
+            self.out.clone(),
+        )) {
+            Ok(running) => self.running = Some(running),
+            Err(e) => self.out.error(&e),
+        }
+    }
+
+    /// `d`: the board drawn, and its position string.
+    fn display(&self) {
+        self.out.line(&self.position.drawing());
+        self.out
+            .line(&format!("Fen: {}", self.position.position_string()));
     }
 
     /// Before a command that changes the state: lets a search with a limit

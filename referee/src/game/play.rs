@@ -35,6 +35,7 @@ struct Answer {
     score: Option<ScoreValue>,
     depth: Option<u32>,
 }
+
 /// How long an engine that ran out of time may take to answer `stop`
 /// before it counts as stalled (and is killed).
 pub const STOP_GRACE: Duration = Duration::from_millis(1000);

@@ -60,17 +60,9 @@ pub fn start(
             db: oracles.get::<EndgameDb>(),
             guess,
         };
-        // Before the first step the value is only known to lie within the
-        // stores' margin ± the seeds on the board.
-        let me = root.side_to_move();
-        let on_board: i32 = [me, me.opponent()]
-            .iter()
-            .flat_map(|&p| root.pits(p))
-            .map(|&s| i32::from(s))
-            .sum();
-        let margin = i32::from(root.store(me)) - i32::from(root.store(me.opponent()));
-        let mut last_lower = Some(margin - on_board);
-        let solution = solve(&root, &config, &thread_control, |step| {
+        // 1. The position's value, step by step.
+        let mut last_lower = Some(least_value(&root));
+        let mut solution = solve(&root, &config, &thread_control, |step| {
             let raised = last_lower != Some(step.lower);
             last_lower = Some(step.lower);
             out.send(&Response::Info(step_info(&root, step, raised, &table)));
@@ -79,51 +71,94 @@ pub fn start(
                 step.lower, step.upper
             )));
         });
-        let mut solution = solution;
-        if multipv > 1
-            && let (Some(value), Some(best)) = (solution.value(), solution.best)
-        {
-            let started = std::time::Instant::now();
-            let values = move_values(
+        // 2. With MultiPV, the values of the best moves.
+        if multipv > 1 {
+            let guess =
+                |child: &Kalah| guess_value(child, history, &thread_control, MOVE_GUESS_MAX_NODES);
+            prove_move_values(
                 &root,
                 &config,
                 multipv,
-                Some((best, value)),
+                &mut solution,
+                guess,
                 &thread_control,
-                |child| guess_value(child, history, &thread_control, MOVE_GUESS_MAX_NODES),
-                |line| {
-                    out.send(&Response::InfoString(format!(
-                        "solve: move {} is worth {}",
-                        root.format_move(line.pit),
-                        signed(line.value)
-                    )));
-                },
-            );
-            solution.nodes += values.nodes;
-            solution.elapsed += started.elapsed();
-            for (rank, line) in values.lines.iter().enumerate() {
-                let rank = u32::try_from(rank + 1).unwrap_or(u32::MAX);
-                out.send(&Response::Info(move_info(
-                    &root, line, rank, &solution, &table,
-                )));
-                out.send(&Response::InfoString(format!(
-                    "multipv {rank} proven margin {} (solved)",
-                    signed(line.value)
-                )));
-            }
-            debug_assert!(
-                values
-                    .lines
-                    .first()
-                    .is_none_or(|first| first.value == value)
-                    || !values.complete,
-                "the best move's value is the position's"
+                &out,
             );
         }
         tables.keep_solver_memory(table);
         out.send(&Response::Solve(solve_line(&root, &solution)));
     });
     Ok(RunningSearch::new(control, handle, true))
+}
+
+/// What the value is known to be at least before the first step: the
+/// stores' margin less every seed on the board.
+fn least_value(root: &Kalah) -> i32 {
+    let me = root.side_to_move();
+    let on_board: i32 = [me, me.opponent()]
+        .iter()
+        .flat_map(|&p| root.pits(p))
+        .map(|&s| i32::from(s))
+        .sum();
+    i32::from(root.store(me)) - i32::from(root.store(me.opponent())) - on_board
+}
+
+/// Proves the values of the `multipv` best moves of `root`, whose value
+/// and best move `solution` holds (when proven), printing each as it is
+/// proven and then all of them, best first; their work is added to
+/// `solution`'s.
+fn prove_move_values(
+    root: &Kalah,
+    config: &SolveConfig<'_>,
+    multipv: usize,
+    solution: &mut Solution,
+    guess: impl FnMut(&Kalah) -> i32,
+    control: &SearchControl,
+    out: &Output,
+) {
+    let (Some(value), Some(best)) = (solution.value(), solution.best) else {
+        return;
+    };
+    let started = std::time::Instant::now();
+    let values = move_values(
+        root,
+        config,
+        multipv,
+        Some((best, value)),
+        control,
+        guess,
+        |line| {
+            out.send(&Response::InfoString(format!(
+                "solve: move {} is worth {}",
+                root.format_move(line.pit),
+                signed(line.value)
+            )));
+        },
+    );
+    solution.nodes += values.nodes;
+    solution.elapsed += started.elapsed();
+    for (rank, line) in values.lines.iter().enumerate() {
+        let rank = u32::try_from(rank + 1).unwrap_or(u32::MAX);
+        out.send(&Response::Info(move_info(
+            root,
+            line,
+            rank,
+            solution,
+            config.table,
+        )));
+        out.send(&Response::InfoString(format!(
+            "multipv {rank} proven margin {} (solved)",
+            signed(line.value)
+        )));
+    }
+    debug_assert!(
+        values
+            .lines
+            .first()
+            .is_none_or(|first| first.value == value)
+            || !values.complete,
+        "the best move's value is the position's"
+    );
 }
 
 /// A bound table of `hash_mb` MB for the solver's proofs (`solve`, and
