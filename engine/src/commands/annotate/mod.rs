@@ -151,6 +151,7 @@ pub fn annotate(
     out: impl Write,
     progress: &Progress,
 ) -> Result<Summary, AnnotateError> {
+    // 1. Every game read and checked; one task a ply to search.
     let prepared: Vec<Result<Prepared, String>> =
         games.iter().map(|game| prepare(settings, game)).collect();
     check_setups(&prepared)?;
@@ -161,6 +162,8 @@ pub fn annotate(
         .flat_map(|(game, plies)| (0..plies).map(move |ply| Task { game, ply }))
         .collect();
     progress.set_length(tasks.len());
+    // 2. What each game waits for, and how a finished game is written (in
+    // input order, whatever order its plies end in).
     let failed: Vec<AtomicBool> = games.iter().map(|_| AtomicBool::new(false)).collect();
     let mut pending: Vec<Pending> = prepared
         .iter()
@@ -184,12 +187,14 @@ pub fn annotate(
         summary.written += 1;
         Ok(())
     };
-    // Games with nothing to search are done at once.
+    // 3. Games with nothing to search are done at once.
     for (index, game) in pending.iter_mut().enumerate() {
         if game.left == 0 {
             finish(index, game)?;
         }
     }
+    // 4. The jobs take tasks in turn, each with its own session; a game
+    // that failed a ply is not searched further.
     let next = AtomicUsize::new(0);
     let job_count = settings.jobs.clamp(1, tasks.len().max(1));
     std::thread::scope(|scope| {
@@ -215,6 +220,7 @@ pub fn annotate(
             });
         }
         drop(sender);
+        // 5. Each result goes to its game, written when its last ply is in.
         for (task, result) in results {
             progress.done_one();
             let game = &mut pending[task.game];
