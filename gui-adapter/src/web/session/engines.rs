@@ -47,6 +47,33 @@ impl Session {
         self.multipv_sent[slot] = None;
     }
 
+    /// A label of the running search's lines (`info string …`): a proven
+    /// or bounded line of the exact view, or a proven line of a search.
+    fn read_label(&mut self, text: &str, out: &mut Vec<ServerMessage>) {
+        let Some(search) = &self.search else {
+            return;
+        };
+        if search.purpose == Purpose::Exact {
+            if let Some(multipv) = proven_line(text) {
+                self.exact_proven(multipv);
+            } else if let Some((multipv, lower, upper)) = bounded_line(text) {
+                self.exact_bounded(multipv, lower, upper);
+            }
+        } else if let Some(multipv) = proven_line(text) {
+            let (ply, root) = (search.ply, search.root.clone());
+            if search.purpose != Purpose::Graph {
+                out.push(ServerMessage::Proven {
+                    ply,
+                    multipv,
+                    analysis: search.purpose == Purpose::Analysis,
+                });
+            }
+            if multipv == 1 {
+                self.mark_proven(ply, &root);
+            }
+        }
+    }
+
     /// Reads the running search's lines.
     pub(super) fn read_search(&mut self, now: Instant, out: &mut Vec<ServerMessage>) {
         loop {
@@ -80,28 +107,7 @@ impl Session {
                 }
                 Ok(Some(Response::InfoString(text))) => {
                     self.note_database(slot, std::slice::from_ref(&text));
-                    let Some(search) = &self.search else {
-                        return;
-                    };
-                    if search.purpose == Purpose::Exact {
-                        if let Some(multipv) = proven_line(&text) {
-                            self.exact_proven(multipv);
-                        } else if let Some((multipv, lower, upper)) = bounded_line(&text) {
-                            self.exact_bounded(multipv, lower, upper);
-                        }
-                    } else if let Some(multipv) = proven_line(&text) {
-                        let (ply, root) = (search.ply, search.root.clone());
-                        if search.purpose != Purpose::Graph {
-                            out.push(ServerMessage::Proven {
-                                ply,
-                                multipv,
-                                analysis: search.purpose == Purpose::Analysis,
-                            });
-                        }
-                        if multipv == 1 {
-                            self.mark_proven(ply, &root);
-                        }
-                    }
+                    self.read_label(&text, out);
                 }
                 Ok(Some(Response::BestMove { best, .. })) => {
                     self.finish_search(best, now, out);
