@@ -114,26 +114,8 @@ impl Engine {
     /// [`Error::Disconnected`] when the program is ending
     /// ([`registry::end_all`] has run).
     pub fn spawn(spawn: &Spawn) -> Result<Self, Error> {
-        let mut command = Process::new(&spawn.program);
-        command
-            .args(&spawn.args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(match spawn.stderr {
-                Stderr::Log | Stderr::Lines => Stdio::piped(),
-                Stderr::Inherit => Stdio::inherit(),
-            });
-        if let Some(dir) = &spawn.dir {
-            command.current_dir(dir);
-        }
-        #[cfg(unix)]
-        std::os::unix::process::CommandExt::process_group(&mut command, 0);
-        ply_signals::children::ignore_job_signals(&mut command);
-        #[cfg(target_os = "linux")]
-        if spawn.die_with_thread {
-            die_with_thread(&mut command);
-        }
-        let mut child = command.spawn().map_err(|source| Error::Spawn {
+        // 1. The process, in its own group, deaf to the job's signals.
+        let mut child = command_for(spawn).spawn().map_err(|source| Error::Spawn {
             cmd: spawn.program.display().to_string(),
             source,
             hint: spawn.spawn_hint,
@@ -141,56 +123,20 @@ impl Engine {
         let stdout = child.stdout.take();
         let stderr = child.stderr.take();
         let pid = child.id();
-        // Registered before anything can fail, so the process is ended
+        // 2. Registered before anything can fail, so the process is ended
         // whatever happens next.
         let (id, process) = registry::register(child).ok_or(Error::Disconnected)?;
         let name = spawn.name.clone();
+        // 3. A reader thread for each output, into one channel. With
+        // `Stderr::Lines` the standard error's reader sends into the same
+        // channel; it is disconnected once both outputs have ended.
         let (sender, lines) = unbounded();
-        // With `Stderr::Lines` the standard error's reader sends into the
-        // same channel; it is disconnected once both outputs have ended.
         let stderr_sender = (spawn.stderr == Stderr::Lines).then(|| sender.clone());
         if let Some(stdout) = stdout {
-            let reader_name = name.clone();
-            let spawned = thread::Builder::new()
-                .name(format!("{name} stdout"))
-                .spawn(move || {
-                    for_each_line(stdout, |text, overlong| {
-                        log::debug!("{reader_name} < {text}");
-                        sender
-                            .send(Line {
-                                text,
-                                at: Instant::now(),
-                                overlong,
-                            })
-                            .is_ok()
-                    });
-                });
-            if let Err(e) = spawned {
-                log::error!("{name}: cannot start a reader thread: {e}");
-            }
+            read_lines(&name, "stdout", stdout, Some(sender), true);
         }
         if let Some(stderr) = stderr {
-            let stderr_name = name.clone();
-            let spawned = thread::Builder::new()
-                .name(format!("{name} stderr"))
-                .spawn(move || {
-                    for_each_line(stderr, |text, overlong| match &stderr_sender {
-                        Some(sender) => sender
-                            .send(Line {
-                                text,
-                                at: Instant::now(),
-                                overlong,
-                            })
-                            .is_ok(),
-                        None => {
-                            log::info!("{stderr_name} stderr: {text}");
-                            true
-                        }
-                    });
-                });
-            if let Err(e) = spawned {
-                log::error!("{name}: cannot start a stderr reader thread: {e}");
-            }
+            read_lines(&name, "stderr", stderr, stderr_sender, false);
         }
         log::debug!("{name} started, pid {pid}");
         Ok(Self {
@@ -460,5 +406,70 @@ fn die_with_thread(command: &mut Process) {
             }
             Ok(())
         });
+    }
+}
+
+/// The command that starts `spawn`'s program: its arguments and folder,
+/// its outputs piped, in a process group of its own (so its whole group
+/// can be killed), with the job's signals ignored, and on Linux dying
+/// with the thread that started it when asked.
+fn command_for(spawn: &Spawn) -> Process {
+    let mut command = Process::new(&spawn.program);
+    command
+        .args(&spawn.args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(match spawn.stderr {
+            Stderr::Log | Stderr::Lines => Stdio::piped(),
+            Stderr::Inherit => Stdio::inherit(),
+        });
+    if let Some(dir) = &spawn.dir {
+        command.current_dir(dir);
+    }
+    #[cfg(unix)]
+    std::os::unix::process::CommandExt::process_group(&mut command, 0);
+    ply_signals::children::ignore_job_signals(&mut command);
+    #[cfg(target_os = "linux")]
+    if spawn.die_with_thread {
+        die_with_thread(&mut command);
+    }
+    command
+}
+
+/// Reads the engine `name`'s output `what` (`stdout`, `stderr`) on a
+/// thread of its own, a line at a time: into `sender` when there is one
+/// (each line logged at debug level when `log_lines`), else into the log.
+fn read_lines(
+    name: &str,
+    what: &str,
+    output: impl std::io::Read + Send + 'static,
+    sender: Option<crossbeam_channel::Sender<Line>>,
+    log_lines: bool,
+) {
+    let reader_name = name.to_owned();
+    let spawned = thread::Builder::new()
+        .name(format!("{name} {what}"))
+        .spawn(move || {
+            for_each_line(output, |text, overlong| match &sender {
+                Some(sender) => {
+                    if log_lines {
+                        log::debug!("{reader_name} < {text}");
+                    }
+                    sender
+                        .send(Line {
+                            text,
+                            at: Instant::now(),
+                            overlong,
+                        })
+                        .is_ok()
+                }
+                None => {
+                    log::info!("{reader_name} stderr: {text}");
+                    true
+                }
+            });
+        });
+    if let Err(e) = spawned {
+        log::error!("{name}: cannot start a {what} reader thread: {e}");
     }
 }
