@@ -8,11 +8,11 @@
 //! back parsed ([`Response`]): no text from a person or from the network
 //! reaches the engine unparsed.
 //!
-//! The terminal front end uses the blocking helpers ([`Engine::search`]);
-//! the web front end starts a search with [`Engine::go`] and polls
-//! [`Engine::try_response`] so that it can keep serving the page.
+//! The terminal front end uses the blocking helpers ([`EngineHandle::search`]);
+//! the web front end starts a search with [`EngineHandle::go`] and polls
+//! [`EngineHandle::try_response`] so that it can keep serving the page.
 //!
-//! Dropping an [`Engine`] sends `quit` and kills the process if it has not
+//! Dropping an [`EngineHandle`] sends `quit` and kills the process if it has not
 //! exited after [`QUIT_GRACE`], so no engine outlives its front end. A
 //! signal runs no destructors: every process is also in the [`registry`],
 //! whose signal handler ends them all (and, on Linux, the kernel kills an
@@ -133,18 +133,19 @@ pub struct SearchResult {
     pub info: Option<Info>,
 }
 
-/// A running engine process.
+/// A running engine process as the front ends hold it: the engine client
+/// ([`ply_client::Engine`]) and the notes it said while being readied.
 #[derive(Debug)]
-pub struct Engine {
+pub struct EngineHandle {
     client: Client,
     name: String,
     /// The engine's `info string`s (not its errors) read while waiting for
-    /// `readyok`, until taken ([`Engine::take_notes`]): what it says about
+    /// `readyok`, until taken ([`EngineHandle::take_notes`]): what it says about
     /// a command, e.g. the endgame database it loaded.
     notes: Vec<String>,
 }
 
-impl Engine {
+impl EngineHandle {
     /// Starts the engine at `path` and does the `uci` handshake.
     ///
     /// # Errors
@@ -293,7 +294,7 @@ impl Engine {
     }
 
     /// Starts a search; its `info` lines and `bestmove` are read with
-    /// [`Engine::try_response`] or [`Engine::wait_response`].
+    /// [`EngineHandle::try_response`] or [`EngineHandle::wait_response`].
     ///
     /// # Errors
     /// When the engine no longer reads its input.

@@ -59,7 +59,7 @@ pub enum TurnError {
 
 /// A game: the start, the moves, and the position after each move.
 #[derive(Clone, Debug)]
-pub struct GameRecord {
+pub struct PlayedGame {
     options: AnyRules,
     /// The position string the game started from, when it was not the
     /// start position of the options.
@@ -74,7 +74,7 @@ pub struct GameRecord {
     agreed_draw: bool,
 }
 
-impl GameRecord {
+impl PlayedGame {
     /// A new game from the start position the options choose.
     ///
     /// # Errors
@@ -287,7 +287,7 @@ impl GameRecord {
         Some(last)
     }
 
-    /// Whether [`GameRecord::undo_turn`] would take anything back: a
+    /// Whether [`PlayedGame::undo_turn`] would take anything back: a
     /// person (`people[side]`) has moved. Asked first by a front end that
     /// must change nothing when it refuses a take-back.
     #[must_use]
@@ -346,9 +346,9 @@ mod tests {
     use super::*;
     use ply_rules::variant::Variant;
 
-    fn kalah_6_4() -> GameRecord {
+    fn kalah_6_4() -> PlayedGame {
         let options = AnyRules::build(Variant::Kalah, &[("Seeds", "4")]).unwrap();
-        GameRecord::new(&options).unwrap()
+        PlayedGame::new(&options).unwrap()
     }
 
     #[test]
@@ -417,19 +417,19 @@ mod tests {
     #[test]
     fn a_position_of_another_size_is_refused() {
         let options = AnyRules::default_for(Variant::Kalah);
-        let error = GameRecord::from_position(&options, "1,2,3 0 1,2,3 0 s")
+        let error = PlayedGame::from_position(&options, "1,2,3 0 1,2,3 0 s")
             .expect_err("a 3-pit board under Kalah(6,6)");
         assert!(
             error.to_string().contains("it has 3 pits a side"),
             "{error}"
         );
         let three = AnyRules::build(Variant::Kalah, &[("Pits", "3")]).unwrap();
-        assert!(GameRecord::from_position(&three, "1,2,3 0 1,2,3 0 s").is_ok());
+        assert!(PlayedGame::from_position(&three, "1,2,3 0 1,2,3 0 s").is_ok());
         let mut oware = AnyRules::default_for(Variant::Oware);
         let four_houses = "4,4,4,4 0 4,4,4,4 0 s";
-        assert!(GameRecord::from_position(&oware, four_houses).is_err());
+        assert!(PlayedGame::from_position(&oware, four_houses).is_err());
         oware.set("Pits", "4").unwrap();
-        assert!(GameRecord::from_position(&oware, four_houses).is_ok());
+        assert!(PlayedGame::from_position(&oware, four_houses).is_ok());
     }
 
     #[test]
@@ -441,7 +441,7 @@ mod tests {
             "position startpos moves 3 6"
         );
         let options = AnyRules::build(Variant::Kalah, &[("Seeds", "4")]).unwrap();
-        let from = GameRecord::from_position(&options, "4,4,0,5,5,0  2 5,5,5,5,4,4 0 n").unwrap();
+        let from = PlayedGame::from_position(&options, "4,4,0,5,5,0  2 5,5,5,5,4,4 0 n").unwrap();
         assert_eq!(
             from.position_command().to_string(),
             "position fen 4,4,0,5,5,0 2 5,5,5,5,4,4 0 n"

@@ -11,8 +11,8 @@ use thiserror::Error;
 use crate::config::MergeConfig;
 use crate::game::{GameRecord, GameResult};
 use crate::output::{ResultsError, read_results};
-use crate::report::{Report, report_lines};
 use crate::stats::SprtError;
+use crate::summary::{Report, report_lines};
 use crate::tally::Tally;
 
 /// Why the files could not be merged.

@@ -13,8 +13,8 @@ use ply_rules::variant::AnyGame;
 use thiserror::Error;
 
 use crate::config::{OpeningFormat, OpeningOrder, OpeningsConfig};
+use crate::match_rules::MatchRules;
 use crate::rng::SplitMix64;
-use crate::rules::MatchRules;
 
 /// An openings file that gives no openings.
 #[derive(Debug, Error)]

@@ -2,7 +2,7 @@
 //!
 //! 1. Walk every position reachable from the start in fewer than `plies`
 //!    moves (each distinct position once).
-//! 2. Score every move of each position with a fixed-depth search of the
+//! 2. AnalysisScore every move of each position with a fixed-depth search of the
 //!    position it leads to, from the mover's point of view.
 //! 3. Keep the best move and those within `margin` of it, weighted from 100
 //!    (the best) down to 1 (at the margin), heaviest first.
@@ -24,7 +24,7 @@ use ply_protocol::{Command, StartingPosition};
 use crate::book::{Book, BookMove, section_of};
 use crate::commands::analyse::Job;
 use crate::commands::analyse::input::PositionSpec;
-use crate::commands::analyse::record::Score;
+use crate::commands::analyse::record::AnalysisScore;
 use crate::engine_game::EngineGame;
 use crate::search::SearchGame;
 use crate::search::score::{CENTI, MATE};
@@ -173,8 +173,8 @@ fn proven_moves(job: &mut Job, position: &str) -> Result<Vec<BookMove>, BuildErr
         moves: Vec::new(),
     };
     let analysis = job.analyse(&spec, &Command::Solve).map_err(not_proven)?;
-    let proven = |score: Option<Score>| match score {
-        Some(Score::Proven(centi)) => Some(centi / CENTI),
+    let proven = |score: Option<AnalysisScore>| match score {
+        Some(AnalysisScore::Proven(centi)) => Some(centi / CENTI),
         _ => None,
     };
     // One line a move; a position with one move may print no lines.

@@ -10,7 +10,7 @@ use std::time::Duration;
 use anyhow::Context;
 use clap::{Parser, ValueEnum};
 use ply_gui_adapter::cli::{GameArgs, StrengthArgs, engine_path};
-use ply_gui_adapter::engine::{Engine, QUIT_GRACE, registry};
+use ply_gui_adapter::engine::{EngineHandle, QUIT_GRACE, registry};
 use ply_gui_adapter::web::messages::PlayerKind;
 use ply_gui_adapter::web::session::SessionConfig;
 use ply_gui_adapter::web::{MAX_WAITING_CONNECTIONS, REQUEST_DEADLINE, ServerConfig, serve, token};
@@ -107,7 +107,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         vec![&first, &second]
     };
     for path in paths {
-        let engine = Engine::start(path)?;
+        let engine = EngineHandle::start(path)?;
         eprintln!("ply-gui: engine {} ({})", engine.name(), path.display());
     }
     let players = match cli.first {
@@ -126,7 +126,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         builds: std::sync::Arc::default(),
     };
     // Fail now, not in the page, if the options make no game.
-    ply_gui_adapter::record::GameRecord::new(&session.options).map_err(anyhow::Error::msg)?;
+    ply_gui_adapter::record::PlayedGame::new(&session.options).map_err(anyhow::Error::msg)?;
 
     let loopback = cli.bind.is_loopback();
     let token = if loopback && !cli.require_token {

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use anyhow::Context;
 use clap::{Parser, ValueEnum};
 use ply_gui_adapter::cli::{GameArgs, StrengthArgs, engine_path};
-use ply_gui_adapter::engine::{Engine, QUIT_GRACE, registry};
+use ply_gui_adapter::engine::{EngineHandle, QUIT_GRACE, registry};
 use ply_gui_adapter::terminal::{self, PlayConfig};
 
 /// Who moves first.
@@ -64,7 +64,7 @@ fn main() -> ExitCode {
     let result = registry::end_on_signals(QUIT_GRACE)
         .context("cannot install the signal handler")
         .and_then(|()| engine_path(cli.engine).map_err(anyhow::Error::from))
-        .and_then(|path| Ok(Engine::start(&path)?))
+        .and_then(|path| Ok(EngineHandle::start(&path)?))
         .and_then(|mut engine| {
             terminal::run(
                 &config,

@@ -18,9 +18,9 @@ use ply_protocol::{Command, Dialect, Info};
 use ply_rules::game::{Outcome, Player};
 use ply_rules::variant::AnyRules;
 
-use crate::engine::Engine;
+use crate::engine::EngineHandle;
 use crate::games::{self, format_turn, group_into_turns};
-use crate::record::GameRecord;
+use crate::record::PlayedGame;
 use crate::score;
 use crate::strength::Strength;
 use input::Input;
@@ -46,10 +46,10 @@ pub struct PlayConfig {
 /// A terminal game session.
 struct Play<'a, R, W> {
     config: &'a PlayConfig,
-    engine: &'a mut Engine,
+    engine: &'a mut EngineHandle,
     input: R,
     out: W,
-    record: GameRecord,
+    record: PlayedGame,
     /// The person's side.
     person: Player,
     /// The engine's short name ("Ply").
@@ -69,7 +69,7 @@ struct Play<'a, R, W> {
 /// move) or the output cannot be written.
 pub fn run<R: BufRead, W: Write>(
     config: &PlayConfig,
-    engine: &mut Engine,
+    engine: &mut EngineHandle,
     input: R,
     out: W,
 ) -> Result<()> {
@@ -100,10 +100,10 @@ pub fn run<R: BufRead, W: Write>(
     play.main_loop()
 }
 
-fn new_record(config: &PlayConfig) -> Result<GameRecord> {
+fn new_record(config: &PlayConfig) -> Result<PlayedGame> {
     match &config.fen {
-        Some(fen) => Ok(GameRecord::from_position(&config.options, fen)?),
-        None => GameRecord::new(&config.options).map_err(anyhow::Error::msg),
+        Some(fen) => Ok(PlayedGame::from_position(&config.options, fen)?),
+        None => PlayedGame::new(&config.options).map_err(anyhow::Error::msg),
     }
 }
 

@@ -36,7 +36,7 @@ use tungstenite::{Message, WebSocket};
 
 use http::{DeadlineReader, Request, read_request, respond, respond_text};
 use messages::{MAX_MESSAGE_BYTES, ServerMessage, parse_client_message};
-use session::{Session, SessionConfig};
+use session::{PageSession, SessionConfig};
 
 /// How long a client may take to send its whole request head (one
 /// deadline, not a timeout per read).
@@ -312,7 +312,7 @@ fn websocket(
 /// Passes the page's messages to its session and the session's messages
 /// back, polling the engines in between.
 fn run_session(ws: &mut WebSocket<TcpStream>, config: &ServerConfig) {
-    let mut session = match Session::new(Arc::clone(&config.session)) {
+    let mut session = match PageSession::new(Arc::clone(&config.session)) {
         Ok(session) => session,
         Err(message) => {
             let _ = send(ws, &ServerMessage::Error { message });

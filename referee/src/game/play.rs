@@ -23,8 +23,8 @@ use jiff::Timestamp;
 
 use crate::date::rfc3339_seconds;
 use crate::engine::{EngineError, EngineProcess};
+use crate::match_rules::{MatchRules, draw_rule, play_move};
 use crate::openings::Opening;
-use crate::rules::{MatchRules, draw_rule, play_move};
 
 /// An engine's answer to `go`: its move (none for `bestmove (none)`),
 /// when `go` went out and the answer came, and its last score and depth.

@@ -5,7 +5,7 @@ use std::io::{self, Write};
 
 use super::{MatchEnd, Output};
 use crate::game::GameRecord;
-use crate::report::{Report, report_lines};
+use crate::summary::{Report, report_lines};
 use crate::tally::Tally;
 
 /// Writes the match's progress for a person.

@@ -15,7 +15,7 @@ pub use pgn::PgnWriter;
 pub use results::{ResultsError, ResultsWriter, read_results};
 
 use crate::game::GameRecord;
-use crate::report::Report;
+use crate::summary::Report;
 use crate::tally::Tally;
 
 /// How a match ended.

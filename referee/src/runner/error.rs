@@ -8,9 +8,9 @@ use std::path::PathBuf;
 use thiserror::Error;
 
 use crate::engine::EngineError;
+use crate::match_rules::RulesError;
 use crate::openings::OpeningsError;
 use crate::output::ResultsError;
-use crate::rules::RulesError;
 use crate::stats::SprtError;
 
 /// A match that cannot be run.

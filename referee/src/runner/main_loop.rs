@@ -17,8 +17,8 @@ use super::shared::Shared;
 use super::worker::Workers;
 use crate::game::{GameRecord, GameResult};
 use crate::output::{MatchEnd, Output};
-use crate::report::{Report, sprt_status};
 use crate::schedule::Unit;
+use crate::summary::{Report, sprt_status};
 use crate::tally::Tally;
 
 /// How often the main thread looks at the Ctrl-C flag.

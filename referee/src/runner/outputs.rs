@@ -9,9 +9,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::error::MatchError;
 use crate::config::MatchConfig;
+use crate::match_rules::MatchRules;
 use crate::output::{Console, MatchEnd, Output, PgnWriter, ResultsWriter};
-use crate::report::Report;
-use crate::rules::MatchRules;
+use crate::summary::Report;
 use crate::tally::Tally;
 
 /// The console, then the PGN and results files the configuration asks for.

@@ -7,11 +7,11 @@ use std::collections::HashSet;
 
 use super::error::MatchError;
 use crate::config::MatchConfig;
+use crate::match_rules::MatchRules;
 use crate::openings::{self, Opening};
 use crate::output::MatchEnd;
-use crate::report::{Report, sprt_status};
-use crate::rules::MatchRules;
 use crate::schedule::{Schedule, ScheduleParams, Unit};
+use crate::summary::{Report, sprt_status};
 use crate::tally::Tally;
 
 /// What a match is made of, before any game is played.

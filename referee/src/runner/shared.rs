@@ -8,8 +8,8 @@ use std::sync::{Mutex, PoisonError};
 use crate::config::MatchConfig;
 use crate::engine::{EngineProcess, EngineSetup};
 use crate::game::Adjudicator;
+use crate::match_rules::MatchRules;
 use crate::openings::Opening;
-use crate::rules::MatchRules;
 
 /// Games in a row in which one engine may crash or stall before the match
 /// stops as [`MatchEnd::EngineLost`](crate::output::MatchEnd::EngineLost),

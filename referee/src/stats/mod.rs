@@ -23,16 +23,17 @@
 //! All counts merge by `+` (shards, results files), so statistics of a
 //! split match equal those of the whole.
 
+mod cutechess_lines;
 mod elo;
 mod gsprt;
 mod moments;
 mod nelo;
 mod normal;
 mod pentanomial;
-mod report;
 mod sprt;
 mod wdl;
 
+pub use cutechess_lines::{format_elo_line, format_score_line};
 pub use elo::{
     CONFIDENCE_LEVEL, ELO_SCALE, EloEstimate, elo_from_pentanomial, elo_from_score, elo_from_wdl,
     los_from_wdl, score_from_elo,
@@ -40,6 +41,5 @@ pub use elo::{
 pub use nelo::{NELO_SCALE, NeloEstimate, nelo_from_pentanomial, nelo_from_wdl};
 pub use normal::{erf, erfc, normal_cdf, normal_quantile};
 pub use pentanomial::{PAIR_SCORES, PENTANOMIAL_BUCKETS, Pentanomial};
-pub use report::{format_elo_line, format_score_line};
 pub use sprt::{Sprt, SprtDecision, SprtError, SprtModel, UnknownSprtModel};
 pub use wdl::{DRAW_POINTS, GAME_SCORES, GameScore, LOSS_POINTS, WIN_POINTS, Wdl};

@@ -2,7 +2,7 @@
 //! for programs; `--resume` reads them back) and EPD (for people and EPD
 //! tools). Both are described in `docs/analysis.md`.
 
-use super::record::{Record, Score};
+use super::record::{AnalysisScore, Record};
 
 /// The EPD `ce` of a win in N plies is `MATE_CE - N` (of a loss,
 /// `-(MATE_CE - N)`): the convention of EPD tools such as Crafty and
@@ -75,11 +75,11 @@ pub fn epd(record: &Record) -> String {
 
 /// The `ce` value of a score (see [`MATE_CE`]).
 #[must_use]
-pub fn centipawns(score: Score) -> i32 {
+pub fn centipawns(score: AnalysisScore) -> i32 {
     match score {
-        Score::Cp(cp) | Score::Proven(cp) => cp,
-        Score::Mate(plies) if plies >= 0 => MATE_CE - plies,
-        Score::Mate(plies) => -(MATE_CE + plies),
+        AnalysisScore::Cp(cp) | AnalysisScore::Proven(cp) => cp,
+        AnalysisScore::Mate(plies) if plies >= 0 => MATE_CE - plies,
+        AnalysisScore::Mate(plies) => -(MATE_CE + plies),
     }
 }
 
@@ -102,7 +102,7 @@ mod tests {
         }
     }
 
-    fn analysed(score: Score) -> Record {
+    fn analysed(score: AnalysisScore) -> Record {
         Record {
             origin: origin(2, "a \"b\""),
             error: None,
@@ -123,16 +123,16 @@ mod tests {
     #[test]
     fn epd_has_the_standard_operations() {
         assert_eq!(
-            epd(&analysed(Score::Cp(-40))),
+            epd(&analysed(AnalysisScore::Cp(-40))),
             "1,2 0 3,4 0 s bm 2; ce -40; acd 8; pv 2 1; id \"a 'b'\";"
         );
     }
 
     #[test]
     fn mates_follow_the_epd_convention() {
-        assert_eq!(centipawns(Score::Mate(1)), 32_766);
-        assert_eq!(centipawns(Score::Mate(-2)), -32_765);
-        assert_eq!(centipawns(Score::Proven(800)), 800);
+        assert_eq!(centipawns(AnalysisScore::Mate(1)), 32_766);
+        assert_eq!(centipawns(AnalysisScore::Mate(-2)), -32_765);
+        assert_eq!(centipawns(AnalysisScore::Proven(800)), 800);
     }
 
     #[test]

@@ -15,7 +15,7 @@ use crate::search_thread::Output;
 use crate::session::Session;
 
 use super::input::PositionSpec;
-use super::record::{Analysis, PvLine, Score};
+use super::record::{Analysis, AnalysisScore, PvLine};
 
 /// How the engine starts an error: `info string error: …`.
 const ERROR_PREFIX: &str = "error: ";
@@ -170,7 +170,8 @@ impl AnswerReader {
         // A solve's last line has the value, proven, and the figures of
         // the whole solve; null when it was stopped before the end.
         if let Some(solved) = &self.solved {
-            score = (solved.lower == solved.upper).then_some(Score::Proven(solved.lower * CENTI));
+            score = (solved.lower == solved.upper)
+                .then_some(AnalysisScore::Proven(solved.lower * CENTI));
             (nodes, time_ms) = (Some(solved.nodes), Some(solved.time));
         }
         Ok(Analysis {
@@ -188,11 +189,11 @@ impl AnswerReader {
 }
 
 /// The JSON score of an `info` line.
-fn score_of(info: &Info, proven: bool) -> Option<Score> {
+fn score_of(info: &Info, proven: bool) -> Option<AnalysisScore> {
     Some(match info.score?.value {
-        ScoreValue::Mate(n) => Score::Mate(n),
-        ScoreValue::Centi(cp) if proven => Score::Proven(cp),
-        ScoreValue::Centi(cp) => Score::Cp(cp),
+        ScoreValue::Mate(n) => AnalysisScore::Mate(n),
+        ScoreValue::Centi(cp) if proven => AnalysisScore::Proven(cp),
+        ScoreValue::Centi(cp) => AnalysisScore::Cp(cp),
     })
 }
 
@@ -212,7 +213,7 @@ mod tests {
             reader.read(parse_response(line).unwrap());
         }
         let analysis = reader.finish("p".into()).unwrap();
-        assert_eq!(analysis.score, Some(Score::Cp(200)));
+        assert_eq!(analysis.score, Some(AnalysisScore::Cp(200)));
         assert_eq!(analysis.bestmove.as_deref(), Some("4"));
         assert_eq!(analysis.nodes, Some(9));
     }
@@ -229,9 +230,9 @@ mod tests {
             reader.read(parse_response(line).unwrap());
         }
         let analysis = reader.finish("p".into()).unwrap();
-        assert_eq!(analysis.score, Some(Score::Proven(800)));
+        assert_eq!(analysis.score, Some(AnalysisScore::Proven(800)));
         let lines = analysis.multipv.unwrap();
-        assert_eq!(lines[0].score, Some(Score::Proven(800)));
-        assert_eq!(lines[1].score, Some(Score::Cp(100)));
+        assert_eq!(lines[0].score, Some(AnalysisScore::Proven(800)));
+        assert_eq!(lines[1].score, Some(AnalysisScore::Cp(100)));
     }
 }

@@ -60,7 +60,7 @@ pub struct Analysis {
     /// The move `bestmove` gave; null when the game is over.
     pub bestmove: Option<String>,
     /// The best line's score (null when no search was printed).
-    pub score: Option<Score>,
+    pub score: Option<AnalysisScore>,
     /// The depth of the last iteration printed.
     pub depth: Option<u32>,
     /// Its selective depth.
@@ -82,7 +82,7 @@ pub struct PvLine {
     /// Its rank, 1 for the best.
     pub multipv: u32,
     /// Its score.
-    pub score: Option<Score>,
+    pub score: Option<AnalysisScore>,
     /// Its moves.
     pub pv: Vec<String>,
     /// The depth it was searched to.
@@ -93,7 +93,7 @@ pub struct PvLine {
 /// `{"proven": N}`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
-pub enum Score {
+pub enum AnalysisScore {
     /// An estimate in centi-units (100 = one seed, one man or one line).
     Cp(i32),
     /// A win in N plies (negative: a loss).
@@ -111,9 +111,9 @@ mod tests {
     #[test]
     fn scores_are_one_key_objects() {
         let json = |s| serde_json::to_string(&s).unwrap();
-        assert_eq!(json(Score::Cp(-25)), r#"{"cp":-25}"#);
-        assert_eq!(json(Score::Mate(1)), r#"{"mate":1}"#);
-        assert_eq!(json(Score::Proven(800)), r#"{"proven":800}"#);
+        assert_eq!(json(AnalysisScore::Cp(-25)), r#"{"cp":-25}"#);
+        assert_eq!(json(AnalysisScore::Mate(1)), r#"{"mate":1}"#);
+        assert_eq!(json(AnalysisScore::Proven(800)), r#"{"proven":800}"#);
     }
 
     #[test]

@@ -8,7 +8,7 @@
 
 use serde::Serialize;
 
-use crate::commands::analyse::record::Score;
+use crate::commands::analyse::record::AnalysisScore;
 pub use crate::engine_game::judging::{Judging, Thresholds};
 
 pub use crate::search::score::CENTI;
@@ -72,12 +72,12 @@ enum Proven {
     Unknown,
 }
 
-fn proven(score: Score) -> Proven {
+fn proven(score: AnalysisScore) -> Proven {
     match score {
-        Score::Mate(n) | Score::Proven(n) if n > 0 => Proven::Win,
-        Score::Mate(n) | Score::Proven(n) if n < 0 => Proven::Loss,
-        Score::Proven(_) => Proven::Draw,
-        Score::Mate(_) | Score::Cp(_) => Proven::Unknown,
+        AnalysisScore::Mate(n) | AnalysisScore::Proven(n) if n > 0 => Proven::Win,
+        AnalysisScore::Mate(n) | AnalysisScore::Proven(n) if n < 0 => Proven::Loss,
+        AnalysisScore::Proven(_) => Proven::Draw,
+        AnalysisScore::Mate(_) | AnalysisScore::Cp(_) => Proven::Unknown,
     }
 }
 
@@ -109,7 +109,7 @@ impl Judging {
     /// mate); a move that keeps a proven win (or cannot avoid a proven
     /// loss) is not marked, though it may win by less.
     #[must_use]
-    pub fn judge(&self, best: Score, played: Score) -> Verdict {
+    pub fn judge(&self, best: AnalysisScore, played: AnalysisScore) -> Verdict {
         let (best_class, played_class) = (proven(best), proven(played));
         let outcome_changed = (best_class == Proven::Win && played_class != Proven::Win)
             || (played_class == Proven::Loss && best_class != Proven::Loss);
@@ -159,11 +159,11 @@ impl Thresholds {
 }
 
 /// A score as a margin clamped to ±`cap` (a mate is `cap`).
-fn clamped(score: Score, cap: i32) -> i32 {
+fn clamped(score: AnalysisScore, cap: i32) -> i32 {
     match score {
-        Score::Cp(n) | Score::Proven(n) => n.clamp(-cap, cap),
-        Score::Mate(n) if n < 0 => -cap,
-        Score::Mate(_) => cap,
+        AnalysisScore::Cp(n) | AnalysisScore::Proven(n) => n.clamp(-cap, cap),
+        AnalysisScore::Mate(n) if n < 0 => -cap,
+        AnalysisScore::Mate(_) => cap,
     }
 }
 
@@ -191,7 +191,7 @@ mod tests {
     #[test]
     fn losses_are_marked_by_size() {
         let judging = Judging::Margin(SEEDS);
-        let mark = |best, played| judging.judge(Score::Cp(best), Score::Cp(played));
+        let mark = |best, played| judging.judge(AnalysisScore::Cp(best), AnalysisScore::Cp(played));
         assert_eq!(mark(300, 250).judgement, None);
         assert_eq!(mark(300, 200).judgement, Some(Judgement::Inaccuracy));
         assert_eq!(mark(300, 100).judgement, Some(Judgement::Mistake));
@@ -209,27 +209,33 @@ mod tests {
         let blunder = Some(Judgement::Blunder);
         // A mate given up for a small advantage.
         assert_eq!(
-            judging.judge(Score::Mate(5), Score::Cp(950)).judgement,
+            judging
+                .judge(AnalysisScore::Mate(5), AnalysisScore::Cp(950))
+                .judgement,
             blunder
         );
         // A proven win of 2 seeds given up for a proven draw.
         assert_eq!(
             judging
-                .judge(Score::Proven(200), Score::Proven(0))
+                .judge(AnalysisScore::Proven(200), AnalysisScore::Proven(0))
                 .judgement,
             blunder
         );
         // Walking into a proven loss of 1 seed from an even estimate.
         assert_eq!(
-            judging.judge(Score::Cp(0), Score::Proven(-100)).judgement,
+            judging
+                .judge(AnalysisScore::Cp(0), AnalysisScore::Proven(-100))
+                .judgement,
             blunder
         );
         // Still winning, by less: not marked, but the loss counts.
-        let less = judging.judge(Score::Proven(800), Score::Proven(200));
+        let less = judging.judge(AnalysisScore::Proven(800), AnalysisScore::Proven(200));
         assert_eq!((less.loss, less.judgement), (600, None));
         // Lost anyway.
         assert_eq!(
-            judging.judge(Score::Mate(-9), Score::Mate(-2)).judgement,
+            judging
+                .judge(AnalysisScore::Mate(-9), AnalysisScore::Mate(-2))
+                .judgement,
             None
         );
     }
@@ -237,12 +243,17 @@ mod tests {
     #[test]
     fn outcome_games_lose_points() {
         let judging = Judging::Outcome;
-        let win_to_draw = judging.judge(Score::Mate(3), Score::Proven(0));
+        let win_to_draw = judging.judge(AnalysisScore::Mate(3), AnalysisScore::Proven(0));
         assert_eq!(win_to_draw.loss, 50);
         assert_eq!(win_to_draw.judgement, Some(Judgement::Blunder));
-        let best = judging.judge(Score::Proven(0), Score::Proven(0));
+        let best = judging.judge(AnalysisScore::Proven(0), AnalysisScore::Proven(0));
         assert_eq!((best.loss, best.judgement), (0, None));
-        assert_eq!(judging.judge(Score::Mate(1), Score::Mate(-2)).loss, 100);
+        assert_eq!(
+            judging
+                .judge(AnalysisScore::Mate(1), AnalysisScore::Mate(-2))
+                .loss,
+            100
+        );
     }
 
     #[test]

@@ -5,7 +5,7 @@
 use ply_rules::game::Player;
 use serde::Serialize;
 
-use crate::commands::analyse::record::Score;
+use crate::commands::analyse::record::AnalysisScore;
 
 use super::judge::{CENTI, Judgement, Judging};
 use super::pgn::PgnGame;
@@ -16,9 +16,9 @@ pub struct PlyAnalysis {
     /// The engine's best move.
     pub best: String,
     /// The best move's score (the score before the move), mover's view.
-    pub best_score: Score,
+    pub best_score: AnalysisScore,
     /// The move played's score (the score after it), mover's view.
-    pub played_score: Score,
+    pub played_score: AnalysisScore,
     /// The depth the move played was searched to.
     pub depth: Option<u32>,
 }
@@ -38,9 +38,9 @@ pub struct MoveReport {
     /// The engine's best move.
     pub best: String,
     /// The best move's score, for the mover.
-    pub score_before: Score,
+    pub score_before: AnalysisScore,
     /// The move played's score, for the mover.
-    pub score_after: Score,
+    pub score_after: AnalysisScore,
     /// The depth the move played was searched to.
     pub depth: Option<u32>,
     /// What it lost against the best, in the game's unit.
@@ -175,24 +175,26 @@ pub fn annotate(
 /// A score for a person: `+1.50`, `+M5`/`-M5` (a win or loss in so many
 /// plies), `=+2.00` (an exact value, proven).
 #[must_use]
-pub fn score_text(score: Score) -> String {
+pub fn score_text(score: AnalysisScore) -> String {
     let centi = |n: i32| format!("{:+.2}", f64::from(n) / f64::from(CENTI));
     match score {
-        Score::Cp(n) => centi(n),
-        Score::Proven(n) => format!("={}", centi(n)),
-        Score::Mate(n) if n < 0 => format!("-M{}", n.unsigned_abs()),
-        Score::Mate(n) => format!("+M{n}"),
+        AnalysisScore::Cp(n) => centi(n),
+        AnalysisScore::Proven(n) => format!("={}", centi(n)),
+        AnalysisScore::Mate(n) if n < 0 => format!("-M{}", n.unsigned_abs()),
+        AnalysisScore::Mate(n) => format!("+M{n}"),
     }
 }
 
 /// A score in lichess's `[%eval …]` form, for player 1 (White): units to
 /// two decimals, or `#N` (`#-N`) for a mate in N plies, then `,depth`.
 #[must_use]
-pub fn eval_command(score: Score, mover: Player, depth: Option<u32>) -> String {
+pub fn eval_command(score: AnalysisScore, mover: Player, depth: Option<u32>) -> String {
     let sign = if mover == Player::One { 1 } else { -1 };
     let value = match score {
-        Score::Cp(n) | Score::Proven(n) => format!("{:.2}", f64::from(sign * n) / f64::from(CENTI)),
-        Score::Mate(n) => format!("#{}", sign * n),
+        AnalysisScore::Cp(n) | AnalysisScore::Proven(n) => {
+            format!("{:.2}", f64::from(sign * n) / f64::from(CENTI))
+        }
+        AnalysisScore::Mate(n) => format!("#{}", sign * n),
     };
     let depth = depth.map_or_else(String::new, |d| format!(",{d}"));
     format!("[%eval {value}{depth}]")
@@ -276,8 +278,8 @@ mod tests {
     fn ply(best: &str, best_score: i32, played_score: i32) -> PlyAnalysis {
         PlyAnalysis {
             best: best.to_owned(),
-            best_score: Score::Cp(best_score),
-            played_score: Score::Cp(played_score),
+            best_score: AnalysisScore::Cp(best_score),
+            played_score: AnalysisScore::Cp(played_score),
             depth: Some(8),
         }
     }
@@ -326,8 +328,8 @@ mod tests {
             mv: "4".into(),
             book: false,
             best: "3".into(),
-            score_before: Score::Cp(150),
-            score_after: Score::Cp(-50),
+            score_before: AnalysisScore::Cp(150),
+            score_after: AnalysisScore::Cp(-50),
             depth: Some(14),
             loss: 2.0,
             judgement: Some(Judgement::Mistake),
@@ -337,17 +339,17 @@ mod tests {
             "-0.50/14 best 3 +1.50 [%eval 0.50,14]"
         );
         let equal = MoveReport {
-            score_before: Score::Cp(-50),
+            score_before: AnalysisScore::Cp(-50),
             ..report.clone()
         };
         assert_eq!(
             move_comment(&equal, Player::Two),
             "-0.50/14 [%eval 0.50,14]"
         );
-        assert_eq!(score_text(Score::Proven(-200)), "=-2.00");
-        assert_eq!(score_text(Score::Mate(-3)), "-M3");
+        assert_eq!(score_text(AnalysisScore::Proven(-200)), "=-2.00");
+        assert_eq!(score_text(AnalysisScore::Mate(-3)), "-M3");
         assert_eq!(
-            eval_command(Score::Mate(3), Player::Two, None),
+            eval_command(AnalysisScore::Mate(3), Player::Two, None),
             "[%eval #-3]"
         );
     }

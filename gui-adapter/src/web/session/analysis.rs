@@ -17,7 +17,7 @@ use ply_protocol::{GoParams, Info, Score, ScoreValue};
 use ply_rules::game::{Outcome, Player};
 use ply_rules::variant::AnyGame;
 
-use super::Session;
+use super::PageSession;
 use super::search::{Purpose, score_info};
 use crate::games;
 use crate::score;
@@ -62,7 +62,7 @@ pub(super) struct PlyEval {
 /// The values of the game's positions, by ply.
 pub(super) type Evals = BTreeMap<usize, PlyEval>;
 
-impl Session {
+impl PageSession {
     /// The position shown: after this many of the game's moves.
     pub(super) fn shown_ply(&self) -> usize {
         self.analysis

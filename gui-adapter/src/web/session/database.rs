@@ -19,7 +19,7 @@ use ply_client::{Engine as Process, Error as ClientError, Spawn, Stderr};
 
 use ply_rules::game::Player;
 
-use super::Session;
+use super::PageSession;
 use super::cache_builds::BuildSlot;
 use crate::games::{self, DatabaseUi};
 use crate::strength::Strength;
@@ -220,7 +220,7 @@ pub(super) struct BuildEnd {
     pub(super) failed: bool,
 }
 
-impl Session {
+impl PageSession {
     /// The game's database, if it has any.
     pub(super) fn database_ui(&self) -> Option<&'static DatabaseUi> {
         games::ui(self.record.options().variant()).database

@@ -8,10 +8,10 @@ use std::time::{Duration, Instant};
 use ply_protocol::{Command, Dialect, GoParams, Response, bounded_line, proven_line};
 use ply_rules::game::Player;
 
-use super::Session;
+use super::PageSession;
 use super::database::{AUTO, ENDGAME_DB};
 use super::search::{Purpose, Search};
-use crate::engine::{Engine, EngineError};
+use crate::engine::{EngineError, EngineHandle};
 use crate::games;
 use crate::strength::Strength;
 use crate::web::messages::{LastMove, PlayerKind, ServerMessage};
@@ -19,7 +19,7 @@ use crate::web::messages::{LastMove, PlayerKind, ServerMessage};
 /// The engine option for the number of lines a search prints.
 const MULTIPV: &str = "MultiPV";
 
-impl Session {
+impl PageSession {
     /// The engine process that plays `side`.
     pub(super) fn slot(&self, side: Player) -> usize {
         if self.config.engine_paths[0] == self.config.engine_paths[1] {
@@ -190,9 +190,9 @@ impl Session {
         &mut self,
         slot: usize,
         multipv: u32,
-    ) -> Result<&mut Engine, EngineError> {
+    ) -> Result<&mut EngineHandle, EngineError> {
         if self.engines[slot].is_none() {
-            let mut engine = Engine::start(&self.config.engine_paths[slot])?;
+            let mut engine = EngineHandle::start(&self.config.engine_paths[slot])?;
             for (name, value) in &self.config.engine_pairs {
                 engine.set_option(name, value)?;
             }

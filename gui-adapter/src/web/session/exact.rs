@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 
 use ply_protocol::{Command, Info, ScoreValue};
 
-use super::Session;
+use super::PageSession;
 use super::search::{Purpose, Search};
 use crate::games;
 use crate::web::messages::{ExactInfo, ExactMove, PlayerKind};
@@ -61,7 +61,7 @@ pub(super) struct Exact {
     stopped: bool,
 }
 
-impl Session {
+impl PageSession {
     /// The page's "exact values on/off".
     pub(super) fn set_exact(&mut self, on: bool) -> Result<(), String> {
         let variant = self.record.options().variant();

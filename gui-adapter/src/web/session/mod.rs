@@ -2,12 +2,12 @@
 //! and the search in progress.
 //!
 //! The session is driven by two things: the page's messages
-//! ([`Session::handle`]) and the passing of time ([`Session::poll`], which
+//! ([`PageSession::handle`]) and the passing of time ([`PageSession::poll`], which
 //! reads the engines' lines and starts the engine's next move). Both return
 //! the messages to send to the page. Nothing blocks for long: a search is
 //! started with `go` and its lines are read as they come.
 //!
-//! One concern a module, each adding its part of `impl Session`: this one
+//! One concern a module, each adding its part of `impl PageSession`: this one
 //! holds the session and dispatches the page's messages; `engines` the
 //! engine slots and their searches (`search`: one search and its lines for
 //! the page); `rules` choosing the game and its options; `moves` a
@@ -36,9 +36,9 @@ use ply_rules::variant::{AnyRules, Variant};
 use super::messages::{ClientMessage, DEFAULT_ANALYSIS_LINES, LastMove, PlayerKind, ServerMessage};
 pub use cache_builds::CacheBuilds;
 
-use crate::engine::Engine;
+use crate::engine::EngineHandle;
 use crate::games;
-use crate::record::GameRecord;
+use crate::record::PlayedGame;
 use crate::strength::Strength;
 use analysis::{Analysis, Evals};
 use search::{Purpose, Search};
@@ -68,14 +68,14 @@ pub struct SessionConfig {
 
 /// One page's game.
 #[derive(Debug)]
-pub struct Session {
+pub struct PageSession {
     config: Arc<SessionConfig>,
     /// The rule options in force, by declared name (the game's whitelist).
     option_values: BTreeMap<String, String>,
-    record: GameRecord,
+    record: PlayedGame,
     players: [PlayerKind; 2],
     strength: [Strength; 2],
-    engines: [Option<Engine>; 2],
+    engines: [Option<EngineHandle>; 2],
     /// The rule options each engine was given, `None` to send them again.
     rules_sent: [Option<Vec<(String, String)>>; 2],
     search: Option<Search>,
@@ -123,13 +123,13 @@ pub struct Session {
     exact: Option<exact::Exact>,
 }
 
-impl Session {
+impl PageSession {
     /// A session at the start of the configured game.
     ///
     /// # Errors
     /// Why the configured options make no playable game.
     pub fn new(config: Arc<SessionConfig>) -> Result<Self, String> {
-        let record = GameRecord::new(&config.options)?;
+        let record = PlayedGame::new(&config.options)?;
         let option_values = rules::initial_values(&config, config.options.variant());
         Ok(Self {
             option_values,
@@ -299,7 +299,7 @@ impl Session {
 
     /// A new game: the engines get `ucinewgame` (with the rules) before
     /// their next search.
-    fn reset(&mut self, record: GameRecord) {
+    fn reset(&mut self, record: PlayedGame) {
         self.record = record;
         self.rules_sent = [None, None];
         self.learn_failed = [false, false];
@@ -333,11 +333,11 @@ mod tests {
         PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/mock-engine.sh"))
     }
 
-    fn session(players: [PlayerKind; 2]) -> Session {
+    fn session(players: [PlayerKind; 2]) -> PageSession {
         session_with(mock_engine(), players)
     }
 
-    fn session_with(engine: PathBuf, players: [PlayerKind; 2]) -> Session {
+    fn session_with(engine: PathBuf, players: [PlayerKind; 2]) -> PageSession {
         let config = SessionConfig {
             engine_paths: [engine.clone(), engine],
             options: AnyRules::default_for(Variant::ALL[0]),
@@ -347,7 +347,7 @@ mod tests {
             watch_pace: Duration::ZERO,
             builds: Arc::default(),
         };
-        Session::new(Arc::new(config)).expect("the default game")
+        PageSession::new(Arc::new(config)).expect("the default game")
     }
 
     /// The state at the end of `messages`, after the error refusing the
@@ -401,14 +401,14 @@ mod tests {
     }
 
     /// The page's message and the session's answer.
-    fn ask(session: &mut Session, message: ClientMessage) -> (Option<String>, StateInfo) {
+    fn ask(session: &mut PageSession, message: ClientMessage) -> (Option<String>, StateInfo) {
         owned(&session.handle(message))
     }
 
     /// Polls until `done` holds for a message (a generous deadline, to
     /// catch a hang only); returns the messages seen.
     fn poll_until(
-        session: &mut Session,
+        session: &mut PageSession,
         done: impl Fn(&ServerMessage) -> bool,
     ) -> Vec<ServerMessage> {
         let deadline = Instant::now() + Duration::from_secs(20);

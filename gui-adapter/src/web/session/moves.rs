@@ -5,11 +5,11 @@
 use std::time::Instant;
 
 use super::search::Purpose;
-use super::{MAX_TEXT, Session};
+use super::{MAX_TEXT, PageSession};
 use crate::games;
 use crate::web::messages::{LastMove, PlayerKind};
 
-impl Session {
+impl PageSession {
     /// The page's move for the person to move; in analysis mode for
     /// either side, in the position shown (the moves after it dropped).
     pub(super) fn person_move(&mut self, text: &str) -> Result<(), String> {

@@ -8,12 +8,12 @@ use ply_rules::options::RuleKind;
 use ply_rules::variant::{AnyRules, Variant};
 use serde_json::Value;
 
-use super::{MAX_TEXT, Session, SessionConfig, clip};
+use super::{MAX_TEXT, PageSession, SessionConfig, clip};
 use crate::games;
-use crate::record::GameRecord;
+use crate::record::PlayedGame;
 use crate::web::messages::{OptionInfo, OptionValue, VariantInfo};
 
-impl Session {
+impl PageSession {
     /// `UCI_Variant` and the rule options, as sent to the engines (which
     /// apply them as a whole, in any order, at the next game start).
     pub(super) fn rules_pairs(&self) -> Vec<(String, String)> {
@@ -46,7 +46,7 @@ impl Session {
         };
         set_given(variant, &mut values, given)?;
         let options = options_for(variant, &values)?;
-        let record = GameRecord::new(&options)?;
+        let record = PlayedGame::new(&options)?;
         self.cancel_search();
         // The values as the engine library read them ("4", not the page's
         // "4\n", which would write a line of its own to the engine).
@@ -61,7 +61,7 @@ impl Session {
             return Err("the position string is too long".to_owned());
         }
         let record =
-            GameRecord::from_position(self.record.options(), fen).map_err(|e| e.to_string())?;
+            PlayedGame::from_position(self.record.options(), fen).map_err(|e| e.to_string())?;
         self.cancel_search();
         self.reset(record);
         Ok(())

@@ -4,12 +4,12 @@
 
 use ply_rules::game::{Outcome, Player};
 
-use super::Session;
+use super::PageSession;
 use super::search::Purpose;
 use crate::games::{self, BoardView};
 use crate::web::messages::{MoveEntry, OutcomeInfo, PlayerKind, ServerMessage, StateInfo};
 
-impl Session {
+impl PageSession {
     /// The side shown at the bottom.
     fn bottom(&self) -> Player {
         let base = if self.players == [PlayerKind::Engine, PlayerKind::Human] {
