@@ -181,6 +181,7 @@ fn game_of(args: &BuildDbArgs) -> Result<AnyGame> {
         let (name, value) = option
             .split_once('=')
             .with_context(|| format!("--option {option}: write it as NAME=VALUE"))?;
+        let (name, value) = (name.trim(), value.trim());
         set(&format!("--option {name}"), name, value)?;
     }
     AnyGame::start(&rules).map_err(|e| anyhow::anyhow!("{}: {e}", args.variant))

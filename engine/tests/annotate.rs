@@ -11,7 +11,8 @@ use std::time::Duration;
 
 use assert_cmd::Command;
 use ply_engine::commands::annotate::pgn::read_games;
-use ply_engine::commands::annotate::{Judgement, Judging, judging};
+use ply_engine::commands::annotate::{Judgement, judging};
+use ply_engine::engine_game::judging::Judging;
 use ply_engine::games::kalah::{EndgameDb, Kalah};
 use ply_engine::games::tictactoe::TicTacToe;
 use ply_rules::game::{Game, MoveList, Outcome, Player};

@@ -15,10 +15,12 @@ use crate::strength::{Strength, StrengthError};
 pub struct GameArgs {
     #[arg(long, visible_alias = "game", value_name = "NAME", help = variant_help())]
     pub variant: Option<String>,
-    /// Short for `--option Pits=N` (Kalah, Oware: pits or houses a side).
+    /// Short for `--option Pits=N` (Kalah, Oware: pits or houses a side,
+    /// 1-12, default 6).
     #[arg(long, value_name = "N")]
     pub pits: Option<u8>,
-    /// Short for `--option Seeds=N` (Kalah, Oware: seeds a pit at the start).
+    /// Short for `--option Seeds=N` (Kalah, Oware: seeds a pit at the
+    /// start, default 4).
     #[arg(long, value_name = "N")]
     pub seeds: Option<u8>,
     /// Short for `--option EmptyCapture=true` (Kalah).

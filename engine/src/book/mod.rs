@@ -20,7 +20,7 @@
 //! random in proportion to the weights (as Polyglot books do), so a book
 //! gives variety; weight 0 keeps a move in the book without playing it.
 //! `ply-engine build-book` writes or extends a book from the engine's own
-//! analysis ([`build`]).
+//! analysis ([`crate::commands::build_book`]).
 
 pub mod format;
 

@@ -2,7 +2,7 @@
 //!
 //! 1. Walk every position reachable from the start in fewer than `plies`
 //!    moves (each distinct position once).
-//! 2. AnalysisScore every move of each position with a fixed-depth search of the
+//! 2. Score every move of each position with a fixed-depth search of the
 //!    position it leads to, from the mover's point of view.
 //! 3. Keep the best move and those within `margin` of it, weighted from 100
 //!    (the best) down to 1 (at the margin), heaviest first.

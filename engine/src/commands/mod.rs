@@ -3,7 +3,7 @@
 //! move by move) and `build-book` (an opening book from searches and
 //! proofs). Each runs sessions or searches of the layers below and is run
 //! by `main.rs`; nothing below imports a command (docs/architecture.md,
-//! "Layers").
+//! "The engine's layers").
 
 pub mod analyse;
 pub mod annotate;

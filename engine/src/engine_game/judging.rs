@@ -1,7 +1,7 @@
 //! How a game's moves are to be judged by `annotate`, as the game declares
 //! it in its [`EngineGame::JUDGING`] hook: the kind of loss and the
 //! thresholds of its marks. The judging itself is the `annotate` command's
-//! (`annotate/judge.rs`); the hook only says which rule applies.
+//! (`commands/annotate/judge.rs`); the hook only says which rule applies.
 //!
 //! [`EngineGame::JUDGING`]: super::EngineGame::JUDGING
 

@@ -3,7 +3,6 @@
 //! thinks about its game (evaluation, search hooks, solver, databases).
 
 pub mod kalah;
-pub use ply_rules::games::mancala;
 pub mod mastermind;
 pub mod oware;
 pub mod russian;

@@ -31,7 +31,7 @@ impl Output {
     }
 
     /// Sends each line to a channel instead of a stream, so that a program
-    /// driving a [`Session`](super::Session) in-process (`ply-engine
+    /// driving a [`Session`](crate::session::Session) in-process (`ply-engine
     /// analyse`) reads exactly the lines a front end would, without a pipe.
     #[must_use]
     pub fn to_channel() -> (Self, Receiver<String>) {

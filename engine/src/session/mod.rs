@@ -27,7 +27,7 @@ use ply_rules::game::{Outcome, Player};
 use ply_rules::variant::AnyGame;
 use ply_rules::with_game;
 
-pub use crate::engine_game::{BookSection, EngineGame, no_solver};
+use crate::engine_game::EngineGame;
 pub use bench::{BENCH_DEPTH, run_bench};
 pub use input::{Input, InputQueue};
 

@@ -140,18 +140,45 @@ mod tests {
                 key.name
             );
         }
-        for line in text.lines() {
-            let Some(option) = line.strip_prefix("    -") else {
+        // Every `-name` the help mentions, in a listing or in a sentence,
+        // is an option the parser knows (or `--help`, `-version`).
+        for word in text.split(|c: char| c.is_whitespace() || "(,;'".contains(c)) {
+            let Some(rest) = word.strip_prefix('-') else {
                 continue;
             };
-            let name: String = option
-                .chars()
-                .take_while(char::is_ascii_alphabetic)
-                .collect();
+            let name: String = rest.chars().take_while(char::is_ascii_lowercase).collect();
+            // (One letter: cargo's `-p` in the example, `-h`.)
+            if name.len() < 2 || rest.starts_with('-') || name == "version" {
+                continue;
+            }
             assert!(
                 crate::cli::flags::find(&name).is_some(),
-                "the help lists -{name}, which is not an option"
+                "the help names -{name}, which is not an option"
             );
+        }
+        // Every `key=` the help gives an option parses in a command line.
+        for line in [
+            "-openings file=o.txt format=moves order=random plies=4 start=2",
+            "-sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 model=logistic",
+            "-draw movenumber=20 movecount=6 score=50",
+            "-resign movecount=4 score=1000 twosided=true",
+            "-report penta=false",
+            "-pgnout file=games.pgn",
+        ] {
+            let args: Vec<String> = format!("-engine cmd=a depth=1 -engine cmd=b depth=1 {line}")
+                .split_whitespace()
+                .map(str::to_owned)
+                .collect();
+            assert!(crate::cli::parse_args(&args).is_ok(), "{line}");
+            let option = line.split_whitespace().next().unwrap_or_default();
+            for key in line.split_whitespace().skip(1) {
+                let key = key.split('=').next().unwrap_or_default();
+                assert!(
+                    text.lines()
+                        .any(|l| l.contains(option) && l.contains(&format!("{key}="))),
+                    "the help does not give {option} {key}="
+                );
+            }
         }
     }
 

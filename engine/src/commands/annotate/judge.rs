@@ -9,9 +9,8 @@
 use serde::Serialize;
 
 use crate::commands::analyse::record::AnalysisScore;
-pub use crate::engine_game::judging::{Judging, Thresholds};
-
-pub use crate::search::score::CENTI;
+use crate::engine_game::judging::{Judging, Thresholds};
+use crate::search::score::CENTI;
 
 /// The unit of [`Judging::Outcome`] games.
 pub const POINTS: &str = "points";

@@ -38,7 +38,9 @@ use crate::input_text::cut;
 use ply_rules::with_variant;
 
 pub use input::{GameInput, GameText, InputFormat, read_games};
-pub use judge::{Judgement, Judging, Thresholds};
+pub use judge::Judgement;
+
+use crate::engine_game::judging::Judging;
 pub use report::{Annotation, GameReport, PlyAnalysis};
 
 /// How an annotated game is written.

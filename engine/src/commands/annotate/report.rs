@@ -7,8 +7,10 @@ use serde::Serialize;
 
 use crate::commands::analyse::record::AnalysisScore;
 
-use super::judge::{CENTI, Judgement, Judging};
+use super::judge::Judgement;
 use super::pgn::PgnGame;
+use crate::engine_game::judging::Judging;
+use crate::search::score::CENTI;
 
 /// What the engine found for one move.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -265,7 +267,7 @@ pub fn annotated_pgn(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::commands::annotate::judge::Thresholds;
+    use crate::engine_game::judging::Thresholds;
 
     const SEEDS: Judging = Judging::Margin(Thresholds {
         unit: "seeds",

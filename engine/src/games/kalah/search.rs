@@ -4,11 +4,11 @@
 use super::eval::{KalahEvaluation, SEED_VALUE, store_difference};
 use super::position::Kalah;
 use super::rules::MAX_PITS;
-use crate::games::mancala::key;
 use crate::search::KnownMargin;
 use crate::search::SearchGame;
 use crate::search::oracles::Oracles;
 use ply_rules::game::Player;
+use ply_rules::games::mancala::key;
 
 use super::EndgameDb;
 use crate::search::Evaluator;

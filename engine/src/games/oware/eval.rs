@@ -17,9 +17,9 @@
 
 use super::house_table::{BUCKETS, FITTED, HOUSES, HouseTable, fits, for_each_house, phase_parts};
 use super::position::Oware;
-use crate::games::mancala::SEED_VALUE;
 use crate::search::Evaluator;
 use ply_rules::game::Player;
+use ply_rules::games::mancala::SEED_VALUE;
 
 /// Centi-seeds per house holding seeds (tuned by matches: 100 beat 50,
 /// 75 and 150 at 5000 nodes a move; see `docs/engine.md`).

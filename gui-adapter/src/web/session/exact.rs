@@ -125,7 +125,9 @@ impl PageSession {
         let side = root.side_to_move();
         let slot = self.slot(side);
         let position = self.record.position_command_at(ply);
-        let started = self.ready_engine(slot, moves.max(1)).and_then(|engine| {
+        // At least two lines: the engines print each move's line only with
+        // MultiPV above 1, and a position with one legal move needs it too.
+        let started = self.ready_engine(slot, moves.max(2)).and_then(|engine| {
             engine.send_checked(&position)?;
             engine.send(&Command::Solve)
         });

@@ -635,6 +635,15 @@ mod tests {
     #[test]
     fn oware_has_a_database_panel_but_no_perfect_strength() {
         let mut session = session([PlayerKind::Human, PlayerKind::Engine]);
+        // Perfect in Kalah does not carry over into Oware.
+        let (error, _) = ask(
+            &mut session,
+            ClientMessage::SetOptions {
+                players: None,
+                strength: Some([Strength::Depth(2), Strength::Perfect]),
+            },
+        );
+        assert_eq!(error, None);
         let (error, state) = ask(
             &mut session,
             ClientMessage::NewGame {
@@ -643,6 +652,7 @@ mod tests {
             },
         );
         assert_eq!(error, None);
+        assert_eq!(state.strength, [Strength::Depth(2), Strength::default()]);
         let database = state.database.expect("Oware has a database panel");
         assert!(!database.perfect_play);
         let sizes: Vec<u32> = database.choices.iter().map(|c| c.size).collect();

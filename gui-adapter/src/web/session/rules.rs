@@ -11,6 +11,7 @@ use serde_json::Value;
 use super::{MAX_TEXT, PageSession, SessionConfig, clip};
 use crate::games;
 use crate::record::PlayedGame;
+use crate::strength::Strength;
 use crate::web::messages::{OptionInfo, OptionValue, VariantInfo};
 
 impl PageSession {
@@ -52,6 +53,15 @@ impl PageSession {
         // "4\n", which would write a line of its own to the engine).
         self.option_values = values_of(&options);
         self.reset(record);
+        // Perfect strength needs a database of exact values: a game without
+        // one (Oware's databases hold bounds) plays at the default strength.
+        if !self.database_ui().is_some_and(|db| db.perfect_play) {
+            for strength in &mut self.strength {
+                if *strength == Strength::Perfect {
+                    *strength = Strength::default();
+                }
+            }
+        }
         Ok(())
     }
 

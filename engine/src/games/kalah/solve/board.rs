@@ -14,7 +14,7 @@
 
 use super::super::packed::{self, BYTE, Half, seeds, total};
 use super::super::position::{Kalah, PIT_SLOTS};
-use crate::games::mancala::key;
+use ply_rules::games::mancala::key;
 
 /// Where the opponent's pits start in the key's second word: the key
 /// packs [`PIT_SLOTS`] bytes a side, so a side spans one and a half words.

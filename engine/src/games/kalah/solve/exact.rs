@@ -16,9 +16,9 @@ use super::busy::BusyTable;
 use super::steps_finished;
 use super::table::{BoundTable, Bounds, NO_MOVE};
 use crate::games::kalah::endgame::{EndgameDb, rank};
-use crate::games::mancala::key;
 use crate::search::SearchControl;
 use ply_rules::game::Player;
+use ply_rules::games::mancala::key;
 
 /// Nodes between two looks at the stop flag (three relaxed atomic loads).
 /// Few, because a node may wait for the disk: while the endgame database
