@@ -10,9 +10,10 @@
 //! positions again and again (the table lookups and arithmetic alone).
 
 use anyhow::{Context, Result};
+use ply_engine::games::kalah::EndgameDb;
 use ply_engine::games::kalah::endgame::unrank;
-use ply_engine::games::kalah::{EndgameDb, Kalah};
 use ply_rules::game::Player;
+use ply_rules::games::kalah::Kalah;
 
 /// Random positions probed per pass.
 const POSITIONS: usize = 1 << 20;

@@ -14,8 +14,9 @@
 
 use anyhow::{Context, Result};
 use clap::Parser;
-use ply_engine::games::kalah::{Kalah, KalahEvaluation, KalahRules};
+use ply_engine::games::kalah::KalahEvaluation;
 use ply_engine::selfplay::{openings, run_match};
+use ply_rules::games::kalah::{Kalah, KalahRules};
 
 /// Sowings from the start that make an opening, unless `--plies` says otherwise.
 const OPENING_PLIES: u32 = 2;

@@ -5,8 +5,8 @@
 
 use std::io::Write;
 
-use ply_engine::games::mastermind::MastermindRules;
 use ply_engine::games::mastermind::strategy::book::{BOOK_PROFILE, generate};
+use ply_rules::games::mastermind::MastermindRules;
 
 fn main() {
     let started = std::time::Instant::now();

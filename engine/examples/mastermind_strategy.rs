@@ -8,7 +8,7 @@
 use std::time::Duration;
 
 use ply_engine::games::mastermind::strategy::{DEFAULT_PROFILE, best_guess, play::play_all};
-use ply_engine::games::mastermind::{Mastermind, MastermindRules};
+use ply_rules::games::mastermind::{Mastermind, MastermindRules};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -18,8 +18,9 @@
 
 use anyhow::{Result, bail};
 use clap::Parser;
-use ply_engine::games::oware::{Oware, OwareEvaluation, OwareRules, house_table};
+use ply_engine::games::oware::{OwareEvaluation, house_table};
 use ply_engine::selfplay::{openings, run_match, weighted_terms};
+use ply_rules::games::oware::{Oware, OwareRules};
 
 /// Reads an evaluation (see the module docs).
 fn evaluation(text: &str) -> Result<OwareEvaluation> {

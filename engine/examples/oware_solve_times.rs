@@ -13,10 +13,10 @@
 //! counts as the limit.
 
 use anyhow::{Context, Result};
-use ply_engine::games::oware::Oware;
 use ply_engine::games::oware::endgame::OwareDb;
 use ply_engine::games::oware::solve::Solver;
 use ply_engine::search::SearchControl;
+use ply_rules::games::oware::Oware;
 use std::time::{Duration, Instant};
 
 /// How often the watchdog looks at the clock.

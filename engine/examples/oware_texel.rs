@@ -22,11 +22,12 @@
 //! features.
 
 use anyhow::{Context, Result, bail};
-use ply_engine::games::oware::{Oware, OwareEvaluation, OwareRules, house_table};
+use ply_engine::games::oware::{OwareEvaluation, house_table};
 use ply_engine::search::Evaluator;
 use ply_engine::selfplay::play_recorded;
 use ply_engine::tune::{self, Sample};
 use ply_rules::game::{Game, MoveList, Player};
+use ply_rules::games::oware::{Oware, OwareRules};
 use std::io::{BufRead, BufWriter, Write};
 
 /// Fewest and most random moves that open a game.

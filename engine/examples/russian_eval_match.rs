@@ -16,8 +16,9 @@
 
 use anyhow::{Result, bail};
 use clap::Parser;
-use ply_engine::games::russian::{Russian, RussianEvaluation};
+use ply_engine::games::russian::RussianEvaluation;
 use ply_engine::selfplay::{openings, run_match, weighted_terms};
+use ply_rules::games::russian::Russian;
 
 /// Reads an evaluation (see the module docs).
 fn evaluation(text: &str) -> Result<RussianEvaluation> {

@@ -11,8 +11,8 @@ use std::process::Output;
 use std::time::Duration;
 
 use assert_cmd::Command;
-use ply_engine::games::kalah::KalahRules;
 use ply_rules::game::Game;
+use ply_rules::games::kalah::KalahRules;
 use serde_json::Value;
 
 /// A cache directory that does not exist, so that `EndgameDB auto`

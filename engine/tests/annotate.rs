@@ -13,9 +13,10 @@ use assert_cmd::Command;
 use ply_engine::commands::annotate::pgn::read_games;
 use ply_engine::commands::annotate::{Judgement, judging};
 use ply_engine::engine_game::judging::Judging;
-use ply_engine::games::kalah::{EndgameDb, Kalah};
-use ply_engine::games::tictactoe::TicTacToe;
+use ply_engine::games::kalah::EndgameDb;
 use ply_rules::game::{Game, MoveList, Outcome, Player};
+use ply_rules::games::kalah::Kalah;
+use ply_rules::games::tictactoe::TicTacToe;
 use ply_rules::variant::Variant;
 use serde_json::Value;
 

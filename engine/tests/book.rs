@@ -473,8 +473,9 @@ fn the_shipped_book_holds_only_legal_moves() {
 /// a searched entry is upgraded; and `go` from the book says the value.
 #[test]
 fn build_book_solve_writes_every_moves_proven_value() {
-    use ply_engine::games::kalah::{EndgameDb, Kalah, KalahRules};
+    use ply_engine::games::kalah::EndgameDb;
     use ply_rules::game::Game;
+    use ply_rules::games::kalah::{Kalah, KalahRules};
 
     let rules = KalahRules::new(4, 3, false).expect("playable");
     let db = TempFile::new("k4.plydb", "");
@@ -556,8 +557,8 @@ fn build_book_solve_writes_every_moves_proven_value() {
 #[test]
 fn the_shipped_books_proven_values_agree_with_each_other() {
     use ply_engine::book::Book;
-    use ply_engine::games::kalah::Kalah;
     use ply_rules::game::Game;
+    use ply_rules::games::kalah::Kalah;
 
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../books/ply.book");
     let book = Book::load(&path).unwrap_or_else(|e| panic!("{e}"));

@@ -7,8 +7,9 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 
 use ply_engine::games::kalah::endgame::{HEADER_LEN, entry_count, rank, unrank};
-use ply_engine::games::kalah::{EndgameDb, EndgameDbError, Kalah};
+use ply_engine::games::kalah::{EndgameDb, EndgameDbError};
 use ply_rules::game::{Game, MoveList, Player};
+use ply_rules::games::kalah::Kalah;
 
 /// f by memoised minimax, no pruning, keyed by the pits in canonical
 /// order (the side to move's first). One per capture rule.

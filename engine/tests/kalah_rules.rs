@@ -12,8 +12,8 @@
 //! 6-seed trial the person moved first, so South (the first mover) is at the
 //! bottom; in the 4-seed game the computer moved first, so South is on top.
 
-use ply_engine::games::kalah::{Kalah, KalahRules};
 use ply_rules::game::{Game, Outcome, Player};
+use ply_rules::games::kalah::{Kalah, KalahRules};
 
 /// Two players at the keyboard, 6 seeds; the bottom row moves first.
 const TRIAL: &str = include_str!("data/kalah_prolog_trial.txt");

@@ -7,8 +7,8 @@ use std::collections::HashMap;
 use ply_engine::games::mastermind::strategy::{
     DEFAULT_PROFILE, best_guess, best_guesses, play::play_all, worst_answer,
 };
-use ply_engine::games::mastermind::{Answer, Code, Mastermind, MastermindMove, MastermindRules};
 use ply_rules::game::Game;
+use ply_rules::games::mastermind::{Answer, Code, Mastermind, MastermindMove, MastermindRules};
 
 /// The optimal total `T(S)` by trying every guess at every node.
 fn brute_force(set: &[Code], all: &[Code], length: u8, memo: &mut HashMap<Vec<Code>, u32>) -> u32 {

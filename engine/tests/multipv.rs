@@ -6,7 +6,6 @@
 
 use std::collections::{HashMap, HashSet};
 
-use ply_engine::games::tictactoe::TicTacToe;
 use ply_engine::search::SearchGame;
 use ply_engine::search::score::MATE;
 use ply_engine::search::{
@@ -14,6 +13,7 @@ use ply_engine::search::{
     SearchTables, TranspositionTable, search_root,
 };
 use ply_rules::game::{Game, Outcome};
+use ply_rules::games::tictactoe::TicTacToe;
 
 /// Deep enough for any tic-tac-toe position to be searched to the end.
 const FULL_DEPTH: u32 = 9;

@@ -9,7 +9,6 @@
 
 use std::sync::Arc;
 
-use ply_engine::games::oware::Oware;
 use ply_engine::games::oware::endgame::OwareDb;
 use ply_engine::search::oracles::Oracles;
 use ply_engine::search::score::{MATE_BOUND, margin_of};
@@ -18,6 +17,7 @@ use ply_engine::search::{
     TranspositionTable, search,
 };
 use ply_rules::game::{Game, MoveList, Outcome};
+use ply_rules::games::oware::Oware;
 
 /// Houses a side, and most seeds on the board.
 const HOUSES: u8 = 3;

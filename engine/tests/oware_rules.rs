@@ -1,8 +1,8 @@
 //! Oware (Abapa) rules, each on a hand-made position, through the public
 //! interface the referee and the front ends use.
 
-use ply_engine::games::oware::{Oware, OwareRules};
 use ply_rules::game::{Game, MoveList, NotationError, Outcome, Player};
+use ply_rules::games::oware::{Oware, OwareRules};
 
 fn pos(text: &str) -> Oware {
     Oware::from_position_string(text).expect("a valid position")

@@ -12,9 +12,9 @@ use std::process::{Command, Stdio};
 
 use ply_engine::games::oware::endgame::OwareDb;
 use ply_engine::games::oware::solve::Solver;
-use ply_engine::games::oware::{Oware, OwareRules};
 use ply_engine::search::SearchControl;
 use ply_rules::game::{Game, MoveList};
+use ply_rules::games::oware::{Oware, OwareRules};
 
 /// Most seeds on the board of the positions compared, and the database's.
 const MAX_SEEDS: u8 = 10;

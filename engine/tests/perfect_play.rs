@@ -18,8 +18,9 @@ use std::process::{Command, Stdio};
 
 use common::{random_positions, solved};
 
-use ply_engine::games::kalah::{EndgameDb, Kalah, KalahRules};
+use ply_engine::games::kalah::EndgameDb;
 use ply_rules::game::Game;
+use ply_rules::games::kalah::{Kalah, KalahRules};
 
 /// Seeds on the board the test databases cover: small enough that the
 /// solver has work to do above them.

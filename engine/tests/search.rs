@@ -7,13 +7,13 @@ use std::collections::HashMap;
 
 use common::{minimax, random_positions};
 
-use ply_engine::games::kalah::{Kalah, KalahRules};
 use ply_engine::search::score::{MATE_BOUND, is_proven};
 use ply_engine::search::{
     GameEvaluation, History, Limits, SearchControl, SearchResult, SearchSettings, SearchTables,
     TranspositionTable, search,
 };
 use ply_rules::game::{Game, MoveList, Outcome, Player};
+use ply_rules::games::kalah::{Kalah, KalahRules};
 
 /// The game-theoretic result for the side to move: +1 win, 0 draw, -1 loss.
 fn result_of(position: &Kalah, memo: &mut HashMap<Kalah, i32>) -> i32 {

@@ -7,12 +7,13 @@ use std::collections::HashMap;
 
 use common::{minimax, minimax_move_values, random_positions};
 
+use ply_engine::games::kalah::EndgameDb;
 use ply_engine::games::kalah::solve::moves::{MoveValue, move_values};
 use ply_engine::games::kalah::solve::table::BoundTable;
 use ply_engine::games::kalah::solve::{SolveConfig, solve};
-use ply_engine::games::kalah::{EndgameDb, Kalah, KalahRules};
 use ply_engine::search::SearchControl;
 use ply_rules::game::{Game, Player};
+use ply_rules::games::kalah::{Kalah, KalahRules};
 
 /// Solves `position` and checks the value, and that the best move keeps it.
 fn check(position: &Kalah, threads: usize, db: Option<&EndgameDb>, memo: &mut HashMap<Kalah, i32>) {

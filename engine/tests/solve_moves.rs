@@ -11,9 +11,9 @@ use std::time::Duration;
 
 use assert_cmd::Command;
 use common::{minimax, minimax_move_values, random_positions};
-use ply_engine::games::kalah::{Kalah, KalahRules};
 use ply_protocol::{Response, ScoreValue, parse_response};
 use ply_rules::game::{Game, Player};
+use ply_rules::games::kalah::{Kalah, KalahRules};
 use serde_json::Value;
 
 /// Generous: each run takes well under a second; a hang fails instead of blocking CI.

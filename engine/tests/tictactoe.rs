@@ -8,13 +8,13 @@
 
 use std::collections::HashMap;
 
-use ply_engine::games::tictactoe::TicTacToe;
 use ply_engine::search::SearchGame;
 use ply_engine::search::{
     GameEvaluation, History, Limits, SearchControl, SearchSettings, SearchTables,
     TranspositionTable, search,
 };
 use ply_rules::game::{Game, NotationError, Player};
+use ply_rules::games::tictactoe::TicTacToe;
 
 /// Positions reachable from the empty board, the empty board and finished
 /// games included (a well-known count).

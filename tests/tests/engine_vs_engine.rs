@@ -7,9 +7,9 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::Duration;
 
-use ply_engine::games::kalah::{Kalah, KalahRules};
 use ply_protocol::{Response, parse_response};
 use ply_rules::game::{Game, Outcome, Player};
+use ply_rules::games::kalah::{Kalah, KalahRules};
 
 /// How long an engine may take to answer before the test fails.
 const ANSWER_TIMEOUT: Duration = Duration::from_secs(30);

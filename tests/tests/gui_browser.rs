@@ -18,8 +18,8 @@ use gui_support::page::{
     WAIT, is_shown, moves_shown, panels_beside_board, save_screenshot, text_of, use_laptop_window,
 };
 use gui_support::webdriver::{BROWSER_PACKAGES, Browser, browser_tools, missing_tool_message};
-use ply_engine::games::kalah::Kalah;
 use ply_rules::game::Game;
+use ply_rules::games::kalah::Kalah;
 
 /// The person's turn (a pit to click) or the end, once nothing moves.
 const TURN_OR_END: &str = r"

@@ -12,8 +12,8 @@ use gui_support::page::{
     WAIT, moves_shown, panels_beside_board, save_screenshot, text_of, use_laptop_window,
 };
 use gui_support::webdriver::{Browser, browser_tools};
-use ply_engine::games::russian::Russian;
 use ply_rules::game::Game;
+use ply_rules::games::russian::Russian;
 use serde_json::Value;
 
 /// Clicks the square `name` of the board.

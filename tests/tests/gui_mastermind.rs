@@ -13,7 +13,7 @@ use std::time::Duration;
 use gui_support::page::{is_shown, save_screenshot};
 use gui_support::webdriver::{Browser, browser_tools};
 use gui_support::{Gui, message};
-use ply_engine::games::mastermind::{Answer, Mastermind, MastermindRules};
+use ply_rules::games::mastermind::{Answer, Mastermind, MastermindRules};
 use serde_json::{Value, json};
 
 const WAIT: Duration = Duration::from_secs(30);

@@ -10,8 +10,8 @@ use std::net::TcpStream;
 use std::time::{Duration, Instant};
 
 use gui_support::{Gui, Page, TIMEOUT, message};
-use ply_engine::games::kalah::Kalah;
 use ply_rules::game::Game;
+use ply_rules::games::kalah::Kalah;
 use serde_json::{Value, json};
 
 const START_6_4: &str = "4,4,4,4,4,4 0 4,4,4,4,4,4 0 s";

@@ -4,8 +4,8 @@
 mod play_support;
 
 use play_support::Terminal;
-use ply_engine::games::kalah::Kalah;
 use ply_rules::game::{Game, MoveList, Player};
+use ply_rules::games::kalah::Kalah;
 
 /// A whole turn for the side to move: its first legal sowing, again while
 /// the last seed lands in the store.

@@ -7,7 +7,7 @@
 mod play_support;
 
 use play_support::Terminal;
-use ply_engine::games::mastermind::{Answer, Mastermind, MastermindRules};
+use ply_rules::games::mastermind::{Answer, Mastermind, MastermindRules};
 
 /// The answer's words on one line (long messages are wrapped).
 fn flat(text: &str) -> String {

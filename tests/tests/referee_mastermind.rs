@@ -5,7 +5,7 @@
 
 mod referee_support;
 
-use ply_engine::games::mastermind::{Mastermind, MastermindRules};
+use ply_rules::games::mastermind::{Mastermind, MastermindRules};
 use referee_support::{TempDir, moves_of, ply_engine, read_results, run_ok, words};
 use serde_json::Value;
 

@@ -305,7 +305,7 @@ fn weigh<G: Game>(position: &G, scored: &[(G::Move, i32)], margin: i32) -> Vec<B
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::tictactoe::TicTacToe;
+    use ply_rules::games::tictactoe::TicTacToe;
     use ply_rules::variant::{AnyRules, Variant};
 
     #[test]

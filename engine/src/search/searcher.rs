@@ -781,8 +781,8 @@ fn terminal_score<G: Game>(position: &G, outcome: Outcome, ply: usize) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::kalah::Kalah;
     use crate::search::GameEvaluation;
+    use ply_rules::games::kalah::Kalah;
 
     /// The iterations a fixed-depth search of `position` reports, its
     /// table prepared by `prepare`.

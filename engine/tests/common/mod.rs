@@ -5,9 +5,9 @@ use std::collections::HashMap;
 
 use ply_engine::games::kalah::solve::table::BoundTable;
 use ply_engine::games::kalah::solve::{SolveConfig, solve};
-use ply_engine::games::kalah::{Kalah, KalahRules};
 use ply_engine::search::SearchControl;
 use ply_rules::game::{Game, MoveList, Player};
+use ply_rules::games::kalah::{Kalah, KalahRules};
 
 /// The final margin for the side to move with perfect play (stores
 /// included): plain minimax to the end of the game, no pruning, memoised by

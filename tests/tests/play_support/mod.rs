@@ -8,7 +8,7 @@ use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
-use ply_engine::games::kalah::Kalah;
+use ply_rules::games::kalah::Kalah;
 
 /// The prompt `ply-play` prints when it waits for a line.
 pub const PROMPT: &str = "Your move> ";

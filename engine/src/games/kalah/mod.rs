@@ -157,5 +157,5 @@ impl EngineGame for Kalah {
 
 pub use endgame::{EndgameDb, EndgameDbError};
 pub use eval::{EXTRA_TURN_WEIGHT, KalahEvaluation, SEED_VALUE};
-pub use ply_rules::games::kalah::*;
+use ply_rules::games::kalah::*;
 pub use search::{CAPTURE_PRIORITY, EXTRA_TURN_PRIORITY};

@@ -199,8 +199,8 @@ pub(super) fn sow(mine: Half, theirs: Half, pit: usize, len: usize, empty_captur
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::kalah::Kalah;
     use ply_rules::game::Player;
+    use ply_rules::games::kalah::Kalah;
     use proptest::prelude::*;
 
     #[test]

@@ -76,8 +76,8 @@ impl SearchGame for Kalah {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::kalah::KalahRules;
     use ply_rules::game::{Game, MoveList};
+    use ply_rules::games::kalah::KalahRules;
     use std::collections::HashMap;
 
     fn pos(text: &str) -> Kalah {

@@ -20,11 +20,11 @@ use ply_protocol::{GoParams, Info, Response, Score, ScoreValue};
 use crate::games::mastermind::strategy::{
     AnswerChoice, DEFAULT_PROFILE, Decision, Stop, best_guesses, worst_answer,
 };
-use crate::games::mastermind::{BREAKER, Mastermind, MastermindMove};
 use crate::options::EngineOptions;
 use crate::search::SearchControl;
 use crate::search::time::TimePlan;
 use ply_rules::game::Game;
+use ply_rules::games::mastermind::{BREAKER, Mastermind, MastermindMove};
 
 use crate::search_thread::output::Output;
 use crate::search_thread::running::{RunningSearch, limits_from, nodes_per_second};

@@ -7,7 +7,7 @@ mod go;
 mod search_game;
 pub mod strategy;
 
-pub use ply_rules::games::mastermind::*;
+use ply_rules::games::mastermind::*;
 
 use std::sync::{Arc, Mutex};
 

@@ -28,7 +28,7 @@ use crate::search_thread::tables::EngineTables;
 use endgame::OwareDb;
 
 pub use eval::{MOBILITY_WEIGHT, OwareEvaluation};
-pub use ply_rules::games::oware::*;
+use ply_rules::games::oware::*;
 pub use search::CAPTURE_PRIORITY;
 
 /// Oware thinks with the alpha-beta search; `solve` proves bounds on its

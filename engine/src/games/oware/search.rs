@@ -68,8 +68,8 @@ impl SearchGame for Oware {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::oware::OwareRules;
     use ply_rules::game::{Game, MoveList};
+    use ply_rules::games::oware::OwareRules;
     use std::collections::HashMap;
 
     #[test]

@@ -9,7 +9,7 @@ mod eval;
 mod search;
 
 pub use eval::RussianEvaluation;
-pub use ply_rules::games::russian::*;
+use ply_rules::games::russian::*;
 pub use search::CAPTURE_PRIORITY;
 
 /// Russian draughts thinks with the alpha-beta search, and has no solver.

@@ -7,7 +7,7 @@ mod eval;
 mod search;
 
 pub use eval::LINE_VALUE;
-pub use ply_rules::games::tictactoe::*;
+use ply_rules::games::tictactoe::*;
 
 /// Tic-tac-toe thinks with the alpha-beta search, and has no solver.
 impl crate::engine_game::EngineGame for TicTacToe {

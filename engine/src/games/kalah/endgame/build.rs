@@ -23,7 +23,7 @@
 //! Moves the plans do not cover (laps, sowings back into the own side)
 //! are sown in full by the sowing on packed halves the solver shares
 //! (`kalah/packed.rs`), which its tests check against
-//! [`Kalah`](crate::games::kalah::Kalah)'s own sowing.
+//! [`Kalah`](ply_rules::games::kalah::Kalah)'s own sowing.
 //! The plans are checked as a whole: `tests/endgame_db.rs` compares whole
 //! databases with a minimax that plays the engine's sowing.
 
@@ -36,9 +36,9 @@ use arrayvec::ArrayVec;
 use crate::endgame::progress::Progress;
 use crate::endgame::rank::{entry_count, next_same_total, rank_high, rank_low, rank_small};
 use crate::games::kalah::packed::{self, Half, in_pit, ones, seeds};
-use crate::games::kalah::position::PIT_SLOTS;
 use crate::search::huge_pages;
 use crate::search::prefetch::prefetch;
+use ply_rules::games::kalah::position::PIT_SLOTS;
 
 /// An entry not computed yet. f lies in `-127..=127`, so it is never this.
 const UNKNOWN: i8 = i8::MIN;

@@ -15,7 +15,7 @@ use ply_protocol::{Info, Response, Score, ScoreBound, ScoreValue, SolveLine};
 
 use crate::games::kalah::solve::moves::{MoveValue, move_values};
 use crate::games::kalah::solve::{Solution, SolveConfig, solve};
-use crate::games::kalah::{EndgameDb, Kalah, solve::table::BoundTable};
+use crate::games::kalah::{EndgameDb, solve::table::BoundTable};
 use crate::search::SearchControl;
 use crate::search::SearchGame;
 use crate::search::score::{CENTI, is_proven, signed};
@@ -23,6 +23,7 @@ use crate::search::{
     GameEvaluation, History, Limits, SearchSettings, SearchTables, TranspositionTable, search,
 };
 use ply_rules::game::Game;
+use ply_rules::games::kalah::Kalah;
 
 use crate::search_thread::output::Output;
 use crate::search_thread::running::{RunningSearch, nodes_per_second};

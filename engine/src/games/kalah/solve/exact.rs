@@ -585,8 +585,8 @@ mod tests {
     }
 
     use crate::book::BookRandom;
-    use crate::games::kalah::KalahRules;
     use ply_rules::game::Game;
+    use ply_rules::games::kalah::KalahRules;
 
     /// f of `position` by a full-window search, with `busy` as the other
     /// threads' marks.

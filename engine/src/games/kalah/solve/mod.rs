@@ -424,8 +424,8 @@ fn first_move(board: &Kalah) -> Option<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::kalah::KalahRules;
     use ply_rules::game::Game;
+    use ply_rules::games::kalah::KalahRules;
 
     /// The value and best move of `position` with `threads` threads.
     fn solved(position: &Kalah, threads: usize) -> (Option<i32>, Option<u8>) {

@@ -13,9 +13,9 @@
 //! it is (it then pushes the worst of the K out). Among equal values the
 //! move proven first stays ahead: the root's best move when it is given.
 
-use crate::games::kalah::Kalah;
 use crate::search::SearchControl;
 use ply_rules::game::{Game, MoveList};
+use ply_rules::games::kalah::Kalah;
 
 use super::{SolveConfig, Wanted, solve_within};
 

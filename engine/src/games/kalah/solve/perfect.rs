@@ -35,9 +35,9 @@ use std::time::{Duration, Instant};
 use ply_protocol::{GoParams, Info, Response, Score};
 
 use super::command::{GUESS_HASH_MB, bound_table, guess_from_score};
+use crate::games::kalah::EndgameDb;
 use crate::games::kalah::solve::table::BoundTable;
 use crate::games::kalah::solve::{Solution, SolveConfig, solve};
-use crate::games::kalah::{EndgameDb, Kalah};
 use crate::options::EngineOptions;
 use crate::search::SearchGame;
 use crate::search::score::{CENTI, proven_margin, signed, to_protocol};
@@ -51,6 +51,7 @@ use crate::search_thread::output::Output;
 use crate::search_thread::running::{RunningSearch, limits_from, nodes_per_second};
 use crate::search_thread::tables::EngineTables;
 use ply_rules::game::Game;
+use ply_rules::games::kalah::Kalah;
 
 /// The share of the move's time (per mille) the proof may take before the
 /// normal search gets the rest: half, so that a proof that fails still
@@ -540,9 +541,9 @@ fn report(root: &Kalah, proof: &Proof, started: Instant, out: &Output) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::kalah::KalahRules;
     use crate::games::kalah::solve::table::Bounds;
     use crate::search::oracles::Oracles;
+    use ply_rules::games::kalah::KalahRules;
 
     /// The solver's table is made when a database of the rules played is
     /// loaded, and kept (not made anew) when it exists; a database of

@@ -14,9 +14,9 @@
 use super::breaker::decide;
 use super::space::Space;
 use super::{Decision, codes_left};
-use crate::games::mastermind::code::{Code, MastermindRules};
-use crate::games::mastermind::position::{Mastermind, MastermindMove};
 use ply_rules::game::Game;
+use ply_rules::games::mastermind::code::{Code, MastermindRules};
+use ply_rules::games::mastermind::position::{Mastermind, MastermindMove};
 
 /// The search widths the book was made with.
 pub const BOOK_PROFILE: [usize; 3] = [24, 6, 2];

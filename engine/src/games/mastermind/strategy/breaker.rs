@@ -23,7 +23,7 @@ use super::Stop;
 use super::bounds::Bounds;
 use super::space::{CodeId, Space};
 use super::symmetry::{decision_pool, fresh_pool};
-use crate::games::mastermind::code::Code;
+use ply_rules::games::mastermind::code::Code;
 
 /// A total no strategy reaches: the set needs more guesses than are left,
 /// or the search was stopped.

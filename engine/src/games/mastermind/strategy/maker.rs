@@ -13,7 +13,7 @@ use super::bounds::Bounds;
 use super::breaker::{INFEASIBLE, Search};
 use super::space::{CodeId, Space};
 use crate::games::mastermind::answer::Answer;
-use crate::games::mastermind::position::Mastermind;
+use ply_rules::games::mastermind::position::Mastermind;
 
 /// The maker's choice.
 #[derive(Clone, Copy, Debug, PartialEq)]

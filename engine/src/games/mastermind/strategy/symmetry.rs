@@ -12,7 +12,7 @@
 //!    one guess a few dozen are left. Used where a decision starts.
 
 use super::space::{CodeId, Space};
-use crate::games::mastermind::code::Code;
+use ply_rules::games::mastermind::code::Code;
 
 /// Position permutations tried at most (6! = 720 for the longest codes).
 const MAX_PERMUTATIONS: usize = 720;
@@ -146,7 +146,7 @@ fn permutations(n: usize) -> Vec<Vec<usize>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::mastermind::code::MastermindRules;
+    use ply_rules::games::mastermind::code::MastermindRules;
 
     fn texts(space: &Space, pool: &[CodeId]) -> Vec<String> {
         pool.iter()

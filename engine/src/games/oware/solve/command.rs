@@ -16,7 +16,6 @@ use std::time::{Duration, Instant};
 use ply_protocol::{Info, Response, Score, ScoreBound, ScoreValue, SolveLine, bounds_label};
 
 use super::{MoveBounds, Solver};
-use crate::games::oware::Oware;
 use crate::games::oware::endgame::OwareDb;
 use crate::games::oware::retrograde::row_margin;
 use crate::search::SearchControl;
@@ -25,6 +24,7 @@ use crate::search_thread::output::Output;
 use crate::search_thread::running::{RunningSearch, nodes_per_second};
 use crate::search_thread::tables::EngineTables;
 use ply_rules::game::Game;
+use ply_rules::games::oware::Oware;
 
 /// Starts solving `root` on a new thread.
 ///

@@ -44,10 +44,10 @@ use ply_rules::game::Player;
 use ply_rules::games::oware::board::Board;
 use ply_rules::games::oware::key::board_key;
 
-use crate::games::oware::Oware;
 use crate::games::oware::endgame::OwareDb;
 use crate::games::oware::retrograde::{legal_houses, row_margin};
 use crate::search::SearchControl;
+use ply_rules::games::oware::Oware;
 
 /// The deepest iteration: a solve that has not met its bounds by then
 /// ends with them.
@@ -662,7 +662,7 @@ mod tests {
         let stopped = SearchControl::default();
         stopped.stop();
         let mut solver = Solver::new(None, &stopped);
-        let start = Oware::start(crate::games::oware::OwareRules::default()).unwrap();
+        let start = Oware::start(ply_rules::games::oware::OwareRules::default()).unwrap();
         let bounds = solver.move_bounds(&start, |_, _, _| {});
         assert_eq!(bounds.len(), 6);
         assert!(bounds.iter().all(|m| m.lower >= -48 && m.upper <= 48));
