@@ -31,13 +31,19 @@ impl Drop for TempDir {
     }
 }
 
-/// `ply-engine build-db` of a tiny database with `args` added, the cache
-/// in `home`.
+/// `ply-engine build-db` of a tiny database (2 pits) with `args` added,
+/// the cache in `home`.
 fn build_db(home: &Path, args: &[&str]) -> Output {
+    build_db_of(home, &[&["--pits", "2"], args].concat())
+}
+
+/// `ply-engine build-db --max-seeds 3` with `args` added (the board as
+/// they choose it), the cache in `home`.
+fn build_db_of(home: &Path, args: &[&str]) -> Output {
     Command::cargo_bin("ply-engine")
         .expect("the binary")
         .env("XDG_CACHE_HOME", home)
-        .args(["build-db", "--pits", "2", "--max-seeds", "3"])
+        .args(["build-db", "--max-seeds", "3"])
         .args(args)
         .timeout(TIMEOUT)
         .output()
@@ -243,14 +249,7 @@ fn an_interrupted_build_leaves_no_temporary_file() {
 fn the_board_is_chosen_by_the_games_rule_options() {
     let dir = TempDir::new("options");
     let built = |args: &[&str]| {
-        let output = Command::cargo_bin("ply-engine")
-            .expect("the binary")
-            .env("XDG_CACHE_HOME", &dir.0)
-            .args(["build-db", "--max-seeds", "3"])
-            .args(args)
-            .timeout(TIMEOUT)
-            .output()
-            .expect("ply-engine runs");
+        let output = build_db_of(&dir.0, args);
         assert!(
             output.status.success(),
             "{}",

@@ -447,6 +447,7 @@ fn read_lines(
     log_lines: bool,
 ) {
     let reader_name = name.to_owned();
+    let stream = what.to_owned();
     let spawned = thread::Builder::new()
         .name(format!("{name} {what}"))
         .spawn(move || {
@@ -464,7 +465,7 @@ fn read_lines(
                         .is_ok()
                 }
                 None => {
-                    log::info!("{reader_name} stderr: {text}");
+                    log::info!("{reader_name} {stream}: {text}");
                     true
                 }
             });

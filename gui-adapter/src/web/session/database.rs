@@ -226,6 +226,12 @@ impl PageSession {
         games::ui(self.record.options().variant()).database
     }
 
+    /// Whether the game's database gives perfect play (`perfect`
+    /// strength): one of exact values, as Kalah's.
+    pub(super) fn plays_perfectly(&self) -> bool {
+        self.database_ui().is_some_and(|db| db.perfect_play)
+    }
+
     /// The database the engine of `slot` has loaded, in its words; `None`
     /// when it has none or is not started yet.
     pub(super) fn database_of(&self, slot: usize) -> Option<&str> {

@@ -278,7 +278,7 @@ impl PageSession {
         if let Some(strength) = strength {
             for s in strength {
                 s.checked().map_err(|e| e.to_string())?;
-                if s == Strength::Perfect && !self.database_ui().is_some_and(|db| db.perfect_play) {
+                if s == Strength::Perfect && !self.plays_perfectly() {
                     return Err(format!(
                         "{} has no database of exact values, so no perfect strength",
                         self.record.options().variant().name()

@@ -55,7 +55,7 @@ impl PageSession {
         self.reset(record);
         // Perfect strength needs a database of exact values: a game without
         // one (Oware's databases hold bounds) plays at the default strength.
-        if !self.database_ui().is_some_and(|db| db.perfect_play) {
+        if !self.plays_perfectly() {
             for strength in &mut self.strength {
                 if *strength == Strength::Perfect {
                     *strength = Strength::default();

@@ -13,6 +13,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use ply_protocol::{Info, Response, Score, ScoreBound, ScoreValue, SolveLine};
 
+use crate::games::kalah::solve::exact::seeds_on_board;
 use crate::games::kalah::solve::moves::{MoveValue, move_values};
 use crate::games::kalah::solve::{Solution, SolveConfig, solve};
 use crate::games::kalah::{EndgameDb, solve::table::BoundTable};
@@ -96,11 +97,7 @@ pub fn start(
 /// stores' margin less every seed on the board.
 fn least_value(root: &Kalah) -> i32 {
     let me = root.side_to_move();
-    let on_board: i32 = [me, me.opponent()]
-        .iter()
-        .flat_map(|&p| root.pits(p))
-        .map(|&s| i32::from(s))
-        .sum();
+    let on_board = i32::try_from(seeds_on_board(root)).unwrap_or(i32::MAX);
     i32::from(root.store(me)) - i32::from(root.store(me.opponent())) - on_board
 }
 
