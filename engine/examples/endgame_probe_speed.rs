@@ -10,8 +10,8 @@
 //! positions again and again (the table lookups and arithmetic alone).
 
 use anyhow::{Context, Result};
+use ply_engine::endgame::unrank;
 use ply_engine::games::kalah::EndgameDb;
-use ply_engine::games::kalah::endgame::unrank;
 use ply_rules::game::Player;
 use ply_rules::games::kalah::Kalah;
 

@@ -6,8 +6,8 @@
 use std::collections::HashMap;
 use std::path::PathBuf;
 
-use ply_engine::games::kalah::endgame::{HEADER_LEN, entry_count, rank, unrank};
-use ply_engine::games::kalah::{EndgameDb, EndgameDbError};
+use ply_engine::endgame::{EndgameDbError, HEADER_LEN, entry_count, rank, unrank};
+use ply_engine::games::kalah::EndgameDb;
 use ply_rules::game::{Game, MoveList, Player};
 use ply_rules::games::kalah::Kalah;
 

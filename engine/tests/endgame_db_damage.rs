@@ -10,8 +10,8 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use assert_cmd::Command;
-use ply_engine::games::kalah::endgame::{BLOCK_SHIFT, HEADER_LEN, entry_count};
-use ply_engine::games::kalah::{EndgameDb, EndgameDbError};
+use ply_engine::endgame::{BLOCK_SHIFT, EndgameDbError, HEADER_LEN, entry_count};
+use ply_engine::games::kalah::EndgameDb;
 
 /// Generous: each session takes about a second.
 const TIMEOUT: Duration = Duration::from_secs(300);

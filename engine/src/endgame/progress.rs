@@ -54,3 +54,16 @@ pub fn format_duration(duration: Duration) -> String {
         format!("{minutes}:{seconds:02}")
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::format_duration;
+    use std::time::Duration;
+
+    #[test]
+    fn durations_read_as_a_clock() {
+        assert_eq!(format_duration(Duration::from_millis(5)), "5ms");
+        assert_eq!(format_duration(Duration::from_secs(75)), "1:15");
+        assert_eq!(format_duration(Duration::from_secs(3725)), "1:02:05");
+    }
+}

@@ -83,7 +83,7 @@ impl EngineGame for Kalah {
 
     fn database_plan(&self, max_seeds: u8) -> Result<DatabasePlan, String> {
         let pits = self.pit_count();
-        let entries = endgame::entry_count(2 * usize::from(pits), max_seeds)
+        let entries = crate::endgame::entry_count(2 * usize::from(pits), max_seeds)
             .ok_or("a database of this size has more entries than a number can count")?;
         Ok(DatabasePlan {
             description: format!(
@@ -155,7 +155,7 @@ impl EngineGame for Kalah {
     }
 }
 
-pub use endgame::{EndgameDb, EndgameDbError};
+pub use endgame::EndgameDb;
 pub use eval::{EXTRA_TURN_WEIGHT, KalahEvaluation, SEED_VALUE};
 use ply_rules::games::kalah::*;
 pub use search::{CAPTURE_PRIORITY, EXTRA_TURN_PRIORITY};
