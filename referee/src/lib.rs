@@ -9,7 +9,7 @@
 //! - [`openings`]: start positions from a file;
 //! - [`schedule`]: which engines play which games, shards;
 //! - [`runner`]: worker threads, the match's main loop, SPRT, Ctrl-C;
-//! - [`tally`] and [`report`]: statistics over finished games, and
+//! - [`tally`] and [`summary`]: statistics over finished games, and
 //!   [`breakers`]: Mastermind's pairs scored by guesses;
 //! - [`output`]: the console, PGN and JSON-lines writers behind one trait;
 //! - [`merge`]: the statistics of several results files (shards);

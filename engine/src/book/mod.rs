@@ -4,7 +4,7 @@
 //! The Prolog draughts program looks its knowledge base up before it
 //! searches: exact opening positions, each with the move to play. A Ply
 //! book is the same idea for every game, kept in a text file a person can
-//! read and edit (the format is in [`format`] and `docs/book.md`):
+//! read and edit (the format is in [`mod@format`] and `docs/book.md`):
 //!
 //! ```text
 //! [kalah]

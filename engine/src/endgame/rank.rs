@@ -17,7 +17,7 @@
 //! `{0, …, N + k - 1}`, so their ranks are `0..C(N + k, k)`: dense. The
 //! rank is `k` lookups in a binomial table and `k` additions.
 
-/// Longest vector ranked: two sides of [`MAX_PITS`](super::super::MAX_PITS)
+/// Longest vector ranked: two sides of [`MAX_PITS`](ply_rules::games::mancala::MAX_PITS)
 /// pits.
 pub const MAX_RANK_LEN: usize = 24;
 

@@ -38,7 +38,7 @@ pub const MAX_INPUT_LINE_BYTES: usize = 1 << 20;
 pub enum Input {
     /// A line (invalid UTF-8 replaced, so it becomes an unknown command).
     Line(String),
-    /// A line longer than [`MAX_INPUT_LINE_BYTES`], skipped: its length.
+    /// A line longer than `MAX_INPUT_LINE_BYTES`, skipped: its length.
     TooLong(usize),
     /// The end of input (or a read error, which ends it too).
     End,
@@ -140,7 +140,7 @@ impl InputQueue {
         })
     }
 
-    /// While a search runs: waits up to [`POLL_INTERVAL`] for a line, and
+    /// While a search runs: waits up to `POLL_INTERVAL` for a line, and
     /// says what it asks for now; lines for later are queued. `None` when
     /// no line came, or none ever will ([`Self::is_closed`]).
     pub fn poll(&mut self) -> Option<Urgent> {

@@ -1,9 +1,9 @@
 //! The protocol loop: one [`Session`] per engine process.
 //!
 //! The loop only parses commands, changes state and prints answers; the
-//! search runs on its own thread ([`go`]), so `isready`, `stop` and
+//! search runs on its own thread (`go`), so `isready`, `stop` and
 //! `ponderhit` are handled at once while it thinks. So do `solve`,
-//! `go perft` and `bench` ([`solve`], [`perft`], [`bench`]), which may run
+//! `go perft` and `bench` (`solve`, `perft`, `bench`), which may run
 //! for hours too. Bad input never kills
 //! the process and never half-changes the state: it is answered with
 //! `info string error: …` and the last good state stays.

@@ -20,7 +20,7 @@ enum First {
 }
 
 /// Play Kalah (or another of the engine's games) against ply-engine in the
-/// terminal. Type a turn as [1,5] or 1 5; `help` at the prompt lists the
+/// terminal. Type a turn as `[1,5]` or `1 5`; `help` at the prompt lists the
 /// commands (undo, hint, new, fen, quit).
 #[derive(Debug, Parser)]
 #[command(name = "ply-play", version)]

@@ -253,7 +253,7 @@ pub fn end_on_signals(grace: Duration) -> Result<(), ctrlc::Error> {
 
 /// What a child is doing. On Unix this is found without reaping it, so
 /// that its pid, and the process group it leads, stay its own until
-/// [`kill_and_reap`] has killed what is left of the group.
+/// `kill_and_reap` has killed what is left of the group.
 #[derive(Debug)]
 pub enum ChildState {
     /// It runs.

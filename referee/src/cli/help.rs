@@ -1,4 +1,4 @@
-//! The `--help` text, written from the option table ([`super::flags`]):
+//! The `--help` text, written from the option table (`super::flags`):
 //! every option and engine key with its arguments and help, in sections,
 //! between a fixed head (usage, an example) and tail (merge, environment).
 

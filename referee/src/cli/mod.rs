@@ -1,8 +1,8 @@
 //! The command line, spelled as cutechess-cli and fastchess spell it, so
 //! that scripts and habits carry over. Not clap's: option groups such as
 //! `-engine cmd=… name=… option.Hash=16` are not something a derive parser
-//! can express. Every option is declared once, in [`flags::FLAGS`] (and
-//! the engine keys in [`engine::KEYS`]), from which the parser and the
+//! can express. Every option is declared once, in `flags::FLAGS` (and
+//! the engine keys in `engine::KEYS`), from which the parser and the
 //! help are made.
 //!
 //! `ply-referee [OPTIONS]` runs a match; `ply-referee merge FILE…` merges

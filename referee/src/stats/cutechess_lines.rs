@@ -57,7 +57,7 @@ pub fn format_elo_line(estimate: &EloEstimate) -> String {
 /// and draws, two spaces, its score fraction with three decimals in
 /// brackets, one space, the number of games.
 ///
-/// With no game finished there is no fraction: it prints as [`NO_SCORE`].
+/// With no game finished there is no fraction: it prints as `NO_SCORE`.
 #[must_use]
 pub fn format_score_line(first: &str, second: &str, wdl: &Wdl) -> String {
     let p = SCORE_DECIMALS;

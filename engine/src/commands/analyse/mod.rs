@@ -6,7 +6,7 @@
 //!   jobs as they are read;
 //! - [`job`]: one session analysing one position at a time, and
 //!   [`job_limit`]: how many run at once;
-//! - [`record`]: what is said about a line, and [`format`]: JSON or EPD;
+//! - [`record`]: what is said about a line, and [`mod@format`]: JSON or EPD;
 //! - [`writer`]: input order whatever order the jobs finish in;
 //! - [`resume`]: carrying on after an interrupted run;
 //! - [`progress`]: the bar on stderr.

@@ -14,7 +14,7 @@
 //!
 //! - [`input`] and [`pgn`]: reading the records;
 //! - [`judge`]: losses and marks, by the thresholds each game declares in
-//!   its [`EngineGame::JUDGING`](crate::engine_game::EngineGame::JUDGING) hook;
+//!   its [`EngineGame::JUDGING`] hook;
 //! - [`report`]: the JSON form and the PGN comments, NAGs and tags.
 
 pub mod input;

@@ -58,7 +58,7 @@ impl EngineGame for Kalah {
     }
 
     /// With an endgame database loaded, a timed `go` proves first and
-    /// plays a proven-best move ([`perfect`]).
+    /// plays a proven-best move (`solve::perfect`).
     fn go(
         self,
         params: &GoParams,

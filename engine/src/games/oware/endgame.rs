@@ -113,7 +113,7 @@ impl OwareDb {
         })
     }
 
-    /// Opens a database file (see [`DatabaseFile::open`]: the header is
+    /// Opens a database file (see `DatabaseFile::open`: the header is
     /// checked now, each block on its first read).
     ///
     /// # Errors

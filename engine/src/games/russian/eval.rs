@@ -41,7 +41,7 @@ const RANKS: [u32; 8] = [
 /// A Russian draughts evaluation with its weights as settings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RussianEvaluation {
-    /// A king, in centi-men (a man is always [`MAN_VALUE`]).
+    /// A king, in centi-men (a man is always `MAN_VALUE`).
     pub king: i32,
     /// Per rank a man has advanced from its side's first rank, minus the
     /// opponent's: men near the crowning rank are near to becoming kings.

@@ -14,7 +14,7 @@ use crate::search::Evaluator;
 use crate::search::SearchGame;
 
 /// Ordering hint for a capture; each piece taken adds
-/// [`PER_CAPTURED`], each king taken [`PER_KING_CAPTURED`] more, so longer
+/// `PER_CAPTURED`, each king taken `PER_KING_CAPTURED` more, so longer
 /// captures are tried first.
 pub const CAPTURE_PRIORITY: i32 = 1_000;
 

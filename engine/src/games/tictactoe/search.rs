@@ -30,7 +30,7 @@ impl SearchGame for TicTacToe {
     }
 
     /// The Prolog tic-tac-toe programs' open-lines count
-    /// ([`open_lines_margin`](super::eval::open_lines_margin)).
+    /// (`open_lines_margin`).
     fn evaluate(&self) -> i32 {
         super::eval::open_lines_margin(self)
     }

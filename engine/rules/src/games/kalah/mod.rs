@@ -24,7 +24,7 @@
 //! `position` (the board, the sowing, the [`Game`](crate::game::Game)
 //! impl), `notation` (moves and position strings), `display` (the Prolog
 //! Kalah program's picture), `eval` (the static evaluation) and `search`
-//! (the [`SearchGame`](crate::game::SearchGame) impl).
+//! (the `SearchGame` impl).
 
 mod def;
 pub mod display;

@@ -14,7 +14,7 @@
 //! not part of the key. The vector of `2m` pits is indexed by its
 //! combinatorial [`rank`](fn@crate::endgame::rank), dense over the vectors with at
 //! most N seeds, so a database is a flat array of
-//! [`entry_count`](crate::endgame::entry_count)`(2m, N)` entries with no keys.
+//! [`entry_count`]`(2m, N)` entries with no keys.
 //!
 //! **Building** (`build.rs`) goes level by level (seeds on the board), on
 //! any number of threads. Within a level, the moves of each possible side
@@ -258,7 +258,7 @@ impl EndgameDb {
     }
 
     /// The entry of rank `rank`: f of the canonical position
-    /// [`unrank`]`(rank)` (the side to move's pits first). `None` past the
+    /// [`unrank`](crate::endgame::unrank)`(rank)` (the side to move's pits first). `None` past the
     /// end, and in a block of a file that does not match its checksum.
     #[must_use]
     pub fn entry(&self, rank: u64) -> Option<i8> {

@@ -163,7 +163,7 @@ impl<'a> ExactSearch<'a> {
 
     /// f of `position` (stores cleared), `key` its [`solver_key`], within
     /// `(alpha, beta)`, fail-soft: a result `<= alpha` is an upper bound,
-    /// `>= beta` a lower bound. The search itself runs on [`Board`]s.
+    /// `>= beta` a lower bound. The search itself runs on `Board`s.
     pub fn search(&mut self, position: &Kalah, key: u64, ply: usize, alpha: i32, beta: i32) -> i32 {
         self.rules = Rules::of(position);
         let rules = self.rules;
