@@ -2,6 +2,8 @@
 //!
 //! - [`searcher`]: iterative deepening, principal variation search,
 //!   several lines (MultiPV) and threads (lazy SMP);
+//! - [`threads`]: how the threads of a search split the work and whose
+//!   result is played;
 //! - [`tt`]: the transposition table, shared by the threads of a search;
 //! - [`ordering`]: move ordering and the history heuristic;
 //! - [`limits`], [`time`], [`control`]: when to stop;
@@ -20,6 +22,7 @@ pub mod ordering;
 pub mod prefetch;
 pub mod score;
 pub mod searcher;
+pub mod threads;
 pub mod time;
 pub mod tt;
 

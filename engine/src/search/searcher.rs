@@ -19,13 +19,14 @@
 //! **Several threads (lazy SMP).** With `Threads` N, N − 1 helper threads
 //! search the same root at the same time, sharing only the transposition
 //! table (lock-free, see [`super::tt`]): what one finds, the others
-//! reach through the table. Helpers start at varied depths (every other
-//! one a ply deeper) so they do not all walk the same tree in step, use
-//! their own copy of the history, and stop when the main thread does; only
-//! the main thread reports and decides, so one thread searches exactly as
-//! a single-threaded search. `nodes` counts every thread's nodes.
+//! reach through the table. Helpers skip depths by a pattern so that they
+//! spread over the next few depths (see [`super::threads`]), use their own
+//! copy of the history, and stop when the main thread does. The main
+//! thread keeps time and reports; at the end the deepest finished
+//! iteration of any thread is played. With one thread the search is
+//! exactly the single-threaded one. `nodes` counts every thread's nodes.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use ply_rules::game::{Game, MoveBuffer, Outcome};
@@ -39,6 +40,7 @@ use super::ordering::{History, order_moves};
 use super::score::{
     INFINITE, MATE, MAX_PLY, from_table, is_proven, loss_in, proven_margin, to_table, win_in,
 };
+use super::threads::{Completed, Shared, best_thread, helper_searches_depth};
 use super::time::TimePlan;
 use super::tt::{Bound, TranspositionTable};
 
@@ -196,16 +198,6 @@ where
     )
 }
 
-/// What the threads of one search share besides the table.
-#[derive(Debug, Default)]
-struct Shared {
-    /// Nodes the helpers have searched so far (published every
-    /// [`CHECK_INTERVAL`] nodes).
-    helper_nodes: AtomicU64,
-    /// Set when the main thread is done: the helpers stop.
-    done: AtomicBool,
-}
-
 /// [`search`] with the root moves restricted as `root` says.
 pub fn search_root<G, E, R>(
     root: Root<'_, G>,
@@ -221,6 +213,7 @@ where
     E: Evaluator<G>,
     R: FnMut(&Iteration<G::Move>),
 {
+    let mut report = report;
     tables.tt.new_search();
     let tt: &TranspositionTable = tables.tt;
     let shared = Shared::default();
@@ -246,7 +239,7 @@ where
                     );
                     helper.helper_deepening(root.position, limits);
                     helper.publish_nodes();
-                    helper.nodes
+                    (helper.nodes, helper.completed)
                 })
             })
             .collect();
@@ -261,17 +254,26 @@ where
             Role::Main { shared: &shared },
             started,
         );
-        let mut result = main.iterative_deepening(root.position, limits, settings.multipv, report);
-        shared.done.store(true, Ordering::Relaxed);
+        let mut result =
+            main.iterative_deepening(root.position, limits, settings.multipv, &mut report);
+        shared.finish();
         let mut thread_nodes = vec![main.nodes];
-        thread_nodes.extend(handles.into_iter().map(|handle| {
-            handle.join().unwrap_or_else(|_| {
+        let mut completed = vec![main.completed.take()];
+        for handle in handles {
+            let (nodes, done) = handle.join().unwrap_or_else(|_| {
                 log::error!("a search helper thread panicked");
-                0
-            })
-        }));
+                (0, None)
+            });
+            thread_nodes.push(nodes);
+            completed.push(done);
+        }
         log::debug!("nodes by thread, the main one first: {thread_nodes:?}");
         result.nodes = thread_nodes.iter().sum();
+        // A helper's deeper iteration is played (with one line; several
+        // are the main thread's alone).
+        if settings.multipv <= 1 {
+            main.play_best_thread(&mut result, &completed, &mut report);
+        }
         result.thread_nodes = thread_nodes;
         if limits.infinite || main.pondering {
             // UCI: no bestmove before `stop` (or `ponderhit`) in these modes.
@@ -300,6 +302,9 @@ struct Searcher<'a, G: Game, E> {
     evaluator: E,
     role: Role<'a>,
     node_limit: Option<u64>,
+    /// The depth asked for (`go depth`): the search is over once any
+    /// thread has finished it.
+    depth_limit: Option<u32>,
     plan: TimePlan,
     /// When the search began (for `time` and `nps`).
     started: Instant,
@@ -328,6 +333,8 @@ struct Searcher<'a, G: Game, E> {
     /// Root moves left out of the current root search: the first moves of
     /// the lines this iteration has found already (MultiPV).
     excluded: Vec<G::Move>,
+    /// The last iteration this thread finished (its best line).
+    completed: Option<Completed<G::Move>>,
 }
 
 impl<'a, G: SearchGame, E: Evaluator<G>> Searcher<'a, G, E> {
@@ -350,6 +357,7 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Searcher<'a, G, E> {
             evaluator,
             role,
             node_limit: limits.nodes,
+            depth_limit: limits.depth,
             plan: TimePlan::new(limits, settings.move_overhead),
             started,
             clock_started: started,
@@ -364,6 +372,7 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Searcher<'a, G, E> {
             pv: vec![Vec::new(); MAX_PLY + 1],
             searchmoves: root.searchmoves.to_vec(),
             excluded: Vec::new(),
+            completed: None,
         }
     }
 
@@ -438,7 +447,15 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Searcher<'a, G, E> {
                 found.push((score, pv, self.horizon_hits == 0));
             }
             self.excluded.clear();
-            if let Some((score, pv, _)) = found.first() {
+            if let Some((score, pv, exact)) = found.first() {
+                self.completed = Some(Completed {
+                    depth,
+                    seldepth: self.seldepth as u32,
+                    score: *score,
+                    pv: pv.clone(),
+                    exact: *exact,
+                    database: self.database_used,
+                });
                 result = SearchResult {
                     best: pv.first().copied().or(result.best),
                     ponder: pv.get(1).copied(),
@@ -501,8 +518,10 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Searcher<'a, G, E> {
         }
     }
 
-    /// A helper's search: deepens from its own start depth until the main
-    /// thread is done (or `stop`), filling the shared table.
+    /// A helper's search: deepens over the depths its pattern gives it
+    /// (see [`helper_searches_depth`]) until the main thread is done (or
+    /// `stop`), filling the shared table and keeping its last finished
+    /// iteration, which is played if it is the deepest.
     fn helper_deepening(&mut self, root: &G, limits: &Limits) {
         let Role::Helper { id, .. } = self.role else {
             return;
@@ -511,17 +530,73 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Searcher<'a, G, E> {
             .depth
             .unwrap_or(u32::MAX)
             .clamp(1, (MAX_PLY - 1) as u32);
-        let first_depth = (1 + u32::try_from(id % 2).unwrap_or(0)).min(max_depth);
-        for depth in first_depth..=max_depth {
+        for depth in (1..=max_depth).filter(|&depth| helper_searches_depth(id, depth)) {
             self.horizon_hits = 0;
+            self.seldepth = 0;
             let score = self.negamax(root, depth, 0, -INFINITE, INFINITE);
-            if self.aborted
-                || self.horizon_hits == 0
-                || (is_proven(score) && (MATE - score.abs()) as u32 <= depth)
-            {
+            if self.aborted {
+                break;
+            }
+            let exact = self.horizon_hits == 0;
+            if !self.pv[0].is_empty() {
+                if let Role::Helper { shared, .. } = self.role {
+                    shared.helper_finished(depth);
+                }
+                self.completed = Some(Completed {
+                    depth,
+                    seldepth: self.seldepth as u32,
+                    score,
+                    pv: self.pv[0].clone(),
+                    exact,
+                    database: self.database_used,
+                });
+            }
+            if exact || (is_proven(score) && (MATE - score.abs()) as u32 <= depth) {
                 break;
             }
         }
+    }
+
+    /// After the search: when another thread finished a better iteration
+    /// than the main thread's (see [`best_thread`]), its move is played
+    /// and its line reported, as the last `info` before `bestmove`.
+    fn play_best_thread<R>(
+        &self,
+        result: &mut SearchResult<G::Move>,
+        completed: &[Option<Completed<G::Move>>],
+        report: &mut R,
+    ) where
+        R: FnMut(&Iteration<G::Move>),
+    {
+        let Some(chosen) = best_thread(completed).filter(|&index| index > 0) else {
+            return;
+        };
+        let Some(done) = completed[chosen].as_ref() else {
+            return;
+        };
+        log::debug!(
+            "thread {chosen} finished depth {} (the main thread {}): its move is played",
+            done.depth,
+            result.depth
+        );
+        result.best = done.pv.first().copied().or(result.best);
+        result.ponder = done.pv.get(1).copied();
+        result.score = done.score;
+        result.depth = done.depth;
+        report(&Iteration {
+            depth: done.depth,
+            seldepth: done.seldepth,
+            score: done.score,
+            nodes: result.nodes,
+            elapsed: self.started.elapsed(),
+            hashfull: self.tt.hashfull(),
+            pv: done.pv.clone(),
+            multipv: 1,
+            lines: 1,
+            exact: done.exact,
+            database: done.database,
+            proven_stop: false,
+        });
     }
 
     /// Adds a helper's nodes not yet counted to the shared total.
@@ -563,13 +638,19 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Searcher<'a, G, E> {
                 if self.nodes.is_multiple_of(PUBLISH_INTERVAL) {
                     self.publish_nodes();
                 }
-                if shared.done.load(Ordering::Relaxed) {
+                if shared.finished() {
                     self.aborted = true;
                 }
             }
             Role::Main { shared } => {
                 self.helper_nodes = shared.helper_nodes.load(Ordering::Relaxed);
-                if self.pondering && !self.control.pondering() {
+                if self
+                    .depth_limit
+                    .is_some_and(|depth| shared.helpers_deepest() >= depth.max(1))
+                {
+                    // A helper finished the depth asked for: its result is played.
+                    self.aborted = true;
+                } else if self.pondering && !self.control.pondering() {
                     // `ponderhit`: the clock starts now.
                     self.pondering = false;
                     self.clock_started = Instant::now();
