@@ -50,6 +50,6 @@ extra=()
 target/release/ply-referee \
   -engine cmd="$work/ply-engine" name="threads$threads" option.Threads="$threads" \
   -engine cmd="$work/ply-engine" name=threads1 option.Threads=1 \
-  -each "${limit[@]}" option.Hash="$hash" "${options[@]}" -variant "$variant" \
+  -each "${limit[@]}" option.Hash="$hash" ${options[@]+"${options[@]}"} -variant "$variant" \
   -openings file="$openings" format=moves -repeat \
-  -games "$games" -sprt elo0=0 elo1=20 "${extra[@]}"
+  -games "$games" -sprt elo0=0 elo1=20 ${extra[@]+"${extra[@]}"}
