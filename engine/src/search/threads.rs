@@ -25,9 +25,10 @@ use super::score::is_proven;
 
 /// How many consecutive depths form one block a helper searches or skips,
 /// by helper (cycling after 20 helpers); with [`SKIP_PHASE`] (Stockfish 9).
-/// Helper 1 searches every other depth, helpers 2 to 5 pairs of depths
-/// in four phases, and so on: the more threads, the more of them work on
-/// each of the next few depths, and the further ahead some of them reach.
+/// Helpers 1 and 2 search every other depth (the even ones, the odd
+/// ones), helpers 3 to 6 pairs of depths in four phases, helpers 7 to 12
+/// triples in six, helpers 13 to 20 fours in eight: the more threads, the
+/// further ahead some of them reach.
 const SKIP_SIZE: [u32; 20] = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4];
 
 /// Where each helper's pattern of searched and skipped blocks starts.
