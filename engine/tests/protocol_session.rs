@@ -470,12 +470,13 @@ fn two_threads_find_a_legal_move_and_count_nodes() {
     let mv = best[0].split_whitespace().nth(1).expect("a move");
     assert!(["1", "2", "3", "4", "5", "6"].contains(&mv), "{out}");
     // The search ends when either thread finishes depth 8, so the main
-    // thread may report fewer depths, then the helper's depth 8.
+    // thread may report fewer depths, then the helper's depth 8; or both
+    // finish it, and the helper's line follows when its score is better.
     let depths: Vec<u32> = lines_starting(&out, "info depth ")
         .iter()
         .filter_map(|line| line.split_whitespace().nth(2)?.parse().ok())
         .collect();
-    assert!(depths.windows(2).all(|w| w[0] < w[1]), "{out}");
+    assert!(depths.windows(2).all(|w| w[0] <= w[1]), "{out}");
     assert_eq!(depths.last(), Some(&8), "{out}");
 }
 
