@@ -16,12 +16,30 @@ use ply_protocol::{Command, GoParams, Response, StartingPosition};
 /// so a slow machine never fails the test, a hung engine always does.
 const DEADLOCK: Duration = Duration::from_secs(30);
 
-/// The games, each with its setup options, and a few moves into each to
-/// search from besides the start.
-const GAMES: [(&str, &[(&str, &str)], &[&str]); 3] = [
-    ("kalah", &[("Seeds", "6")], &["3", "1", "4"]),
-    ("oware", &[], &["1", "2", "3"]),
-    ("russian", &[], &["c3-d4", "f6-g5", "g3-h4"]),
+/// One game the test plays: its name, its setup options and a few moves
+/// into it to search from besides the start.
+struct GameCase {
+    variant: &'static str,
+    options: &'static [(&'static str, &'static str)],
+    moves: &'static [&'static str],
+}
+
+const GAMES: [GameCase; 3] = [
+    GameCase {
+        variant: "kalah",
+        options: &[("Seeds", "6")],
+        moves: &["3", "1", "4"],
+    },
+    GameCase {
+        variant: "oware",
+        options: &[],
+        moves: &["1", "2", "3"],
+    },
+    GameCase {
+        variant: "russian",
+        options: &[],
+        moves: &["c3-d4", "f6-g5", "g3-h4"],
+    },
 ];
 
 fn set(engine: &mut Engine, name: &str, value: &str) {
@@ -89,13 +107,18 @@ fn search(engine: &mut Engine, go: GoParams, stop_after: Option<Duration>) -> (S
 
 #[test]
 fn eight_threads_play_legal_moves_and_stop_at_once() {
-    for (variant, setup, moves) in GAMES {
+    for GameCase {
+        variant,
+        options,
+        moves,
+    } in GAMES
+    {
         let mut spawn = Spawn::new(env!("CARGO_BIN_EXE_ply-engine"));
         spawn.stderr = Stderr::Log;
         let mut engine = Engine::spawn(&spawn).expect("the engine starts");
         engine.handshake(DEADLOCK, None).expect("uciok");
         set(&mut engine, "UCI_Variant", variant);
-        for (name, value) in setup {
+        for (name, value) in options {
             set(&mut engine, name, value);
         }
         set(&mut engine, "Threads", "8");
@@ -135,7 +158,10 @@ fn eight_threads_play_legal_moves_and_stop_at_once() {
             };
             let (mv, depths) = search(&mut engine, fixed, None);
             assert!(legal.contains(&mv), "{variant}: {mv} not in {legal:?}");
-            assert!(depths.windows(2).all(|w| w[0] <= w[1]), "{variant}: {depths:?}");
+            assert!(
+                depths.windows(2).all(|w| w[0] <= w[1]),
+                "{variant}: {depths:?}"
+            );
             assert_eq!(depths.last(), Some(&9), "{variant}: {depths:?}");
         }
         engine
