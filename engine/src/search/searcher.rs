@@ -26,7 +26,6 @@
 //! iteration of any thread is played. With one thread the search is
 //! exactly the single-threaded one. `nodes` counts every thread's nodes.
 
-use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use ply_rules::game::{Game, MoveBuffer, Outcome};
@@ -313,7 +312,7 @@ struct Searcher<'a, G: Game, E> {
     /// Still pondering: no time limits yet.
     pondering: bool,
     nodes: u64,
-    /// Nodes of this thread already added to [`Shared::helper_nodes`] (helpers).
+    /// Nodes of this thread already added to the helpers' shared count.
     published: u64,
     /// The helpers' nodes as last read (main thread; for the node limit).
     helper_nodes: u64,
@@ -448,14 +447,7 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Searcher<'a, G, E> {
             }
             self.excluded.clear();
             if let Some((score, pv, exact)) = found.first() {
-                self.completed = Some(Completed {
-                    depth,
-                    seldepth: self.seldepth as u32,
-                    score: *score,
-                    pv: pv.clone(),
-                    exact: *exact,
-                    database: self.database_used,
-                });
+                self.completed = Some(self.finished(depth, *score, pv.clone(), *exact));
                 result = SearchResult {
                     best: pv.first().copied().or(result.best),
                     ponder: pv.get(1).copied(),
@@ -510,10 +502,7 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Searcher<'a, G, E> {
     /// read yet (for an `info` line's total).
     fn unpublished_helper_nodes(&self) -> u64 {
         match self.role {
-            Role::Main { shared } => shared
-                .helper_nodes
-                .load(Ordering::Relaxed)
-                .saturating_sub(self.helper_nodes),
+            Role::Main { shared } => shared.helper_nodes().saturating_sub(self.helper_nodes),
             Role::Helper { .. } => 0,
         }
     }
@@ -542,18 +531,30 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Searcher<'a, G, E> {
                 if let Role::Helper { shared, .. } = self.role {
                     shared.helper_finished(depth);
                 }
-                self.completed = Some(Completed {
-                    depth,
-                    seldepth: self.seldepth as u32,
-                    score,
-                    pv: self.pv[0].clone(),
-                    exact,
-                    database: self.database_used,
-                });
+                self.completed = Some(self.finished(depth, score, self.pv[0].clone(), exact));
             }
             if exact || (is_proven(score) && (MATE - score.abs()) as u32 <= depth) {
                 break;
             }
+        }
+    }
+
+    /// What this thread would play after finishing an iteration of `depth`
+    /// with `score` and line `pv`.
+    fn finished(
+        &self,
+        depth: u32,
+        score: i32,
+        pv: Vec<G::Move>,
+        exact: bool,
+    ) -> Completed<G::Move> {
+        Completed {
+            depth,
+            seldepth: self.seldepth as u32,
+            score,
+            pv,
+            exact,
+            database: self.database_used,
         }
     }
 
@@ -602,9 +603,7 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Searcher<'a, G, E> {
     /// Adds a helper's nodes not yet counted to the shared total.
     fn publish_nodes(&mut self) {
         if let Role::Helper { shared, .. } = self.role {
-            shared
-                .helper_nodes
-                .fetch_add(self.nodes - self.published, Ordering::Relaxed);
+            shared.add_helper_nodes(self.nodes - self.published);
             self.published = self.nodes;
         }
     }
@@ -643,7 +642,7 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Searcher<'a, G, E> {
                 }
             }
             Role::Main { shared } => {
-                self.helper_nodes = shared.helper_nodes.load(Ordering::Relaxed);
+                self.helper_nodes = shared.helper_nodes();
                 if self
                     .depth_limit
                     .is_some_and(|depth| shared.helpers_deepest() >= depth.max(1))

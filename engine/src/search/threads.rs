@@ -46,14 +46,25 @@ pub fn helper_searches_depth(id: usize, depth: u32) -> bool {
 #[derive(Debug, Default)]
 pub struct Shared {
     /// Nodes the helpers have searched so far (published now and then).
-    pub helper_nodes: AtomicU64,
+    helper_nodes: AtomicU64,
     /// Set when the main thread is done: the helpers stop.
-    pub done: AtomicBool,
+    done: AtomicBool,
     /// The deepest iteration a helper has finished (0 before any).
-    pub helpers_deepest: AtomicU32,
+    helpers_deepest: AtomicU32,
 }
 
 impl Shared {
+    /// A helper adds `nodes` it searched to the shared count.
+    pub fn add_helper_nodes(&self, nodes: u64) {
+        self.helper_nodes.fetch_add(nodes, Ordering::Relaxed);
+    }
+
+    /// The helpers' nodes published so far.
+    #[must_use]
+    pub fn helper_nodes(&self) -> u64 {
+        self.helper_nodes.load(Ordering::Relaxed)
+    }
+
     /// Tells the helpers to stop.
     pub fn finish(&self) {
         self.done.store(true, Ordering::Relaxed);
