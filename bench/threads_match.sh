@@ -4,9 +4,10 @@
 # docs/engine.md ("Threads in go") were measured: the game's balanced
 # openings, each played twice with colours swapped, one game at a time
 # (so that on a 2-core machine the N-thread engine has both cores when it
-# thinks), an SPRT of elo0=0 against elo1=20 that also stops after GAMES.
-# Prints the referee's summary (score, Elo with its interval, pentanomial
-# counts, LLR line).
+# thinks). All GAMES are played (an early SPRT stop would cut the match
+# below the games asked for); then the referee's summary of the results is
+# printed with the LLR of elo0=0 against elo1=20 (score, Elo with its
+# interval, pentanomial counts, LLR line).
 #
 #   bench/threads_match.sh --variant kalah|oware|russian [--threads N]
 #                          [--st SECONDS | --tc TC] [--games N] [--hash MB]
@@ -45,11 +46,12 @@ cargo build --release -q -p ply-engine -p ply-referee
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cp target/release/ply-engine "$work/ply-engine"
-extra=()
-[ -n "$results" ] && extra+=(-results "$results")
+[ -n "$results" ] || results="$work/results.jsonl"
 target/release/ply-referee \
   -engine cmd="$work/ply-engine" name="threads$threads" option.Threads="$threads" \
   -engine cmd="$work/ply-engine" name=threads1 option.Threads=1 \
   -each "${limit[@]}" option.Hash="$hash" ${options[@]+"${options[@]}"} -variant "$variant" \
   -openings file="$openings" format=moves -repeat \
-  -games "$games" -sprt elo0=0 elo1=20 ${extra[@]+"${extra[@]}"}
+  -games "$games" -results "$results"
+echo "== the whole match, with the SPRT's log-likelihood ratio"
+target/release/ply-referee merge "$results" -sprt elo0=0 elo1=20
