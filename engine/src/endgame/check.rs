@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use super::format::stored_crc;
+use super::format::{CRC_LEN, stored_crc};
 
 /// Bits in a word of a bitmap.
 const WORD_BITS: u64 = u64::BITS as u64;
@@ -104,7 +104,7 @@ impl BlockCheck {
             .ok()
             .zip(usize::try_from(end).ok())
             .and_then(|(start, end)| entries.get(start..end));
-        match (bytes, stored_crc(table, block)) {
+        match (bytes, stored_crc(table, block, CRC_LEN)) {
             (Some(bytes), Some(stored)) => crc32fast::hash(bytes) == stored,
             _ => false,
         }

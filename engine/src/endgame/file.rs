@@ -1,12 +1,15 @@
 //! A database's entries and the file they come from, whatever the game:
 //! built in memory, or a file memory-mapped with its header checked and
-//! each block checked on its first read; saved through a temporary file
+//! each block checked on its first read (a compressed kind's block is
+//! decompressed then, checked and kept); saved through a temporary file
 //! and a rename; verified whole on request. A game's database type wraps
 //! one and says what its entries mean.
 
+use std::borrow::Cow;
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 use memmap2::Mmap;
 
@@ -29,7 +32,27 @@ enum Storage {
         /// Where the entries start (after the header and the block table).
         offset: usize,
     },
+    /// A compressed kind's file mapped read-only: each block is
+    /// decompressed and checked on its first read, and kept.
+    Compressed {
+        /// The whole file.
+        map: Mmap,
+        /// What is known of each block.
+        check: BlockCheck,
+        /// Where the compressed blocks start (after the header and the
+        /// block table).
+        offset: usize,
+        /// Each block's entries once read.
+        blocks: Box<[OnceLock<BlockEntries>]>,
+    },
 }
+
+/// A compressed block's entries once decompressed: `None` when it is
+/// damaged.
+type BlockEntries = Option<Box<[u8]>>;
+
+/// A block table and the entries as a file stores them.
+type Stored<'a> = (Cow<'a, [u8]>, Cow<'a, [u8]>);
 
 /// A game's database type, by the file that holds its entries: what every
 /// layer may ask of any database (its damage, a full check) is asked of
@@ -48,6 +71,10 @@ pub struct DatabaseFile {
     storage: Storage,
     /// The file it was opened from, for messages.
     path: Option<PathBuf>,
+    /// A compressed kind built in memory: its block table and compressed
+    /// blocks, made once when first needed (to save it, or to say its
+    /// size).
+    compressed: OnceLock<(Vec<u8>, Vec<u8>)>,
 }
 
 impl std::fmt::Debug for DatabaseFile {
@@ -59,6 +86,7 @@ impl std::fmt::Debug for DatabaseFile {
                 &match self.storage {
                     Storage::Owned(_) => "in memory",
                     Storage::Mapped { .. } => "memory-mapped",
+                    Storage::Compressed { .. } => "memory-mapped, compressed",
                 },
             )
             .field("path", &self.path)
@@ -78,6 +106,7 @@ impl DatabaseFile {
             header,
             storage: Storage::Owned(entries),
             path: None,
+            compressed: OnceLock::new(),
         }
     }
 
@@ -126,10 +155,22 @@ impl DatabaseFile {
         );
         // `decode` checked the file's length, which the map holds.
         let offset = usize::try_from(header.entries_offset()).unwrap_or(usize::MAX);
+        let storage = if header.kind.compressed() {
+            let blocks = (0..check.blocks()).map(|_| OnceLock::new()).collect();
+            Storage::Compressed {
+                map,
+                check,
+                offset,
+                blocks,
+            }
+        } else {
+            Storage::Mapped { map, check, offset }
+        };
         Ok(Self {
             header,
-            storage: Storage::Mapped { map, check, offset },
+            storage,
             path: Some(path.to_owned()),
+            compressed: OnceLock::new(),
         })
     }
 
@@ -165,16 +206,42 @@ impl DatabaseFile {
         let io = |e| EndgameDbError::io(path, e);
         let file = File::create(path).map_err(io)?;
         let mut writer = BufWriter::with_capacity(1 << 20, file);
-        let table = format::block_table(
-            self.entries(),
-            self.header.kind.entry_bytes(),
-            self.header.block_shift,
-        );
+        let (table, entries) = self.stored();
         writer.write_all(&self.header.encode(&table)).map_err(io)?;
         writer.write_all(&table).map_err(io)?;
-        writer.write_all(self.entries()).map_err(io)?;
+        writer.write_all(&entries).map_err(io)?;
         let file = writer.into_inner().map_err(|e| io(e.into_error()))?;
         file.sync_all().map_err(io)
+    }
+
+    /// The block table and the entries as the file stores them: a mapped
+    /// file's own, or those of entries built here (compressed for a
+    /// compressed kind, once).
+    fn stored(&self) -> Stored<'_> {
+        match &self.storage {
+            Storage::Mapped { map, offset, .. } | Storage::Compressed { map, offset, .. } => {
+                let (table, entries) = split(map, *offset);
+                (Cow::Borrowed(table), Cow::Borrowed(entries))
+            }
+            Storage::Owned(entries) if self.header.kind.compressed() => {
+                let (table, data) = self.compressed.get_or_init(|| {
+                    format::compressed_blocks(
+                        entries,
+                        self.header.kind.entry_bytes(),
+                        self.header.block_shift,
+                    )
+                });
+                (Cow::Borrowed(table), Cow::Borrowed(data))
+            }
+            Storage::Owned(entries) => {
+                let table = format::block_table(
+                    entries,
+                    self.header.kind.entry_bytes(),
+                    self.header.block_shift,
+                );
+                (Cow::Owned(table), Cow::Borrowed(entries))
+            }
+        }
     }
 
     /// Checks every block of entries against its checksum (a database
@@ -188,13 +255,19 @@ impl DatabaseFile {
         &self,
         mut progress: impl FnMut(u64, u64),
     ) -> Result<(), EndgameDbError> {
-        let Storage::Mapped { map, check, offset } = &self.storage else {
-            return Ok(());
+        let check = match &self.storage {
+            Storage::Owned(_) => return Ok(()),
+            Storage::Mapped { check, .. } | Storage::Compressed { check, .. } => check,
         };
-        let (table, entries) = split(map, *offset);
         let mut damaged = 0;
         for block in 0..check.blocks() {
-            let sound = check.block_is_sound(block, table, entries);
+            let sound = match &self.storage {
+                Storage::Mapped { map, offset, .. } => {
+                    let (table, entries) = split(map, *offset);
+                    check.block_is_sound(block, table, entries)
+                }
+                _ => self.compressed_block(block).is_some(),
+            };
             check.record(block, sound);
             damaged += u64::from(!sound);
             progress(block + 1, check.blocks());
@@ -219,8 +292,9 @@ impl DatabaseFile {
     /// checksum failed when it was first read, or by a verification);
     /// `None` while none was found.
     pub(crate) fn damage(&self) -> Option<EndgameDbError> {
-        let Storage::Mapped { check, .. } = &self.storage else {
-            return None;
+        let check = match &self.storage {
+            Storage::Owned(_) => return None,
+            Storage::Mapped { check, .. } | Storage::Compressed { check, .. } => check,
         };
         let block = check.first_damage()?;
         let (first_entry, last_entry) = check.first_and_last(block);
@@ -248,7 +322,44 @@ impl DatabaseFile {
                 let bytes = entries.get(start..end)?;
                 check.is_sound(index, table, entries).then_some(bytes)
             }
+            Storage::Compressed { .. } => {
+                let shift = self.header.block_shift;
+                let block = rank >> shift;
+                let within = start - usize::try_from((block << shift) * (width as u64)).ok()?;
+                self.compressed_block(block)?.get(within..within + width)
+            }
         }
+    }
+
+    /// The entries of block `block` of a compressed file: decompressed
+    /// and checked on the first call, then kept; `None` when the block is
+    /// damaged (or this is no compressed file).
+    fn compressed_block(&self, block: u64) -> Option<&[u8]> {
+        let Storage::Compressed {
+            map,
+            check,
+            offset,
+            blocks,
+        } = &self.storage
+        else {
+            return None;
+        };
+        let cell = blocks.get(usize::try_from(block).ok()?)?;
+        cell.get_or_init(|| {
+            let (table, data) = split(map, *offset);
+            let (start, end) = check.block_range(block);
+            let len = usize::try_from((end - start) * self.header.kind.entry_bytes()).ok()?;
+            let entries = format::decompress_block(table, data, block, len);
+            if entries.is_none() && check.first_damage().is_none() {
+                log::error!(
+                    "{}: damaged: block {block} does not decompress to its checksum; nothing of it is read",
+                    self.path.as_deref().unwrap_or(Path::new("")).display()
+                );
+            }
+            check.record(block, entries.is_some());
+            entries.map(Vec::into_boxed_slice)
+        })
+        .as_deref()
     }
 
     /// Starts loading the entry of rank `rank` into the cache, for a read
@@ -259,7 +370,7 @@ impl DatabaseFile {
         if let Some(entry) = usize::try_from(rank)
             .ok()
             .and_then(|rank| rank.checked_mul(width))
-            .and_then(|at| self.entries().get(at))
+            .and_then(|at| self.raw_entries()?.get(at))
         {
             crate::search::prefetch::prefetch(entry);
         }
@@ -268,12 +379,27 @@ impl DatabaseFile {
     /// The FNV-1a 64 of all the entries, read now (unchecked: for
     /// comparing builds, not for trusting a file).
     pub(crate) fn fingerprint(&self) -> u64 {
-        format::fnv1a(self.entries())
+        match self.raw_entries() {
+            Some(entries) => format::fnv1a(entries),
+            None => {
+                let blocks = self.header.block_count();
+                (0..blocks).fold(format::FNV_OFFSET_BASIS, |hash, block| {
+                    format::fnv1a_update(hash, self.compressed_block(block).unwrap_or_default())
+                })
+            }
+        }
     }
 
     /// Bytes of the file: the header, the block table and the entries.
     pub(crate) fn file_size(&self) -> u64 {
-        self.header.file_len()
+        let entries = match &self.storage {
+            Storage::Owned(_) if self.header.kind.compressed() => self.stored().1.len(),
+            Storage::Owned(entries) => entries.len(),
+            Storage::Mapped { map, offset, .. } | Storage::Compressed { map, offset, .. } => {
+                split(map, *offset).1.len()
+            }
+        };
+        self.header.entries_offset() + entries as u64
     }
 
     /// The file the database was opened from; `None` when it was built in
@@ -282,12 +408,14 @@ impl DatabaseFile {
         self.path.as_deref()
     }
 
-    /// The entries as bytes, unchecked.
+    /// The entries as bytes, unchecked, when they are stored as they are
+    /// (`None` for a compressed file).
     #[inline]
-    pub(crate) fn entries(&self) -> &[u8] {
+    fn raw_entries(&self) -> Option<&[u8]> {
         match &self.storage {
-            Storage::Owned(entries) => entries,
-            Storage::Mapped { map, offset, .. } => split(map, *offset).1,
+            Storage::Owned(entries) => Some(entries),
+            Storage::Mapped { map, offset, .. } => Some(split(map, *offset).1),
+            Storage::Compressed { .. } => None,
         }
     }
 }

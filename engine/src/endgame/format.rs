@@ -5,11 +5,13 @@
 //!
 //! ```text
 //! offset size field
-//!  0     12   magic "PLYKALAHDB\r\n" (Kalah) or "PLYOWAREDB\r\n" (Oware)
+//!  0     12   magic "PLYKALAHDB\r\n" (Kalah), "PLYOWAREDB\r\n" (Oware) or
+//!             "PLYRUSDRDB\r\n" (Russian draughts)
 //! 12      4   format version, u32 little-endian (2)
-//! 16      1   pits per side m (1..=12)
-//! 17      1   Kalah: 0 standard capture, 1 empty capture; Oware: 0
-//! 18      1   max seeds N on the board (0..=127)
+//! 16      1   pits per side m (1..=12); Russian draughts: 0
+//! 17      1   Kalah: 0 standard capture, 1 empty capture; others: 0
+//! 18      1   the size: max seeds N on the board (0..=127); Russian
+//!             draughts: max pieces
 //! 19      1   block shift s: a block holds 2^s entries (10..=24; written: 16)
 //! 20      4   reserved, zero
 //! 24      8   entry count, u64 little-endian: C(N + 2m, 2m)
@@ -21,6 +23,13 @@
 //! 40+4B count entries in rank order, w bytes each: Kalah f as an i8
 //!             (w = 1); Oware the bounds L then U, each an i8 (w = 2)
 //! ```
+//!
+//! A *compressed* kind (Russian draughts, whose tables hold many entries
+//! alike) stores each block LZ4-compressed: a row of its block table is
+//! 12 bytes, the CRC-32 of the block's entries (uncompressed, so that
+//! the check covers the decompression too) and, u64 LE, where the
+//! block's compressed bytes end, counted from the end of the table; the
+//! blocks' compressed bytes follow the table one after another.
 //!
 //! Why blocks: a database of 28 seeds is 5.6 GB, mapped and read a page at
 //! a time; checking one checksum over all of it would read it all at every
@@ -42,6 +51,9 @@ pub const KALAH_MAGIC: [u8; 12] = *b"PLYKALAHDB\r\n";
 /// The first bytes of an Oware database file.
 pub const OWARE_MAGIC: [u8; 12] = *b"PLYOWAREDB\r\n";
 
+/// The first bytes of a Russian draughts database file.
+pub const RUSSIAN_MAGIC: [u8; 12] = *b"PLYRUSDRDB\r\n";
+
 /// The game a database file is for: its magic, the width of its entries,
 /// and what its byte 17 holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,11 +62,15 @@ pub enum Kind {
     Kalah,
     /// Oware: the bounds L and U, two `i8` an entry; byte 17 is 0.
     Oware,
+    /// Russian draughts: one byte an entry (its value and moves to
+    /// conversion), compressed; bytes 16 and 17 are 0, the size is the
+    /// most pieces on the board, and the game's tables say the count.
+    Russian,
 }
 
 impl Kind {
     /// Every kind, for a reader that is told no game.
-    pub const ALL: [Kind; 2] = [Kind::Kalah, Kind::Oware];
+    pub const ALL: [Kind; 3] = [Kind::Kalah, Kind::Oware, Kind::Russian];
 
     /// The magic that starts its files.
     #[must_use]
@@ -62,6 +78,7 @@ impl Kind {
         match self {
             Kind::Kalah => KALAH_MAGIC,
             Kind::Oware => OWARE_MAGIC,
+            Kind::Russian => RUSSIAN_MAGIC,
         }
     }
 
@@ -69,7 +86,7 @@ impl Kind {
     #[must_use]
     pub fn entry_bytes(self) -> u64 {
         match self {
-            Kind::Kalah => 1,
+            Kind::Kalah | Kind::Russian => 1,
             Kind::Oware => 2,
         }
     }
@@ -80,6 +97,29 @@ impl Kind {
         match self {
             Kind::Kalah => "Kalah",
             Kind::Oware => "Oware",
+            Kind::Russian => "Russian draughts",
+        }
+    }
+
+    /// Whether its blocks are stored LZ4-compressed (see the module docs).
+    #[must_use]
+    pub fn compressed(self) -> bool {
+        matches!(self, Kind::Russian)
+    }
+
+    /// Whether it is a sowing game's: its header names the pits, and its
+    /// entry count follows from the pits and seeds.
+    fn sowing(self) -> bool {
+        matches!(self, Kind::Kalah | Kind::Oware)
+    }
+
+    /// Bytes of one row of its block table: the checksum, and for a
+    /// compressed kind where the block's compressed bytes end.
+    pub(crate) fn table_row(self) -> usize {
+        if self.compressed() {
+            CRC_LEN + END_LEN
+        } else {
+            CRC_LEN
         }
     }
 }
@@ -109,6 +149,9 @@ const BLOCK_SHIFTS: std::ops::RangeInclusive<u8> = 10..=24;
 /// Bytes of one checksum in the block table.
 pub(crate) const CRC_LEN: usize = 4;
 
+/// Bytes of the end offset of a compressed block in the block table.
+const END_LEN: usize = 8;
+
 /// Where the header's own checksum is, and the bytes before it that it
 /// covers (with the block table).
 const HEADER_CRC_AT: usize = 32;
@@ -119,11 +162,11 @@ const HEADER_CRC_AT: usize = 32;
 pub(crate) struct Header {
     /// The game.
     pub(crate) kind: Kind,
-    /// Pits per side.
+    /// Pits per side (0 for Russian draughts).
     pub(crate) pits: u8,
     /// The capture rule.
     pub(crate) empty_capture: bool,
-    /// Most seeds on the board.
+    /// The size: most seeds on the board, or most pieces in draughts.
     pub(crate) max_seeds: u8,
     /// A block holds `1 << block_shift` entries.
     pub(crate) block_shift: u8,
@@ -164,13 +207,26 @@ impl Header {
     /// Where the entries start in the file: after the header and the
     /// block table.
     pub(crate) fn entries_offset(&self) -> u64 {
-        HEADER_LEN as u64 + self.block_count() * CRC_LEN as u64
+        HEADER_LEN as u64 + self.block_count() * self.kind.table_row() as u64
     }
 
-    /// Bytes of the whole file.
-    pub(crate) fn file_len(&self) -> u64 {
+    /// Bytes of the entries as stored: as they are, or for a compressed
+    /// kind where the last block ends (read from the block table `table`).
+    pub(crate) fn stored_entries_len(&self, table: &[u8]) -> u64 {
+        if self.kind.compressed() {
+            self.block_count()
+                .checked_sub(1)
+                .and_then(|last| stored_end(table, last))
+                .unwrap_or(0)
+        } else {
+            self.count.saturating_mul(self.kind.entry_bytes())
+        }
+    }
+
+    /// Bytes of the whole file with the block table `table`.
+    pub(crate) fn file_len(&self, table: &[u8]) -> u64 {
         self.entries_offset()
-            .saturating_add(self.count.saturating_mul(self.kind.entry_bytes()))
+            .saturating_add(self.stored_entries_len(table))
     }
 
     /// The header's bytes up to its own checksum.
@@ -237,8 +293,11 @@ impl Header {
             reason,
         };
         let pits = header[16];
-        if !(1..=MAX_PITS).contains(&pits) {
+        if kind.sowing() && !(1..=MAX_PITS).contains(&pits) {
             return Err(bad(format!("{pits} pits, expected 1 to {MAX_PITS}")));
+        }
+        if !kind.sowing() && pits != 0 {
+            return Err(bad(format!("byte 16 is {pits}, expected 0")));
         }
         let empty_capture = match (kind, header[17]) {
             (_, 0) => false,
@@ -246,7 +305,9 @@ impl Header {
             (Kind::Kalah, other) => {
                 return Err(bad(format!("capture flag {other}, expected 0 or 1")));
             }
-            (Kind::Oware, other) => return Err(bad(format!("byte 17 is {other}, expected 0"))),
+            (Kind::Oware | Kind::Russian, other) => {
+                return Err(bad(format!("byte 17 is {other}, expected 0")));
+            }
         };
         let max_seeds = header[18];
         if max_seeds > MAX_DB_SEEDS {
@@ -267,12 +328,13 @@ impl Header {
                 "reserved bytes 20 to 23 or 36 to 39 are not zero".to_owned()
             ));
         }
-        // 4. The entry count is the board count of the pits and seeds.
+        // 4. The entry count is the board count of the pits and seeds (a
+        //    game whose count follows from other things checks it itself).
         let mut le = [0; 8];
         le.copy_from_slice(&header[24..32]);
         let count = u64::from_le_bytes(le);
         let expected_count = entry_count(2 * usize::from(pits), max_seeds);
-        if expected_count != Some(count) {
+        if kind.sowing() && expected_count != Some(count) {
             return Err(EndgameDbError::CountMismatch {
                 path: path.to_owned(),
                 pits,
@@ -289,8 +351,25 @@ impl Header {
             block_shift,
             count,
         };
-        // 5. The file is exactly as long as the count makes it.
-        let expected_len = decoded.file_len();
+        // 5. The file is exactly as long as the count makes it (and, for a
+        //    compressed kind, as the block table's last end offset).
+        let table_end = decoded.entries_offset();
+        if file_len < table_end {
+            return Err(EndgameDbError::Truncated {
+                path: path.to_owned(),
+                expected: table_end,
+                found: file_len,
+            });
+        }
+        let table = usize::try_from(table_end)
+            .ok()
+            .and_then(|end| bytes.get(HEADER_LEN..end))
+            .ok_or_else(|| EndgameDbError::Truncated {
+                path: path.to_owned(),
+                expected: table_end,
+                found: bytes.len() as u64,
+            })?;
+        let expected_len = decoded.file_len(table);
         if file_len < expected_len {
             return Err(EndgameDbError::Truncated {
                 path: path.to_owned(),
@@ -305,16 +384,7 @@ impl Header {
                 found: file_len,
             });
         }
-        // 6. The checksum covers the header and the block table (all
-        // there, as the length matched).
-        let table = usize::try_from(decoded.entries_offset())
-            .ok()
-            .and_then(|end| bytes.get(HEADER_LEN..end))
-            .ok_or_else(|| EndgameDbError::Truncated {
-                path: path.to_owned(),
-                expected: expected_len,
-                found: bytes.len() as u64,
-            })?;
+        // 6. The checksum covers the header and the block table.
         let stored = u32::from_le_bytes([header[32], header[33], header[34], header[35]]);
         let computed = header_crc(&decoded.fields(), table);
         if stored != computed {
@@ -347,20 +417,80 @@ pub(crate) fn block_table(entries: &[u8], entry_bytes: u64, block_shift: u8) -> 
         .collect()
 }
 
-/// The checksum of block `block` in `table`; `None` past its end.
-pub(crate) fn stored_crc(table: &[u8], block: u64) -> Option<u32> {
-    let at = usize::try_from(block).ok()?.checked_mul(CRC_LEN)?;
+/// The block table and the compressed bytes of `entries` for a compressed
+/// kind: each block LZ4-compressed, its row the CRC-32 of its entries and
+/// where its compressed bytes end.
+pub(crate) fn compressed_blocks(
+    entries: &[u8],
+    entry_bytes: u64,
+    block_shift: u8,
+) -> (Vec<u8>, Vec<u8>) {
+    let block_bytes = usize::try_from(entry_bytes << block_shift).unwrap_or(usize::MAX);
+    let mut table = Vec::new();
+    let mut data = Vec::new();
+    for block in entries.chunks(block_bytes) {
+        data.extend_from_slice(&lz4_flex::block::compress(block));
+        table.extend_from_slice(&crc32fast::hash(block).to_le_bytes());
+        table.extend_from_slice(&(data.len() as u64).to_le_bytes());
+    }
+    (table, data)
+}
+
+/// The entries of block `block` of a compressed kind's file, whose block
+/// table is `table` and compressed bytes `data`, `len` bytes when whole;
+/// `None` when they cannot be decompressed to that length or do not match
+/// their checksum.
+pub(crate) fn decompress_block(
+    table: &[u8],
+    data: &[u8],
+    block: u64,
+    len: usize,
+) -> Option<Vec<u8>> {
+    let start = match block.checked_sub(1) {
+        Some(before) => stored_end(table, before)?,
+        None => 0,
+    };
+    let end = stored_end(table, block)?;
+    let bytes = data.get(usize::try_from(start).ok()?..usize::try_from(end).ok()?)?;
+    let entries = lz4_flex::block::decompress(bytes, len).ok()?;
+    let crc = stored_crc(table, block, CRC_LEN + END_LEN)?;
+    (entries.len() == len && crc32fast::hash(&entries) == crc).then_some(entries)
+}
+
+/// The checksum of block `block` in `table`, whose rows are `row` bytes;
+/// `None` past its end.
+pub(crate) fn stored_crc(table: &[u8], block: u64, row: usize) -> Option<u32> {
+    let at = usize::try_from(block).ok()?.checked_mul(row)?;
     let bytes = table.get(at..at + CRC_LEN)?;
     Some(u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]))
 }
+
+/// Where block `block`'s compressed bytes end, in a compressed kind's
+/// `table`; `None` past its end.
+fn stored_end(table: &[u8], block: u64) -> Option<u64> {
+    let at = usize::try_from(block)
+        .ok()?
+        .checked_mul(CRC_LEN + END_LEN)?
+        .checked_add(CRC_LEN)?;
+    let bytes: [u8; END_LEN] = table.get(at..at + END_LEN)?.try_into().ok()?;
+    Some(u64::from_le_bytes(bytes))
+}
+
+/// FNV-1a's offset basis: the hash of no bytes.
+pub(crate) const FNV_OFFSET_BASIS: u64 = 0xcbf2_9ce4_8422_2325;
 
 /// FNV-1a, 64 bits: offset basis `0xcbf29ce484222325`, prime
 /// `0x100000001b3`, one byte at a time.
 #[must_use]
 pub fn fnv1a(bytes: &[u8]) -> u64 {
-    const OFFSET_BASIS: u64 = 0xcbf2_9ce4_8422_2325;
+    fnv1a_update(FNV_OFFSET_BASIS, bytes)
+}
+
+/// FNV-1a of the bytes hashed to `hash` followed by `bytes`.
+#[must_use]
+pub(crate) fn fnv1a_update(hash: u64, bytes: &[u8]) -> u64 {
     const PRIME: u64 = 0x0000_0100_0000_01b3;
-    bytes.iter().fold(OFFSET_BASIS, |hash, &byte| {
+    bytes.iter().fold(hash, |hash, &byte| {
         (hash ^ u64::from(byte)).wrapping_mul(PRIME)
     })
 }
@@ -390,7 +520,8 @@ mod tests {
         let table = block_table(&entries, header.kind.entry_bytes(), header.block_shift);
         let mut bytes = header.encode(&table).to_vec();
         bytes.extend_from_slice(&table);
-        (bytes, header.file_len())
+        let len = header.file_len(&table);
+        (bytes, len)
     }
 
     #[test]

@@ -38,7 +38,7 @@ pub fn cache_family(houses: u8) -> String {
 /// `max_seeds` seeds and `count` entries.
 #[must_use]
 pub fn file_size_of(houses: u8, max_seeds: u8, count: u64) -> u64 {
-    Header::new(Kind::Oware, houses, false, max_seeds, count).file_len()
+    Header::new(Kind::Oware, houses, false, max_seeds, count).file_len(&[])
 }
 
 /// An Oware endgame database (see the module docs).

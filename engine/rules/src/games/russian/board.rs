@@ -1,5 +1,6 @@
 //! The pieces on the board: one bitboard per colour and one of kings.
 
+use super::moves::Move;
 use super::squares::{RANK_1, RANK_8};
 use crate::game::Player;
 
@@ -78,6 +79,40 @@ impl Board {
         } else {
             Piece::Man(owner)
         })
+    }
+
+    /// Plays `side`'s move `mv` on the pieces alone: the piece leaves
+    /// `from` and stands on `to` (a king if it was one or the move crowns
+    /// it), and the captured pieces come off. A capture may end where it
+    /// started, so the piece is lifted before it is put down. Positions
+    /// ([`Russian`](super::Russian)'s `play`) and the endgame databases'
+    /// builds, which look at boards only, both move pieces here.
+    #[inline]
+    pub fn apply(&mut self, side: Player, mv: Move) {
+        let from_bit = 1u32 << mv.from;
+        let to_bit = 1u32 << mv.to;
+        let is_king = self.kings & from_bit != 0 || mv.crowned;
+        self.pieces[side.index()] = (self.pieces[side.index()] & !from_bit) | to_bit;
+        self.kings &= !from_bit;
+        if is_king {
+            self.kings |= to_bit;
+        }
+        self.pieces[side.opponent().index()] &= !mv.captured;
+        self.kings &= !mv.captured;
+    }
+
+    /// The board seen from the other side: turned half round (square `s`
+    /// becomes `31 - s`, a1 becomes h8) with the colours swapped, so that
+    /// Black's pieces stand where White's would. A position with Black to
+    /// move is the flipped one with White to move, which halves what the
+    /// endgame databases store.
+    #[inline]
+    #[must_use]
+    pub fn flipped(&self) -> Self {
+        Self {
+            pieces: [self.pieces[1].reverse_bits(), self.pieces[0].reverse_bits()],
+            kings: self.kings.reverse_bits(),
+        }
     }
 }
 

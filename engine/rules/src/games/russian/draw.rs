@@ -100,26 +100,59 @@ impl DrawState {
         {
             return Some(DrawRule::Repetition);
         }
-        // Rules 3 and 4 only concern positions where both sides have kings.
-        if board.kings_of(Player::One) == 0 || board.kings_of(Player::Two) == 0 {
-            return None;
-        }
-        let count = |side: Player| board.pieces[side.index()].count_ones();
-        let (white, black) = (count(Player::One), count(Player::Two));
-        // Rule 3: three or more kings (only kings) against a lone king.
-        let only_kings = |side: Player| board.men(side) == 0;
-        let lone_king = (white == 1 && black >= 3 && only_kings(Player::Two))
-            || (black == 1 && white >= 3 && only_kings(Player::One));
-        if lone_king && self.balance_plies >= THREE_KINGS_PLIES {
-            return Some(DrawRule::KingsAgainstLoneKing);
-        }
-        // Rule 4: few pieces, both with kings, nothing changing.
-        ENDING_PLIES
-            .iter()
-            .find(|&&(most, _)| white + black <= most)
-            .is_some_and(|&(_, plies)| self.balance_plies >= plies)
-            .then_some(DrawRule::UnchangedEnding)
+        // Rules 3 and 4: the balance of forces unchanged for too long.
+        let (rule, limit) = balance_rule(board)?;
+        (self.balance_plies >= limit).then_some(rule)
     }
+
+    /// How many more plies may be played before a move limit (rules 2-4)
+    /// draws the game, if no man moves and nothing is captured or crowned
+    /// meanwhile: a conversion must come within this many plies for the
+    /// game to go on (the endgame databases weigh their moves to
+    /// conversion against it).
+    #[must_use]
+    pub fn plies_left(&self, board: &Board) -> u16 {
+        let kings = KING_MOVES_PLIES.saturating_sub(self.king_plies);
+        balance_rule(board).map_or(kings, |(_, limit)| {
+            kings.min(limit.saturating_sub(self.balance_plies))
+        })
+    }
+}
+
+/// The rule of 3 or 4 that limits an ending on `board` without a change
+/// in the balance of forces, and its limit in plies, if one does.
+fn balance_rule(board: &Board) -> Option<(DrawRule, u16)> {
+    let count = |bits: u32| bits.count_ones();
+    let sides = [Player::One, Player::Two];
+    balance_rule_of(
+        sides.map(|side| count(board.men(side))),
+        sides.map(|side| count(board.kings_of(side))),
+    )
+}
+
+/// The rule of 3 or 4 that limits an ending where the sides have these
+/// `men` and `kings` (White's, then Black's), and its limit in plies, if
+/// one does. Both concern only endings where both sides have kings, so
+/// whether one applies depends on the pieces alone, which no move changes
+/// but a capture or a crowning (the endgame databases use this).
+#[must_use]
+pub fn balance_rule_of(men: [u32; 2], kings: [u32; 2]) -> Option<(DrawRule, u16)> {
+    if kings[0] == 0 || kings[1] == 0 {
+        return None;
+    }
+    let (white, black) = (men[0] + kings[0], men[1] + kings[1]);
+    // Rule 3: three or more kings (only kings) against a lone king; it is
+    // stricter than rule 4 wherever both apply.
+    let lone_king =
+        (white == 1 && black >= 3 && men[1] == 0) || (black == 1 && white >= 3 && men[0] == 0);
+    if lone_king {
+        return Some((DrawRule::KingsAgainstLoneKing, THREE_KINGS_PLIES));
+    }
+    // Rule 4: few pieces, both with kings.
+    ENDING_PLIES
+        .iter()
+        .find(|&&(most, _)| white + black <= most)
+        .map(|&(_, plies)| (DrawRule::UnchangedEnding, plies))
 }
 
 /// Which draw rule ended a game (the numbers of the module docs).
@@ -219,5 +252,31 @@ mod tests {
         assert!(!after_quiet_plies(4, 1000).is_draw(&big));
         // Only one side has a king: no limit either.
         assert!(!after_quiet_plies(4, 1000).is_draw(&board("W:WKa1:Bh6")));
+    }
+
+    #[test]
+    fn plies_left_count_down_to_the_draw() {
+        // Rule 2 alone: 30 plies of king moves.
+        let crowded = board("W:WKc1,a3,c3,e3,g3:BKh8,b6,d6,f6");
+        assert_eq!(
+            after_quiet_plies(0, 0).plies_left(&crowded),
+            KING_MOVES_PLIES
+        );
+        assert_eq!(after_quiet_plies(29, 29).plies_left(&crowded), 1);
+        // Rule 4, two kings: 10 plies since the balance changed.
+        let kings = board("W:WKa1:BKh8");
+        assert_eq!(after_quiet_plies(3, 7).plies_left(&kings), 3);
+        // Rule 3: 30 plies since the balance changed.
+        let three = board("W:WKa1,Kc1,Ke1:BKh8");
+        assert_eq!(after_quiet_plies(2, 20).plies_left(&three), 10);
+        // Wherever plies_left says 0, the rules draw, and never before.
+        for (state, b) in [
+            (after_quiet_plies(30, 30), &crowded),
+            (after_quiet_plies(4, 10), &kings),
+            (after_quiet_plies(4, 30), &three),
+        ] {
+            assert_eq!(state.plies_left(b), 0);
+            assert!(state.is_draw(b));
+        }
     }
 }

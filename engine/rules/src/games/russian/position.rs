@@ -110,27 +110,19 @@ impl Game for Russian {
     fn play(&mut self, mv: Move) {
         let me = self.side;
         let them = me.opponent();
-        let from_bit = 1u32 << mv.from;
-        let to_bit = 1u32 << mv.to;
-        let was_king = self.board.kings & from_bit != 0;
+        let was_king = self.board.kings & (1u32 << mv.from) != 0;
         let is_king = was_king || mv.crowned;
 
-        // 1. Lift the piece and put it down (possibly crowned). A capture
-        //    may end where it started, so lift first, then put down.
-        self.board.pieces[me.index()] = (self.board.pieces[me.index()] & !from_bit) | to_bit;
-        self.board.kings &= !from_bit;
-        if is_king {
-            self.board.kings |= to_bit;
-        }
+        // 1. The key loses the piece where it stood and the captured
+        //    pieces, and gains the piece where it lands (possibly crowned).
         self.key ^= piece_key(me, was_king, mv.from) ^ piece_key(me, is_king, mv.to);
-
-        // 2. Take the captured pieces off, now that the move is over.
         for s in Bits(mv.captured) {
             let king = self.board.kings & (1 << s) != 0;
             self.key ^= piece_key(them, king, s);
         }
-        self.board.pieces[them.index()] &= !mv.captured;
-        self.board.kings &= !mv.captured;
+
+        // 2. The pieces move (`Board::apply`).
+        self.board.apply(me, mv);
 
         // 3. The other side moves; the draw rules take note.
         self.side = them;

@@ -61,7 +61,7 @@ pub fn cache_file_name(pits: u8, empty_capture: bool, max_seeds: u8) -> String {
 /// writes it: the header, a checksum for each block, the entries.
 #[must_use]
 pub fn file_size_of(count: u64) -> u64 {
-    Header::new(Kind::Kalah, 1, false, 0, count).file_len()
+    Header::new(Kind::Kalah, 1, false, 0, count).file_len(&[])
 }
 
 /// The capture rule as a file name says it.
