@@ -38,11 +38,17 @@ const INTERRUPTED: i32 = 130;
 /// The arguments of `ply-engine build-db`.
 #[derive(Debug, clap::Args)]
 pub struct BuildDbArgs {
-    /// The game, as UCI_Variant names it: kalah or oware.
+    /// The game, as UCI_Variant names it: kalah, oware or russian.
     #[arg(long, value_name = "GAME", default_value = "kalah")]
     variant: String,
-    /// Most seeds on the board, 0 to 127.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(0..=127))]
+    /// The database's size: most seeds on the board (0 to 127), or for
+    /// Russian draughts most pieces (`--max-pieces`, 2 to 8).
+    #[arg(
+        long,
+        visible_alias = "max-pieces",
+        value_name = "N",
+        value_parser = clap::value_parser!(u8).range(0..=127)
+    )]
     max_seeds: u8,
     /// A rule option of the game, as `uci` lists it (repeatable): the board
     /// the database is for, e.g. `--option Pits=4` or `--option EmptyCapture=true`.
@@ -285,7 +291,7 @@ fn check_space(directory: &Path, plan: &DatabasePlan) -> Result<()> {
     {
         bail!(
             "not enough memory: the build needs about {:.2} GB, {:.2} GB is available; \
-             build fewer seeds, or free memory first",
+             build a smaller database, or free memory first",
             gb(plan.memory),
             gb(available)
         );
@@ -295,7 +301,7 @@ fn check_space(directory: &Path, plan: &DatabasePlan) -> Result<()> {
     {
         bail!(
             "not enough disk in {}: the file needs {:.2} GB, {:.2} GB is free; \
-             build fewer seeds, or give --output on another disk",
+             build a smaller database, or give --output on another disk",
             directory.display(),
             gb(file_bytes),
             gb(free)

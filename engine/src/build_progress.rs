@@ -63,7 +63,7 @@ impl BuildProgress {
                 }
                 *last_level = Some(progress.level);
                 eprintln!(
-                    "working on level {level} (seeds on the board): {:.1}% of the entries done, \
+                    "working on level {level} (seeds or pieces on the board): {:.1}% of the entries done, \
                      {} elapsed",
                     progress.fraction() * 100.0,
                     format_duration(progress.elapsed)

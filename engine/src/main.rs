@@ -49,8 +49,10 @@ enum EngineCommand {
     /// depth; the node count is the same on every machine (see docs/protocol.md).
     Bench(BenchArgs),
     /// Builds an endgame database of Kalah (the exact value of every
-    /// position with at most N seeds on the board) or Oware (bounds on it,
-    /// exact where no side gains by cycling); see docs/endgame-db.md.
+    /// position with at most N seeds on the board), Oware (bounds on it,
+    /// exact where no side gains by cycling) or Russian draughts (every
+    /// position of at most N pieces, with the move limits); see
+    /// docs/endgame-db.md.
     BuildDb(BuildDbArgs),
     /// Checks every block of an endgame database file against its
     /// checksum; exits with 1 when the file is damaged or no database

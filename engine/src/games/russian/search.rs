@@ -6,12 +6,31 @@
 //! one is nearer a move-limit draw (the "graph history interaction"
 //! chess engines accept too); the rules themselves always see the line.
 
+use super::board::Board;
+use super::draw::KING_MOVES_PLIES;
+use super::endgame::{Material, RussianDb, Value};
 use super::eval::RussianEvaluation;
 use super::moves::Move;
 use super::position::Russian;
-use super::squares::SQUARES;
+use super::squares::{Bits, SQUARES};
 use crate::search::Evaluator;
 use crate::search::SearchGame;
+use crate::search::game::KnownMargin;
+use crate::search::oracles::Oracles;
+use crate::search::score::CENTI;
+use ply_rules::game::Player;
+
+/// The margin the tables give a won position (centi-units) before its
+/// distance from the end is taken off (see [`table_margin`]); a proven
+/// score's margin is at most 255 units.
+const TABLE_WIN_MARGIN: i32 = 200 * CENTI;
+
+/// What a piece on the board weighs in [`remaining_progress`]: more than
+/// all the steps its side's men may still take.
+const PIECE_PROGRESS: i32 = 64;
+
+/// Steps a man takes from its first rank to its crowning rank.
+const STEPS_TO_CROWN: i32 = 7;
 
 /// Ordering hint for a capture; each piece taken adds
 /// `PER_CAPTURED`, each king taken `PER_KING_CAPTURED` more, so longer
@@ -65,4 +84,56 @@ impl SearchGame for Russian {
     fn is_quiet(&self) -> bool {
         !self.must_capture()
     }
+
+    /// What the endgame tables know, with the move limits weighed (see
+    /// `endgame/entry.rs`): a draw is exact, and so is a proven win or
+    /// loss whose next conversion comes within the plies the draw counts
+    /// leave ([`Limits::plies_left`](super::endgame::material::Limits::plies_left)).
+    /// Any other win (loss) is at least (at most) a draw: it may be one.
+    fn known_margin(&self, oracles: &Oracles) -> Option<KnownMargin> {
+        let entry = oracles.get::<RussianDb>()?.probe(self)?;
+        let limits = Material::of(&self.board).limits();
+        let left = limits.plies_left(&self.draw, &self.board);
+        let won = |mtc: u8| table_margin(&self.board, mtc);
+        Some(match entry.value() {
+            Value::Draw => KnownMargin::exact(0),
+            Value::Win { mtc } if u16::from(mtc) <= left => KnownMargin::exact(won(mtc)),
+            Value::Loss { mtc } if u16::from(mtc) <= left => KnownMargin::exact(-won(mtc)),
+            Value::Win { .. } | Value::CursedWin => KnownMargin {
+                lower: 0,
+                upper: TABLE_WIN_MARGIN,
+            },
+            Value::Loss { .. } | Value::CursedLoss => KnownMargin {
+                lower: -TABLE_WIN_MARGIN,
+                upper: 0,
+            },
+        })
+    }
+}
+
+/// The margin of a win the tables prove with `mtc` plies to its next
+/// conversion: the nearer the end, the more. Every conversion lowers
+/// [`remaining_progress`], and that outweighs any MTC, so the search
+/// converts rather than keep a short MTC by shuffling kings.
+fn table_margin(board: &Board, mtc: u8) -> i32 {
+    let mtc_span = i32::from(KING_MOVES_PLIES) + 1;
+    TABLE_WIN_MARGIN - remaining_progress(board) * mtc_span - i32::from(mtc)
+}
+
+/// How far an ending is from its end: a weight for each piece on the
+/// board and one for each step a man may still take to its crowning
+/// rank. A capture, a man's step and a crowning each lower it.
+fn remaining_progress(board: &Board) -> i32 {
+    let steps = |side: Player| -> i32 {
+        Bits(board.men(side))
+            .map(|s| {
+                let rank = i32::from(s / 4);
+                match side {
+                    Player::One => STEPS_TO_CROWN - rank,
+                    Player::Two => rank,
+                }
+            })
+            .sum()
+    };
+    PIECE_PROGRESS * board.occupied().count_ones() as i32 + steps(Player::One) + steps(Player::Two)
 }

@@ -1,0 +1,222 @@
+//! A Russian draughts database file: the run of tables of every material
+//! up to N pieces (`tables.rs`), in the file every database shares
+//! (`crate::endgame`: kind Russian, one byte an entry, blocks
+//! LZ4-compressed, each checked on its first read).
+
+use std::path::Path;
+use std::time::Instant;
+
+use ply_rules::game::Player;
+use ply_rules::games::russian::{Board, Russian};
+
+use super::build::{MAX_BUILD_PIECES, build};
+use super::entry::Entry;
+use super::tables::{Directory, Located, white_to_move};
+use crate::endgame::EndgameDbError;
+use crate::endgame::file::DatabaseFile;
+use crate::endgame::format::{Header, Kind};
+use crate::endgame::progress::Progress;
+
+/// The family of the cached databases (see [`crate::database_cache`]):
+/// `russian`, so the cache names them `russian-6.db`.
+pub const CACHE_FAMILY: &str = "russian";
+
+/// A Russian draughts endgame database (see the module docs).
+pub struct RussianDb {
+    /// Where each material's table is in the run.
+    directory: Directory,
+    /// The run of entries, one byte each, and the header.
+    file: DatabaseFile,
+}
+
+impl std::fmt::Debug for RussianDb {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("RussianDb")
+            .field("max_pieces", &self.directory.max_pieces())
+            .field("file", &self.file)
+            .finish()
+    }
+}
+
+impl crate::endgame::file::Backed for RussianDb {
+    fn file(&self) -> &DatabaseFile {
+        &self.file
+    }
+}
+
+impl RussianDb {
+    /// Builds the tables of every material of at most `max_pieces` pieces
+    /// in memory on `threads` threads, calling `progress` after each
+    /// material (its level is the pieces on the board).
+    ///
+    /// # Errors
+    /// [`EndgameDbError::InvalidParameters`] for fewer than 2 or more than
+    /// [`MAX_BUILD_PIECES`] pieces, or tables that do not fit in memory.
+    pub fn build(
+        max_pieces: u8,
+        threads: usize,
+        mut progress: impl FnMut(&Progress),
+    ) -> Result<Self, EndgameDbError> {
+        let total = Directory::new(max_pieces.min(MAX_BUILD_PIECES)).total();
+        let started = Instant::now();
+        let mut done = 0;
+        let tables = build(max_pieces, threads, |report| {
+            done += report.entries;
+            progress(&Progress::new(
+                report.material.pieces(),
+                max_pieces,
+                done,
+                total,
+                started.elapsed(),
+            ));
+        })
+        .map_err(EndgameDbError::InvalidParameters)?;
+        let directory = tables.directory().clone();
+        let header = Header::new(Kind::Russian, 0, false, max_pieces, directory.total());
+        Ok(Self {
+            directory,
+            file: DatabaseFile::built(header, tables.into_entries()),
+        })
+    }
+
+    /// Opens a database file (see `DatabaseFile::open`: the header is
+    /// checked now, each block on its first read) and checks that its
+    /// entry count is that of its tables.
+    ///
+    /// # Errors
+    /// The file cannot be read, is no database, is another game's, or is
+    /// damaged in its header.
+    pub fn open(path: impl AsRef<Path>) -> Result<Self, EndgameDbError> {
+        let path = path.as_ref();
+        let file = DatabaseFile::open(path, Kind::Russian)?;
+        let bad = |reason: String| EndgameDbError::BadHeader {
+            path: path.to_owned(),
+            reason,
+        };
+        let max_pieces = file.header().max_seeds;
+        if !(2..=MAX_BUILD_PIECES).contains(&max_pieces) {
+            return Err(bad(format!(
+                "tables of at most {max_pieces} pieces, expected 2 to {MAX_BUILD_PIECES}"
+            )));
+        }
+        let directory = Directory::new(max_pieces);
+        if file.header().count != directory.total() {
+            return Err(bad(format!(
+                "{} entries, but the tables of at most {max_pieces} pieces hold {}",
+                file.header().count,
+                directory.total()
+            )));
+        }
+        Ok(Self { directory, file })
+    }
+
+    /// Writes the database to `path` (through a temporary file and a
+    /// rename; a mapped database is verified first).
+    ///
+    /// # Errors
+    /// The file cannot be written, or the database is damaged.
+    pub fn save(&self, path: impl AsRef<Path>) -> Result<(), EndgameDbError> {
+        self.file.save(path.as_ref())
+    }
+
+    /// Most pieces on the board.
+    #[must_use]
+    pub fn max_pieces(&self) -> u8 {
+        self.directory.max_pieces()
+    }
+
+    /// Entries in the file.
+    #[must_use]
+    pub fn len(&self) -> u64 {
+        self.directory.total()
+    }
+
+    /// Whether it holds no entry (never: every size has tables).
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The entry of `board` with `side` to move: `None` when no table
+    /// holds it (too many pieces) or its block is damaged.
+    #[must_use]
+    pub fn probe_board(&self, board: &Board, side: Player) -> Option<Entry> {
+        match self.directory.locate(&white_to_move(board, side))? {
+            Located::Lost => Some(Entry::loss(0)),
+            Located::At(rank) => Some(Entry(*self.file.read(rank)?.first()?)),
+        }
+    }
+
+    /// The entry of a position (its pieces and side to move; the draw
+    /// counters are the caller's to weigh, see `entry.rs`).
+    #[must_use]
+    pub fn probe(&self, position: &Russian) -> Option<Entry> {
+        self.probe_board(position.board(), position.side)
+    }
+
+    /// Bytes of its file.
+    #[must_use]
+    pub fn file_size(&self) -> u64 {
+        self.file.file_size()
+    }
+
+    /// The file it was opened from; `None` when built in this process.
+    #[must_use]
+    pub fn path(&self) -> Option<&Path> {
+        self.file.path()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn saved_and_opened_it_reads_the_same_and_damage_is_refused() {
+        let built = RussianDb::build(3, 2, |_| {}).unwrap_or_else(|e| panic!("{e}"));
+        let dir = std::env::temp_dir().join(format!("ply-russian-db-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+        let path = dir.join("russian-3.db");
+        built.save(&path).unwrap_or_else(|e| panic!("{e}"));
+        let opened = RussianDb::open(&path).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(opened.max_pieces(), 3);
+        assert!(opened.file_size() < built.len(), "compressed");
+        for (layout, _) in built.directory.tables() {
+            for index in (0..layout.entries()).step_by(7) {
+                let Some(board) = layout.board_at(index) else {
+                    continue;
+                };
+                assert_eq!(
+                    opened.probe_board(&board, Player::One),
+                    built.probe_board(&board, Player::One)
+                );
+            }
+        }
+        // A flipped byte in the compressed blocks: the block is refused.
+        let mut bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{e}"));
+        let last = bytes.len() - 10;
+        bytes[last] ^= 0x5A;
+        let damaged = dir.join("damaged.db");
+        std::fs::write(&damaged, &bytes).unwrap_or_else(|e| panic!("{e}"));
+        let opened = RussianDb::open(&damaged).unwrap_or_else(|e| panic!("{e}"));
+        assert!(opened.file.verify_with_progress(|_, _| {}).is_err());
+        assert!(opened.file.damage().is_some());
+        // Another game's database is refused, naming both games.
+        let oware = dir.join("oware.db");
+        crate::games::oware::endgame::OwareDb::build(2, 3, 1, |_| {})
+            .and_then(|db| db.save(&oware))
+            .unwrap_or_else(|e| panic!("{e}"));
+        let error = RussianDb::open(&oware).map(|_| ()).unwrap_err();
+        let text = error.to_string();
+        assert!(
+            text.contains("Oware") && text.contains("Russian draughts"),
+            "{text}"
+        );
+        // A missing file is named.
+        let error = RussianDb::open(dir.join("missing.db"))
+            .map(|_| ())
+            .unwrap_err();
+        assert!(error.to_string().contains("missing.db"), "{error}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
