@@ -21,18 +21,6 @@ const POSITIONS: usize = 1 << 20;
 /// Positions of the repeated set.
 const REPEATED: usize = 1024;
 
-/// xorshift64*: reproducible positions.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) % n
-    }
-}
-
 fn main() -> Result<()> {
     let db = match std::env::args().nth(1) {
         Some(path) => RussianDb::open(&path).with_context(|| format!("cannot open {path}"))?,
@@ -40,21 +28,17 @@ fn main() -> Result<()> {
     };
     let directory = Directory::new(db.max_pieces());
     let tables: Vec<_> = directory.tables().collect();
-    let mut rng = Rng(0x0123_4567_89ab_cdef);
+    let mut rng = fastrand::Rng::with_seed(0x0123_4567_89ab_cdef);
     let mut positions: Vec<(Board, Player)> = Vec::with_capacity(POSITIONS);
     while positions.len() < POSITIONS {
         // A rank over the whole run, so big tables are probed most.
-        let rank = rng.below(directory.total());
+        let rank = rng.u64(0..directory.total());
         let at = tables.partition_point(|&(_, start)| start <= rank) - 1;
         let (layout, start) = tables[at];
         let Some(board) = layout.board_at(rank - start) else {
             continue;
         };
-        let side = if rng.below(2) == 0 {
-            Player::One
-        } else {
-            Player::Two
-        };
+        let side = if rng.bool() { Player::One } else { Player::Two };
         let board = match side {
             Player::One => board,
             Player::Two => board.flipped(),
