@@ -63,7 +63,7 @@ use super::material::{Limits, Material};
 use super::tables::Tables;
 
 /// Most pieces the build supports: eight kings have at most 8 × 13 = 104
-/// king moves, which the 7 bits of [`KING_MOVES`] count.
+/// king moves, which a position's count holds in 7 bits.
 pub const MAX_BUILD_PIECES: u8 = 8;
 
 /// Positions (or bucket items) a thread takes at a time.

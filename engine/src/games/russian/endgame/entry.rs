@@ -3,11 +3,11 @@
 //!
 //! The tables answer for a position *as it enters its material*: right
 //! after a capture or a crowning, every draw count at zero (the search
-//! weighs a later position's counts itself, [`super::Limits::plies_left`]).
+//! weighs a later position's counts itself, [`super::material::Limits::plies_left`]).
 //! - **Win** (or **loss**) with **moves to conversion** (MTC, as
 //!   Kingsrow's databases say), in plies: the side to move wins (loses)
 //!   under the rules, and the winning side reaches its next conversion
-//!   (see [`super::Limits`]: a capture, a crowning, in some endings a
+//!   (see [`super::material::Limits`]: a capture, a crowning, in some endings a
 //!   man's step; or the end of the game) in this many plies when it
 //!   hurries and the other side delays. The win holds from a later
 //!   position of the same material as long as the MTC fits in the plies

@@ -17,7 +17,7 @@
 //!
 //! The men of the two sides are ranked each on their own 28 squares, so
 //! some indices put a White and a Black man on one square: those entries
-//! stand for no position ([`board_at`] says `None`) and the build leaves
+//! stand for no position ([`Layout::board_at`] says `None`) and the build leaves
 //! them drawn. That costs at most a third of the men-heavy tables and
 //! keeps the index a few multiplications. Because the men come first, all
 //! the positions with the same men are one run of the table (a "men
