@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # The Russian draughts endgame databases: builds the tables of at most
 # PIECES pieces (timed, into the engine's cache unless --output is given),
-# prints the file's size, checks every block (verify-db), and measures the
-# probe speed on the file (engine/examples/russian_probe_speed.rs).
+# prints the file's size, checks every block (verify-db), measures the
+# probe speed on the file (engine/examples/russian_probe_speed.rs), and has
+# Ply play three kings against one from every position the tables call won
+# (the ignored test of engine/tests/russian_endgame_db.rs).
 #
 #   bench/russian_db.sh [--pieces N] [--threads T] [--output FILE]
 #
@@ -41,3 +43,6 @@ echo "== verify-db"
 /usr/bin/time -f "%e s" "$engine" verify-db "$output"
 echo "== probe speed"
 target/release/examples/russian_probe_speed "$output"
+echo "== Petrov's triangle: Ply wins three kings against one from every position the tables call won"
+cargo test --release -q -p ply-engine --test russian_endgame_db -- --ignored --nocapture 2>&1 |
+  grep -E "won positions|test result|panicked"

@@ -78,10 +78,10 @@ pub(super) fn loaded_file(loaded: &str) -> Option<&str> {
 }
 
 /// One line of `build-db`'s plain progress (`working on level 17/20 (seeds
-/// on the board): 12.3% of the entries done, 0:05 elapsed`).
+/// or pieces on the board): 12.3% of the entries done, 0:05 elapsed`).
 #[derive(Clone, Debug, PartialEq)]
 pub(super) struct Progress {
-    /// The level being built (seeds on the board).
+    /// The level being built (seeds or pieces on the board).
     pub(super) level: u32,
     /// The last level.
     pub(super) levels: u32,
