@@ -272,7 +272,7 @@ fn rules_value(
     memo: &mut HashMap<(Board, u16, u16), i8>,
 ) -> i8 {
     let material = Material::of(&board);
-    let balance_plies = if material.limits().steps_carry || balance_applies(&board) {
+    let balance_plies = if material.limits().steps_carry {
         balance_plies
     } else {
         0
@@ -315,17 +315,6 @@ fn rules_value(
     };
     memo.insert((board, king_plies, balance_plies), value);
     value
-}
-
-/// Whether rule 3 or 4 applies to `board` (both sides have kings, and
-/// the pieces fit one of them).
-fn balance_applies(board: &Board) -> bool {
-    let sides = [Player::One, Player::Two];
-    ply_rules::games::russian::draw::balance_rule_of(
-        sides.map(|side| board.men(side).count_ones()),
-        sides.map(|side| board.kings_of(side).count_ones()),
-    )
-    .is_some()
 }
 
 #[test]
