@@ -63,8 +63,8 @@ fn main() -> Result<()> {
         let shown: Vec<String> = bounds
             .iter()
             .map(|m| match m.exact() {
-                Some(v) => format!("{}:{v}", m.house + 1),
-                None => format!("{}:{}..{}", m.house + 1, m.lower, m.upper),
+                Some(v) => format!("{}:{v}", m.mv + 1),
+                None => format!("{}:{}..{}", m.mv + 1, m.lower, m.upper),
             })
             .collect();
         let seeds: u32 = [position.side, position.side.opponent()]

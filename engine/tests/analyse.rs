@@ -512,3 +512,20 @@ fn oware_positions_are_solved_with_proven_scores() {
     assert_eq!(records[0]["bestmove"], "2", "{records:?}");
     assert_eq!(records[0]["score"]["proven"], -400, "{records:?}");
 }
+
+#[test]
+fn russian_positions_are_solved_with_proven_results() {
+    // White's man takes Black's last piece, a win (+1, a hundred as a
+    // score); Black, blocked, has lost already.
+    let output = analyse(
+        &["--solve", "--variant", "russian"],
+        "W:Wc3:Bd4\nB:Wf2,g3:Bh4\n",
+    );
+    assert!(output.status.success(), "{output:?}");
+    let records = records(&stdout(&output));
+    assert_eq!(records.len(), 2, "{records:?}");
+    assert_eq!(records[0]["bestmove"], "c3:e5", "{records:?}");
+    assert_eq!(records[0]["score"]["proven"], 100, "{records:?}");
+    assert_eq!(records[1]["bestmove"], Value::Null, "{records:?}");
+    assert_eq!(records[1]["score"]["proven"], -100, "{records:?}");
+}

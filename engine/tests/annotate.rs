@@ -1,7 +1,8 @@
 //! `ply-engine annotate` through the binary, against answers known by
 //! brute force: a tic-tac-toe game whose one bad move throws a win away,
 //! a Kalah endgame whose first move loses a number of seeds that a plain
-//! minimax to the end of the game gives; the per-side summaries; PGN read
+//! minimax to the end of the game gives, a Russian draughts move that
+//! gives a table win away; the per-side summaries; PGN read
 //! back after annotation; bad records reported while the rest goes on;
 //! input order whatever `--jobs`.
 
@@ -14,6 +15,7 @@ use ply_engine::commands::annotate::pgn::read_games;
 use ply_engine::commands::annotate::{Judgement, judging};
 use ply_engine::engine_game::judging::Judging;
 use ply_engine::games::kalah::EndgameDb;
+use ply_engine::games::russian::endgame::RussianDb;
 use ply_rules::game::{Game, MoveList, Outcome, Player};
 use ply_rules::games::kalah::Kalah;
 use ply_rules::games::tictactoe::TicTacToe;
@@ -297,6 +299,43 @@ fn a_kalah_move_loses_the_seeds_a_minimax_gives() {
         (losses[0] * 100.0 / south_moves as f64).round() / 100.0
     );
     assert_eq!(record["summary"]["p2"]["average_loss"], 0.0);
+}
+
+/// Russian draughts with the four-piece tables: two kings and a man
+/// against a king is a proven win, and `c3-g7` gives a king away for a
+/// proven draw: a blunder, though the engine's scores are the tables'
+/// (docs/analysis.md); the forced recapture is no fault.
+#[test]
+fn a_russian_move_that_throws_a_table_win_away_is_a_blunder() {
+    const FEN: &str = "W:WKa1,Kc3,g3:BKh8";
+    let dir = temp_dir("russian");
+    let db_path = dir.join("russian-4.db");
+    RussianDb::build(4, 1, |_| {})
+        .expect("the four-piece tables")
+        .save(&db_path)
+        .expect("the tables are saved");
+    let db_option = format!("EndgameDB={}", db_path.display());
+    let moves = ["c3-g7".to_owned(), "h8:e5:h2".to_owned()];
+    let text = pgn(&[("Variant", "russian"), ("FEN", FEN)], &moves);
+    let output = annotate(
+        &["--option", &db_option, "--depth", "2", "--format", "json"],
+        &text,
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let record = &records(&output)[0];
+    assert_eq!(record["unit"], "men");
+    let first = &record["moves"][0];
+    assert!(
+        first["score_before"]["proven"].as_i64() > Some(0),
+        "a proven win before: {record}"
+    );
+    assert_eq!(first["score_after"], serde_json::json!({"proven": 0}));
+    assert_eq!(
+        judgements(record),
+        ["blunder".into(), Value::Null],
+        "{record}"
+    );
+    assert_eq!(record["summary"]["p1"]["blunders"], 1);
 }
 
 /// Two Kalah(6,4) games, the second from a position with a book move.

@@ -66,16 +66,16 @@ fn with_and_without_the_database_the_bounds_agree() {
         for a in &with {
             let b = without
                 .iter()
-                .find(|b| b.house == a.house)
+                .find(|b| b.mv == a.mv)
                 .expect("the same moves");
             // Both are proofs: the ranges share the value.
             assert!(
                 a.lower <= b.upper && b.lower <= a.upper,
                 "{text}, house {}: {a:?} against {b:?}",
-                a.house + 1
+                a.mv + 1
             );
             if let (Some(x), Some(y)) = (a.exact(), b.exact()) {
-                assert_eq!(x, y, "{text}, house {}", a.house + 1);
+                assert_eq!(x, y, "{text}, house {}", a.mv + 1);
             }
             exact_with += usize::from(a.exact().is_some());
             exact_without += usize::from(b.exact().is_some());

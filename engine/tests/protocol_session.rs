@@ -524,6 +524,34 @@ fn a_stopped_solve_reports_bounds() {
     assert!(unsolved[0].contains(" upperbound "), "{out}");
 }
 
+/// Russian draughts' `solve` gives results (+1 a win): a man taking the
+/// last piece is solved at once, without tables; the start, stopped at
+/// once, is bounded between a loss and a win.
+#[test]
+fn russian_solve_proves_results_and_a_stopped_one_says_its_bounds() {
+    let out = session(
+        "setoption name UCI_Variant value russian\nsetoption name MultiPV value 2\n\
+         position fen W:Wc3:Bd4\nsolve\nposition startpos\nsolve\nstop\n",
+    );
+    let ends: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("solved ") || l.starts_with("unsolved "))
+        .collect();
+    assert_eq!(ends.len(), 2, "{out}");
+    assert!(
+        ends[0].starts_with("solved value +1 bestmove c3:e5 "),
+        "{out}"
+    );
+    assert!(
+        out.contains("info string multipv 1 proven margin +1 (solved)\n"),
+        "{out}"
+    );
+    assert!(
+        ends[1].starts_with("unsolved lowerbound -1 upperbound +1 bestmove "),
+        "{out}"
+    );
+}
+
 #[test]
 fn invalid_utf8_is_an_unknown_command() {
     let mut input = b"position startpos moves 2\n".to_vec();
@@ -884,7 +912,7 @@ fn tictactoe_engine_takes_the_win_and_reports_the_end() {
     );
     assert!(out.contains("\n\nNodes searched: 127872\n"), "{out}");
     assert!(
-        out.contains("info string error: solve is only available for kalah, oware\n"),
+        out.contains("info string error: solve is only available for kalah, oware, russian\n"),
         "{out}"
     );
 }

@@ -2,7 +2,8 @@
 //! (`go`, `solve`, `bench`, `perft`, the analysis jobs): the tables it
 //! searches with ([`EngineTables`]), where its lines go ([`Output`]), the
 //! handle that stops and joins it ([`RunningSearch`]), and the alpha-beta
-//! `go` every game gets by default ([`go`]).
+//! `go` every game gets by default ([`go`]), and the `solve` of the games
+//! whose solvers prove bounds on each move ([`solve_bounds`]).
 //!
 //! It sits under the per-game hooks ([`crate::engine_game`]), which start
 //! such searches, and under the protocol session, which runs them: it
@@ -11,6 +12,7 @@
 pub mod go;
 pub mod output;
 pub mod running;
+pub mod solve_bounds;
 pub mod tables;
 
 pub use output::Output;

@@ -1,10 +1,11 @@
 //! Russian draughts in the engine: the rules are
 //! [`ply_rules::games::russian`]; here are its static evaluation (`eval`),
-//! the [`SearchGame`](crate::search::SearchGame) impl (`search`) and the
-//! endgame tables (`endgame`).
+//! the [`SearchGame`](crate::search::SearchGame) impl (`search`), the
+//! endgame tables (`endgame`) and the solver that proves each move's
+//! result with them (`solve`).
 
 use std::path::Path;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use crate::endgame::format::{Header, Kind};
 use crate::endgame::progress::Progress;
@@ -12,20 +13,27 @@ use crate::engine_game::judging::{Judging, Thresholds};
 use crate::engine_game::{
     BuiltDatabase, DatabaseChecks, DatabaseFit, DatabasePlan, EngineGame, OpenedDatabase,
 };
+use crate::options::EngineOptions;
 use crate::search::score::CENTI;
+use crate::search_thread::{EngineTables, Output, RunningSearch};
 use endgame::{CACHE_FAMILY, Directory, MAX_BUILD_PIECES, RussianDb};
 
 pub mod endgame;
 mod eval;
+#[cfg(test)]
+mod plain_value;
 mod search;
+pub mod solve;
 
 pub use eval::RussianEvaluation;
 use ply_rules::games::russian::*;
 pub use search::CAPTURE_PRIORITY;
 
-/// Russian draughts thinks with the alpha-beta search, and has no solver;
-/// its endgame tables hold every position of a few pieces (`endgame`).
+/// Russian draughts thinks with the alpha-beta search; its endgame tables
+/// hold every position of a few pieces (`endgame`), and `solve` proves
+/// each move's result with them (`solve`).
 impl EngineGame for Russian {
+    const HAS_SOLVER: bool = true;
     /// The start, a middle game from the engine's own line, and a king ending.
     const BENCH_POSITIONS: &'static [&'static str] = &[
         "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb8,d8,f8,h8,a7,c7,e7,g7,b6,d6,f6,h6",
@@ -102,5 +110,14 @@ impl EngineGame for Russian {
             checks: Arc::clone(&db) as Arc<dyn DatabaseChecks>,
             oracle: db,
         })
+    }
+
+    fn solve(
+        self,
+        options: &EngineOptions,
+        tables: Arc<Mutex<EngineTables>>,
+        out: Output,
+    ) -> Result<RunningSearch, String> {
+        solve::start(self, options.multipv, tables, out)
     }
 }

@@ -8,7 +8,7 @@
 
 use super::board::Board;
 use super::draw::KING_MOVES_PLIES;
-use super::endgame::{Material, RussianDb, Value};
+use super::endgame::{RussianDb, Wdl};
 use super::eval::RussianEvaluation;
 use super::moves::Move;
 use super::position::Russian;
@@ -91,19 +91,17 @@ impl SearchGame for Russian {
     /// leave ([`Limits::plies_left`](super::endgame::material::Limits::plies_left)).
     /// Any other win (loss) is at least (at most) a draw: it may be one.
     fn known_margin(&self, oracles: &Oracles) -> Option<KnownMargin> {
-        let entry = oracles.get::<RussianDb>()?.probe(self)?;
-        let limits = Material::of(&self.board).limits();
-        let left = limits.plies_left(&self.draw, &self.board);
-        let won = |mtc: u8| table_margin(&self.board, mtc);
-        Some(match entry.value() {
-            Value::Draw => KnownMargin::exact(0),
-            Value::Win { mtc } if u16::from(mtc) <= left => KnownMargin::exact(won(mtc)),
-            Value::Loss { mtc } if u16::from(mtc) <= left => KnownMargin::exact(-won(mtc)),
-            Value::Win { .. } | Value::CursedWin => KnownMargin {
+        let (entry, proven) = oracles.get::<RussianDb>()?.prove(self)?;
+        let won = table_margin(&self.board, entry.mtc().unwrap_or(0));
+        Some(match proven {
+            (Wdl::Draw, Wdl::Draw) => KnownMargin::exact(0),
+            (Wdl::Win, _) => KnownMargin::exact(won),
+            (_, Wdl::Loss) => KnownMargin::exact(-won),
+            (Wdl::Draw, _) => KnownMargin {
                 lower: 0,
                 upper: TABLE_WIN_MARGIN,
             },
-            Value::Loss { .. } | Value::CursedLoss => KnownMargin {
+            (Wdl::Loss, _) => KnownMargin {
                 lower: -TABLE_WIN_MARGIN,
                 upper: 0,
             },

@@ -73,24 +73,9 @@ struct Entry {
 pub struct Stopped;
 
 /// What is proven of one move of the root: its value lies in
-/// `lower..=upper` (final margins for the root's mover).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct MoveBounds {
-    /// The house sown (0-based, from the mover's left).
-    pub house: u8,
-    /// The value is at least this.
-    pub lower: i32,
-    /// The value is at most this.
-    pub upper: i32,
-}
-
-impl MoveBounds {
-    /// The value, when the bounds meet.
-    #[must_use]
-    pub fn exact(&self) -> Option<i32> {
-        (self.lower == self.upper).then_some(self.lower)
-    }
-}
+/// `lower..=upper` (final margins for the root's mover); the move is the
+/// house sown (0-based, from the mover's left).
+pub type MoveBounds = crate::search_thread::solve_bounds::MoveBounds<u8>;
 
 /// The solver: its table, the database it trusts, and its counts.
 #[derive(Debug)]
@@ -153,7 +138,7 @@ impl<'a> Solver<'a> {
         let mut moves: Vec<MoveBounds> = legal_houses(&root.board, me)
             .into_iter()
             .map(|house| MoveBounds {
-                house: u8::try_from(house).unwrap_or(u8::MAX),
+                mv: u8::try_from(house).unwrap_or(u8::MAX),
                 lower: stores - on_board,
                 upper: stores + on_board,
             })
@@ -167,7 +152,7 @@ impl<'a> Solver<'a> {
                 match self.narrow_move(
                     &root.board,
                     me,
-                    usize::from(line.house),
+                    usize::from(line.mv),
                     depth,
                     (line.lower - stores, line.upper - stores),
                 ) {
@@ -491,7 +476,7 @@ fn sort(moves: &mut [MoveBounds]) {
         b.lower
             .cmp(&a.lower)
             .then(b.upper.cmp(&a.upper))
-            .then(a.house.cmp(&b.house))
+            .then(a.mv.cmp(&b.mv))
     });
 }
 
@@ -562,7 +547,7 @@ mod tests {
         assert_eq!(found.len(), expected.len());
         let mut exact = 0;
         for (house, value) in expected {
-            let line = found.iter().find(|m| m.house == house).unwrap();
+            let line = found.iter().find(|m| m.mv == house).unwrap();
             assert!(
                 line.lower <= value && value <= line.upper,
                 "{:?}, house {house}: {value} outside {line:?}",

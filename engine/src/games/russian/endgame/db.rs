@@ -10,7 +10,8 @@ use ply_rules::game::Player;
 use ply_rules::games::russian::{Board, Russian};
 
 use super::build::{MAX_BUILD_PIECES, build};
-use super::entry::Entry;
+use super::entry::{Entry, Wdl};
+use super::material::Material;
 use super::tables::{Directory, Located, white_to_move};
 use crate::endgame::EndgameDbError;
 use crate::endgame::file::DatabaseFile;
@@ -152,6 +153,18 @@ impl RussianDb {
     #[must_use]
     pub fn probe(&self, position: &Russian) -> Option<Entry> {
         self.probe_board(position.board(), position.side)
+    }
+
+    /// What the tables prove of `position` as it stands, its draw counts
+    /// weighed ([`Entry::under_rules`]): its entry, and the least and the
+    /// most it is worth to its mover under the rules. `None` as
+    /// [`Self::probe`].
+    #[must_use]
+    pub fn prove(&self, position: &Russian) -> Option<(Entry, (Wdl, Wdl))> {
+        let entry = self.probe(position)?;
+        let limits = Material::of(position.board()).limits();
+        let left = limits.plies_left(&position.draw, position.board());
+        Some((entry, entry.under_rules(left)))
     }
 
     /// Bytes of its file.

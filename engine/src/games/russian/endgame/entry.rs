@@ -40,7 +40,8 @@ const CURSED_LOSS: u8 = 255;
 
 /// The value of a position for the side to move with the move limits
 /// left aside: the class of game value retrograde analysis usually gives.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// Ordered from the mover's worst to its best.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Wdl {
     /// The side to move loses whatever it plays.
     Loss,
@@ -119,6 +120,30 @@ impl Entry {
             Value::Win { .. } | Value::CursedWin => Wdl::Win,
             Value::Loss { .. } | Value::CursedLoss => Wdl::Loss,
             Value::Draw => Wdl::Draw,
+        }
+    }
+
+    /// What the entry proves of a position of its material whose draw
+    /// counts leave `plies_left` plies for a conversion
+    /// ([`super::material::Limits::plies_left`]): the least and the most
+    /// the position is worth under the rules, for the side to move.
+    ///
+    /// A draw stays a draw (the limits only turn wins into draws), and a
+    /// proven win or loss holds while its MTC fits in the plies left: the
+    /// winner reaches the conversion in time, along moves whose MTC falls
+    /// every ply, so no position repeats. Any other win is at least a
+    /// draw (the winner's moves never lose) and may be one; a loss the
+    /// same the other way round. (Not weighed: a winning line through a
+    /// position the game has already seen twice, whose third time would
+    /// draw; the winner's other lines are not looked at.)
+    #[must_use]
+    pub fn under_rules(self, plies_left: u16) -> (Wdl, Wdl) {
+        match self.value() {
+            Value::Draw => (Wdl::Draw, Wdl::Draw),
+            Value::Win { mtc } if u16::from(mtc) <= plies_left => (Wdl::Win, Wdl::Win),
+            Value::Loss { mtc } if u16::from(mtc) <= plies_left => (Wdl::Loss, Wdl::Loss),
+            Value::Win { .. } | Value::CursedWin => (Wdl::Draw, Wdl::Win),
+            Value::Loss { .. } | Value::CursedLoss => (Wdl::Loss, Wdl::Draw),
         }
     }
 

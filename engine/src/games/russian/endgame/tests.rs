@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-use ply_rules::game::{Game, MoveList, Outcome, Player};
+use ply_rules::game::{MoveList, Player};
 use ply_rules::games::russian::draw::KING_MOVES_PLIES;
 use ply_rules::games::russian::movegen::generate;
 use ply_rules::games::russian::{Board, Russian};
@@ -16,6 +16,7 @@ use super::entry::{Entry, Value, Wdl};
 use super::index::Layout;
 use super::material::Material;
 use super::tables::Tables;
+use crate::games::russian::plain_value::rules_value;
 
 /// Pieces in the tables the tests build.
 const TEST_PIECES: u8 = 4;
@@ -255,66 +256,6 @@ fn values_match_a_plain_fixed_point_over_the_game_graph() {
     }
     assert!(roots >= 20, "{roots} roots");
     assert!(compared > 100_000, "{compared}");
-}
-
-/// The value under the rules, move limits included (1 won, 0 drawn, −1
-/// lost for White, to move on `board`), with these draw counts: plain
-/// minimax over the rules' own positions (`Russian`: its moves, its draw
-/// counts after each move, its draw rules), memoised. Repetition is left
-/// out (each position starts a fresh history): a side that can win never
-/// needs one, so it decides no value. Where no balance rule applies, the
-/// balance count is irrelevant (only a capture or a crowning, which
-/// resets it, can make one apply) and is kept at zero.
-fn rules_value(
-    board: Board,
-    king_plies: u16,
-    balance_plies: u16,
-    memo: &mut HashMap<(Board, u16, u16), i8>,
-) -> i8 {
-    let material = Material::of(&board);
-    let balance_plies = if material.limits().steps_carry {
-        balance_plies
-    } else {
-        0
-    };
-    if let Some(&value) = memo.get(&(board, king_plies, balance_plies)) {
-        return value;
-    }
-    let mut position = Russian::from_board(board, Player::One);
-    position.draw.king_plies = king_plies;
-    position.draw.balance_plies = balance_plies;
-    let mut moves = MoveList::new();
-    position.legal_moves(&mut moves);
-    let value = match position.outcome() {
-        Some(Outcome::Win(Player::One)) => 1,
-        Some(Outcome::Win(Player::Two)) => -1,
-        Some(Outcome::Draw) => 0,
-        None => {
-            let mut best = -1;
-            for &mv in &moves {
-                let mut child = position.clone();
-                child.play(mv);
-                let flipped = child.board.flipped();
-                let value = if flipped.pieces[0] == 0 {
-                    1
-                } else {
-                    -rules_value(
-                        flipped,
-                        child.draw.king_plies,
-                        child.draw.balance_plies,
-                        memo,
-                    )
-                };
-                best = best.max(value);
-                if best == 1 {
-                    break;
-                }
-            }
-            best
-        }
-    };
-    memo.insert((board, king_plies, balance_plies), value);
-    value
 }
 
 #[test]
