@@ -793,21 +793,87 @@ fn the_page_builds_an_oware_database_and_shows_each_moves_bounds() {
         state["database"]["choices"][0]["bytes"],
         2 * 18_564 + 40 + 4
     );
-    let state = page.request(&message("build_database", json!({"size": 12})));
-    assert_eq!(state["database"]["build"]["size"], 12, "{state}");
+    build_from_page(&mut page, &cache, 12, "oware-3-12.db");
+    // 8 seeds on the board, South to move.
+    let fen = "2,1,2 3 0,2,1 1 s";
+    let shown = exact_bounds_shown(&mut page, fen);
+    let setup = "setoption name UCI_Variant value oware\nsetoption name Pits value 3\n\
+                 setoption name Seeds value 2\n";
+    assert_eq!(shown, solve_bounds(&cache, setup, fen, 3, true));
+    let error = page.request(&message(
+        "set_options",
+        json!({"players": ["human", "engine"], "strength": [{"depth": 2}, "perfect"]}),
+    ));
+    assert_eq!(
+        error["message"],
+        "oware has no database of exact values, so no perfect strength"
+    );
+    let _ = std::fs::remove_dir_all(&cache);
+}
+
+/// Issue 27: Russian draughts' database panel builds the four-piece
+/// tables into the cache, the engine loads them, and the exact view shows
+/// each move's result (+1 a win, 0 a draw, −1 a loss, which the page says
+/// in words), as the engine's own `solve` gives them; the tables prove
+/// only endings, so no perfect strength.
+#[test]
+fn the_page_builds_russian_tables_and_shows_each_moves_result() {
+    let cache = fresh_cache("russian-exact");
+    let gui = Gui::start_with_cache(&["--variant", "russian"], &cache);
+    let mut page = gui.connect();
+    let state = page.until(|m| m["type"] == "state" && m["database"]["known"] == true);
+    assert!(state["database"]["loaded"].is_null(), "{state}");
+    assert_eq!(state["database"]["perfect_play"], false);
+    assert_eq!(state["database"]["results"], true);
+    assert_eq!(state["database"]["choices"][0]["size"], 4);
+    build_from_page(&mut page, &cache, 4, "russian-4.db");
+    // Two kings and a man against a king: ten moves win, two only draw.
+    let fen = "W:WKa1,Kc3,g3:BKh8";
+    let shown = exact_bounds_shown(&mut page, fen);
+    let setup = "setoption name UCI_Variant value russian\n";
+    assert_eq!(shown, solve_bounds(&cache, setup, fen, 256, true));
+    let count = |value: i64| {
+        shown
+            .iter()
+            .filter(|m| (m.1, m.2) == (value, value))
+            .count()
+    };
+    assert_eq!((count(1), count(0), shown.len()), (10, 2, 12), "{shown:?}");
+    let error = page.request(&message(
+        "set_options",
+        json!({"players": ["human", "engine"], "strength": [{"depth": 2}, "perfect"]}),
+    ));
+    assert_eq!(
+        error["message"],
+        "russian has no database of exact values, so no perfect strength"
+    );
+    let _ = std::fs::remove_dir_all(&cache);
+}
+
+/// Builds the database of `size` with the page's panel into `cache`
+/// (where it is `file`), and waits for the engine to load it.
+fn build_from_page(page: &mut Page, cache: &std::path::Path, size: u32, file: &str) {
+    let state = page.request(&message("build_database", json!({"size": size})));
+    assert_eq!(state["database"]["build"]["size"], size, "{state}");
     // The build ends, and the engine loads it (perhaps said in one state).
     let state = page.until(|m| m["type"] == "state" && m["database"]["build"].is_null());
     assert_eq!(state["database"]["build_failed"], false, "{state}");
-    assert!(cache.join("ply").join("oware-3-12.db").is_file());
-    let state = loaded_after(&mut page, state);
+    assert!(cache.join("ply").join(file).is_file());
+    let state = loaded_after(page, state);
     let loaded = state["database"]["loaded"]
         .as_str()
         .expect("the engine's words");
-    assert!(loaded.contains("oware-3-12.db (found by auto)"), "{loaded}");
+    assert!(
+        loaded.contains(&format!("{file} (found by auto)")),
+        "{loaded}"
+    );
+}
 
+/// Turns the exact view on, sets `fen`, and waits for its values: each
+/// move's bounds (equal where the value is proven), one for each legal
+/// move.
+fn exact_bounds_shown(page: &mut Page, fen: &str) -> Vec<(String, i64, i64)> {
     page.request(&message("exact_values", json!({"on": true})));
-    // 8 seeds on the board, South to move.
-    let fen = "2,1,2 3 0,2,1 1 s";
     let state = page.request(&message("set_position", json!({"fen": fen})));
     assert_eq!(fen_of(&state), fen);
     let state = page.until(|m| {
@@ -832,18 +898,7 @@ fn the_page_builds_an_oware_database_and_shows_each_moves_bounds() {
         .collect();
     shown.sort();
     assert_eq!(shown.len(), state["legal"].as_array().map_or(0, Vec::len));
-    let setup = "setoption name UCI_Variant value oware\nsetoption name Pits value 3\n\
-                 setoption name Seeds value 2\n";
-    assert_eq!(shown, solve_bounds(&cache, setup, fen, 3, true));
-    let error = page.request(&message(
-        "set_options",
-        json!({"players": ["human", "engine"], "strength": [{"depth": 2}, "perfect"]}),
-    ));
-    assert_eq!(
-        error["message"],
-        "oware has no database of exact values, so no perfect strength"
-    );
-    let _ = std::fs::remove_dir_all(&cache);
+    shown
 }
 
 /// The first state from `state` on (the one a build ended in) that says

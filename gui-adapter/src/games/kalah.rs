@@ -39,6 +39,7 @@ pub static DATABASE: DatabaseUi = DatabaseUi {
     choices: database_choices,
     plan: database_plan,
     perfect_play: true,
+    results: false,
 };
 
 /// The sizes offered on six pits (docs/endgame-db.md's figures: 29 MB,

@@ -67,7 +67,8 @@ pub struct GameUi {
     /// Why a turn is over after a move.
     pub turn_is_over: &'static str,
     /// The exact database the engine can build and use for this game
-    /// (Kalah's and Oware's endgame databases), if any: the page's
+    /// (Kalah's and Oware's endgame databases, Russian draughts' endgame
+    /// tables), if any: the page's
     /// database offer, exact-value view and "perfect" strength ask for it.
     pub database: Option<&'static DatabaseUi>,
 }
@@ -88,6 +89,10 @@ pub struct DatabaseUi {
     /// Kalah's databases hold exact values; Oware's hold bounds, which the
     /// search uses but which prove no move everywhere.
     pub perfect_play: bool,
+    /// Whether a proven value is a result (+1 a win, 0 a draw, −1 a loss:
+    /// Russian draughts' tables) rather than a final margin (the sowing
+    /// games' seeds): the page then says it in words.
+    pub results: bool,
 }
 
 /// One database build: the engine's arguments and what it will cost.

@@ -36,6 +36,7 @@ pub static DATABASE: DatabaseUi = DatabaseUi {
     choices: database_choices,
     plan: database_plan,
     perfect_play: false,
+    results: false,
 };
 
 /// The sizes offered on six houses: 12 seeds is Aalina's table, 24 the

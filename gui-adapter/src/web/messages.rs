@@ -345,6 +345,9 @@ pub struct DatabaseInfo {
     /// Whether the game's database gives perfect play (Kalah's exact
     /// values; not Oware's bounds): the page offers `perfect` only then.
     pub perfect_play: bool,
+    /// Whether a proven value is a result (+1 a win, 0 a draw, −1 a
+    /// loss), which the page says in words, rather than a final margin.
+    pub results: bool,
 }
 
 /// A move's proven value, or the bounds proven on it.

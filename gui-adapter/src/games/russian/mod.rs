@@ -5,9 +5,11 @@
 //! capture" and its draw offer when only kings remain.
 //!
 //! One concept a file: `squares` (names), `text` (the terminal drawing),
-//! `clicks` (moves by clicks), `ending` (when a draw is offered).
+//! `clicks` (moves by clicks), `ending` (when a draw is offered),
+//! `database` (the endgame tables the page offers).
 
 pub mod clicks;
+pub mod database;
 pub mod ending;
 pub mod squares;
 pub mod text;
@@ -36,7 +38,7 @@ pub static UI: GameUi = GameUi {
     start_options: &[],
     turn_goes_on: "you move again",
     turn_is_over: "a turn is one move (a capture with all its landings is one move)",
-    database: None,
+    database: Some(&database::DATABASE),
 };
 
 impl GameFrontEnd for Russian {

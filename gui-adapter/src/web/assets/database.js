@@ -81,14 +81,26 @@ window.PlyDatabase = (function () {
       const item = document.createElement('li');
       item.dataset.move = m.move;
       item.dataset.value = m.value === null ? '' : String(m.value);
-      item.textContent = `${m.move}: ${label(m)}`;
+      item.textContent = `${m.move}: ${label(m, db.results)}`;
       return item;
     }));
   }
 
-  // A move's proven value, or its proven bounds: "+2", "-1..+4".
-  function label(m) {
-    return m.value === null ? `${signed(m.lower)}..${signed(m.upper)}` : signed(m.value);
+  // A proven value in the game's terms: a final margin (+2, 0, -4), or,
+  // where the database's values are results (Russian draughts' tables:
+  // +1, 0, -1), the result in words.
+  function value(v, results) {
+    if (!results) return signed(v);
+    return v > 0 ? 'win' : (v < 0 ? 'loss' : 'draw');
+  }
+
+  // A move's proven value, or its proven bounds: "+2", "-1..+4"; "win",
+  // "draw to win".
+  function label(m, results) {
+    if (m.value !== null) return value(m.value, results);
+    return results
+      ? `${value(m.lower, true)} to ${value(m.upper, true)}`
+      : `${signed(m.lower)}..${signed(m.upper)}`;
   }
 
   // The exact values (or bounds) by move, for the board's drawing, when
@@ -96,7 +108,8 @@ window.PlyDatabase = (function () {
   function valuesFor(s) {
     if (!s.exact || s.exact.ply !== s.ply) return null;
     const values = {};
-    for (const m of s.exact.values) values[m.move] = label(m);
+    const results = !!(s.database && s.database.results);
+    for (const m of s.exact.values) values[m.move] = label(m, results);
     return values;
   }
 

@@ -540,6 +540,7 @@ impl PageSession {
             verify_failed: self.verify_end.as_ref().is_some_and(|e| e.failed),
             perfect_note: self.perfect_note(),
             perfect_play: ui.perfect_play,
+            results: ui.results,
         })
     }
 
