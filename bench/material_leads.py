@@ -4,8 +4,9 @@
 Reads `ply-referee -results` files (one JSON line a game), replays each
 game's moves from its opening position, and counts, for ENGINE, the games
 in which at some quiet position (the side to move has no capture: the
-move played next is not one) ENGINE had at least one piece more than its
-opponent (men and kings alike), and how many of those it did not win.
+move played next is not one) ENGINE's material was at least one man more
+than its opponent's, a king counted as 2.5 men (the weight the engine's
+evaluation and `annotate` give it), and how many of those it did not win.
 That is the count issue 27 asks for: leads the engine could not convert.
 
     bench/material_leads.py --engine NAME RESULTS.jsonl [MORE.jsonl ...]
@@ -19,6 +20,9 @@ import json
 import sys
 
 FILES = "abcdefgh"
+
+# What a king is worth in men.
+KING_MEN = 2.5
 
 
 def square(name):
@@ -60,12 +64,13 @@ def play(board, side, move):
     board[path[-1]] = (side, king)
 
 
-def pieces(board, side):
-    return sum(1 for s, _ in board.values() if s == side)
+def material(board, side):
+    """`side`'s material in men, a king counting KING_MEN."""
+    return sum(KING_MEN if king else 1 for s, king in board.values() if s == side)
 
 
 def game_leads(game, engine):
-    """The most `engine` led by (pieces) at a quiet position, its colour, and the score for it."""
+    """The most `engine` led by (in men) at a quiet position, its colour, and whether it won."""
     colour = "W" if game["p1"] == engine else "B"
     if engine not in (game["p1"], game["p2"]):
         return None
@@ -78,7 +83,7 @@ def game_leads(game, engine):
         quiet = i + 1 >= len(moves) or ":" not in moves[i + 1]
         if quiet:
             other = "B" if colour == "W" else "W"
-            best = max(best, pieces(board, colour) - pieces(board, other))
+            best = max(best, material(board, colour) - material(board, other))
     won = game["result"] == ("p1win" if colour == "W" else "p2win")
     return best, colour, won
 
@@ -107,7 +112,7 @@ def main():
                         led_not_won += 1
                         lines.append(
                             f"  game {game['game']} ({args.engine} {colour}): {game['score']}, "
-                            f"led by {lead}, {game.get('reason') or ''}"
+                            f"led by {lead:g}, {game.get('reason') or ''}"
                         )
     print(f"{args.engine}: {games} games, led by a man or more in {led}, "
           f"of which not won: {led_not_won}")
