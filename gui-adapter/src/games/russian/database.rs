@@ -34,7 +34,7 @@ const OFFERED: [Offered; 3] = [
     Offered {
         pieces: 4,
         bytes: 2_107_653,
-        seconds: 2,
+        seconds: 3,
     },
     Offered {
         pieces: 5,
