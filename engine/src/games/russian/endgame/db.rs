@@ -166,23 +166,12 @@ impl RussianDb {
         let left = limits.plies_left(&position.draw, position.board());
         Some((entry, entry.under_rules(left)))
     }
-
-    /// Bytes of its file.
-    #[must_use]
-    pub fn file_size(&self) -> u64 {
-        self.file.file_size()
-    }
-
-    /// The file it was opened from; `None` when built in this process.
-    #[must_use]
-    pub fn path(&self) -> Option<&Path> {
-        self.file.path()
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::endgame::file::Backed;
 
     #[test]
     fn saved_and_opened_it_reads_the_same_and_damage_is_refused() {
@@ -193,7 +182,7 @@ mod tests {
         built.save(&path).unwrap_or_else(|e| panic!("{e}"));
         let opened = RussianDb::open(&path).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(opened.max_pieces(), 3);
-        assert!(opened.file_size() < built.len(), "compressed");
+        assert!(opened.file().file_size() < built.len(), "compressed");
         for (layout, _) in built.directory.tables() {
             for index in (0..layout.entries()).step_by(7) {
                 let Some(board) = layout.board_at(index) else {
