@@ -25,7 +25,7 @@ use build_progress::VerifyProgress;
 use clap::{Parser, Subcommand};
 use ply_engine::search::SearchControl;
 use ply_engine::search_thread::Output;
-use ply_engine::session::{BENCH_DEPTH, InputQueue, Session, run_bench};
+use ply_engine::session::{BENCH_DEPTH, InputQueue, Protocol, Session, run_bench};
 
 /// The command line: a subcommand, or none to speak the protocol.
 #[derive(Debug, Parser)]
@@ -40,6 +40,12 @@ use ply_engine::session::{BENCH_DEPTH, InputQueue, Session, run_bench};
 struct Cli {
     #[command(subcommand)]
     command: Option<EngineCommand>,
+    /// Speak another protocol than UCI and UGI from the first line:
+    /// `aalina` is Aalina's UCI dialect of Oware, as Aualé drives an engine
+    /// (houses as letters); `hub` is Scan's Hub for Russian draughts, which
+    /// a first line `hub` also starts (see docs/front-ends.md, "Other GUIs and tools").
+    #[arg(long, value_enum, value_name = "PROTOCOL")]
+    dialect: Option<Protocol>,
 }
 
 /// What `ply-engine` does, when it is not to speak the protocol.
@@ -100,7 +106,7 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> Result<ExitCode> {
     let out = Output::new(std::io::stdout());
     match cli.command {
-        None => protocol_loop(out),
+        None => protocol_loop(out, cli.dialect),
         Some(EngineCommand::Bench(args)) => {
             // Nothing stops a bench from the shell but Ctrl-C.
             run_bench(&out, args.depth, &SearchControl::new(false, false));
@@ -118,9 +124,13 @@ fn run(cli: Cli) -> Result<ExitCode> {
 /// Reads commands until `quit` or the end of input (on a thread of their
 /// own, so that `stop` and `isready` are seen while a command waits for a
 /// search: see `session/input.rs`).
-fn protocol_loop(out: Output) -> Result<()> {
+fn protocol_loop(out: Output, dialect: Option<Protocol>) -> Result<()> {
     let input = InputQueue::spawn(std::io::BufReader::new(std::io::stdin()));
-    Session::new(out).run(input);
+    let mut session = Session::new(out);
+    if let Some(protocol) = dialect {
+        session.speak(protocol);
+    }
+    session.run(input);
     Ok(())
 }
 

@@ -1,5 +1,6 @@
 //! Ply's text protocol: UCI's verbs and rules, extended the way
-//! multi-variant engines do, and answering UGI too.
+//! multi-variant engines do, and answering UGI too; and [`hub`], Scan's
+//! draughts protocol, which the engine speaks by translation.
 //!
 //! This crate knows no game. It turns lines into typed messages and back:
 //! [`parse_command`] / [`parse_response`] read a line (nom parsers, UCI's
@@ -8,6 +9,7 @@
 //! against a game's rules is the engine's job.
 
 mod error;
+pub mod hub;
 mod labels;
 mod message;
 mod parse;

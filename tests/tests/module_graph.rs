@@ -95,7 +95,17 @@ fn code_of(text: &str) -> String {
 fn local_paths(code: &str) -> Vec<Vec<String>> {
     let mut paths = Vec::new();
     for statement in code.split(';') {
-        if let Some(at) = statement.find("use ") {
+        // `use` as a word, not the end of one (`house letter`).
+        let at = statement
+            .match_indices("use ")
+            .map(|(at, _)| at)
+            .find(|&at| {
+                statement[..at]
+                    .chars()
+                    .next_back()
+                    .is_none_or(|c| !c.is_alphanumeric() && c != '_')
+            });
+        if let Some(at) = at {
             let body: String = statement[at + 4..].split_whitespace().collect();
             paths.extend(expand_group(&body));
         }

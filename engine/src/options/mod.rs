@@ -105,13 +105,23 @@ impl EngineOptions {
                 },
             },
         });
-        let settings = SETTINGS.iter().map(|setting| OptionDecl {
-            name: setting.name.to_owned(),
-            kind: (setting.kind)(),
-        });
         std::iter::once(variant)
             .chain(rules)
-            .chain(settings)
+            .chain(Self::setting_declarations())
+            .collect()
+    }
+
+    /// The engine's settings alone, which every game has (`Hash`,
+    /// `Threads`, …), as declared in [`Self::declarations`]: what a
+    /// protocol of one game (Hub) offers besides its game's rules.
+    #[must_use]
+    pub fn setting_declarations() -> Vec<OptionDecl> {
+        SETTINGS
+            .iter()
+            .map(|setting| OptionDecl {
+                name: setting.name.to_owned(),
+                kind: (setting.kind)(),
+            })
             .collect()
     }
 

@@ -3,6 +3,11 @@
 //! The protocol loop and the search thread both print, so lines go through
 //! one lock and are flushed at once (a front end waits on each line).
 //! Nothing else may write to stdout; diagnostics go to `log` (stderr).
+//!
+//! A front end that speaks another protocol than UCI (Hub, Aalina's
+//! dialect) gets each message through a [`Translate`]: the search sends
+//! Ply's [`Response`]s as always, and the output writes them as that
+//! protocol does.
 
 use std::io::Write;
 use std::sync::mpsc::{Receiver, Sender, channel};
@@ -10,10 +15,19 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use ply_protocol::Response;
 
+/// Rewrites Ply's messages for a front end that speaks another protocol.
+pub trait Translate: Send + Sync {
+    /// The line to send for `response`, or `None` when that protocol has no
+    /// place for it (it is then only logged).
+    fn translate(&self, response: &Response) -> Option<String>;
+}
+
 /// A shared, line-buffered protocol writer.
 #[derive(Clone)]
 pub struct Output {
     sink: Arc<Mutex<Box<dyn Write + Send>>>,
+    /// How messages are written when the front end speaks another protocol.
+    translator: Option<Arc<dyn Translate>>,
 }
 
 impl std::fmt::Debug for Output {
@@ -27,6 +41,16 @@ impl Output {
     pub fn new(sink: impl Write + Send + 'static) -> Self {
         Self {
             sink: Arc::new(Mutex::new(Box::new(sink))),
+            translator: None,
+        }
+    }
+
+    /// The same writer, with every message rewritten by `translator`.
+    #[must_use]
+    pub fn translated(&self, translator: Arc<dyn Translate>) -> Self {
+        Self {
+            sink: Arc::clone(&self.sink),
+            translator: Some(translator),
         }
     }
 
@@ -45,7 +69,13 @@ impl Output {
 
     /// Sends one protocol message.
     pub fn send(&self, response: &Response) {
-        self.line(&response.to_string());
+        match &self.translator {
+            None => self.line(&response.to_string()),
+            Some(translator) => match translator.translate(response) {
+                Some(line) => self.line(&line),
+                None => log::debug!("not sent in this protocol: {response}"),
+            },
+        }
     }
 
     /// Sends `info string error: <message>` and logs it.
@@ -106,5 +136,22 @@ mod tests {
         out.line("two\nlines");
         let got: Vec<String> = lines.try_iter().collect();
         assert_eq!(got, ["readyok", "two", "lines"]);
+    }
+
+    #[test]
+    fn a_translated_output_rewrites_messages_and_drops_some() {
+        struct Shout;
+        impl Translate for Shout {
+            fn translate(&self, response: &Response) -> Option<String> {
+                (*response == Response::ReadyOk).then(|| "READY".to_owned())
+            }
+        }
+        let (out, lines) = Output::to_channel();
+        let shouting = out.translated(Arc::new(Shout));
+        shouting.send(&Response::ReadyOk);
+        shouting.send(&Response::InfoString("dropped".to_owned()));
+        out.send(&Response::ReadyOk);
+        let got: Vec<String> = lines.try_iter().collect();
+        assert_eq!(got, ["READY", "readyok"]);
     }
 }

@@ -12,6 +12,7 @@ mod bench;
 mod database;
 mod input;
 mod perft;
+pub mod translation;
 
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -30,6 +31,8 @@ use ply_rules::with_game;
 use crate::engine_game::EngineGame;
 pub use bench::{BENCH_DEPTH, run_bench};
 pub use input::{Input, InputQueue};
+pub use translation::Protocol;
+use translation::{Front, Step};
 
 /// The engine's name in `id name`.
 pub const ENGINE_NAME: &str = concat!("Ply ", env!("CARGO_PKG_VERSION"));
@@ -66,6 +69,9 @@ pub struct Session {
     input: Option<InputQueue>,
     /// The endgame database loaded, and which file it is.
     database: database::DatabaseState,
+    /// The translator of the front end's protocol, when it is not UCI or
+    /// UGI (see [`translation`]).
+    front: Option<Box<dyn Front>>,
 }
 
 impl Session {
@@ -107,6 +113,19 @@ impl Session {
             book_random: BookRandom::from_clock(),
             input: None,
             database: database::DatabaseState::default(),
+            front: None,
+        }
+    }
+
+    /// From now on, speaks `protocol` by translation: sets up its game and
+    /// writes every message in its form.
+    pub fn speak(&mut self, protocol: Protocol) {
+        let front = protocol.front();
+        let setup = front.setup();
+        self.out = self.out.translated(front.responses(&self.position));
+        self.front = Some(front);
+        for command in setup {
+            self.execute(command);
         }
     }
 
@@ -137,8 +156,32 @@ impl Session {
         }
     }
 
-    /// Handles one line from the front end.
+    /// Handles one line from the front end: a line of UCI or UGI, or of the
+    /// protocol spoken by translation (which the first word of a line may
+    /// start, as `hub` starts Hub).
     pub fn handle_line(&mut self, line: &str) -> Flow {
+        if self.front.is_none()
+            && let Some(protocol) = Protocol::recognised_from(line)
+        {
+            self.speak(protocol);
+        }
+        if let Some(front) = self.front.as_mut() {
+            for step in front.command(line) {
+                match step {
+                    Step::Run(command) => {
+                        if self.execute(command) == Flow::Quit {
+                            return Flow::Quit;
+                        }
+                    }
+                    Step::Reply(text) => self.out.line(&text),
+                    Step::Refuse(text) => {
+                        self.finish_search();
+                        self.out.line(&text);
+                    }
+                }
+            }
+            return Flow::Continue;
+        }
         match parse_command(line) {
             Ok(command) => self.execute(command),
             Err(ParseError::Empty) => Flow::Continue,
@@ -238,7 +281,8 @@ impl Session {
     /// `go`: a move from the book, else the game's own thinking (its
     /// [`EngineGame::go`] hook).
     fn go(&mut self, params: &GoParams) {
-        if self.play_from_book(params) {
+        let out = self.search_output();
+        if self.play_from_book(params, &out) {
             return;
         }
         match with_game!(self.position.clone(), game => game.go(
@@ -246,7 +290,7 @@ impl Session {
             &self.options,
             self.dialect == Dialect::Uci,
             Arc::clone(&self.tables),
-            self.out.clone(),
+            out,
         )) {
             Ok(running) => self.running = Some(running),
             Err(e) => self.out.error(&e),
@@ -258,10 +302,19 @@ impl Session {
         match with_game!(self.position.clone(), game => game.solve(
             &self.options,
             Arc::clone(&self.tables),
-            self.out.clone(),
+            self.search_output(),
         )) {
             Ok(running) => self.running = Some(running),
             Err(e) => self.out.error(&e),
+        }
+    }
+
+    /// The output of a search of the current position: moves in the
+    /// front end's protocol are written from this position.
+    fn search_output(&self) -> Output {
+        match &self.front {
+            Some(front) => self.out.translated(front.responses(&self.position)),
+            None => self.out.clone(),
         }
     }
 
@@ -378,7 +431,7 @@ impl Session {
     /// `go` with `OwnBook` on and the position in the book: answers with a
     /// book move at once. Analysis (`infinite`, `ponder`, `mate`,
     /// `searchmoves`) always searches.
-    fn play_from_book(&mut self, params: &GoParams) -> bool {
+    fn play_from_book(&mut self, params: &GoParams, out: &Output) -> bool {
         let analysing = params.infinite
             || params.ponder
             || params.mate.is_some()
@@ -392,18 +445,18 @@ impl Session {
         else {
             return false;
         };
-        self.out.send(&Response::InfoString(format!(
+        out.send(&Response::InfoString(format!(
             "book move {} (weight {} of {})",
             choice.text, choice.weight, choice.total
         )));
         if let Some(value) = choice.exact {
             // The book's value was proven by the solver when it was built.
-            self.out.send(&Response::InfoString(format!(
+            out.send(&Response::InfoString(format!(
                 "proven margin {} (book, solved)",
                 crate::search::score::signed(value)
             )));
         }
-        self.out.send(&Response::BestMove {
+        out.send(&Response::BestMove {
             best: Some(choice.text),
             ponder: None,
         });

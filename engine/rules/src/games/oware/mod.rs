@@ -31,6 +31,7 @@ mod def;
 pub mod display;
 pub mod history;
 pub mod key;
+pub mod letters;
 pub mod notation;
 pub mod position;
 pub mod rules;

@@ -28,6 +28,7 @@ mod def;
 pub mod display;
 pub mod draw;
 pub mod fen;
+pub mod hub_notation;
 pub mod key;
 pub mod movegen;
 pub mod moves;

@@ -1,0 +1,444 @@
+//! Hub, Scan's draughts protocol, as pydraughts speaks it: Ply plays
+//! Russian draughts in it.
+//!
+//! - `hub` → `id`, one `param` a Ply option (`variant` standing for
+//!   `UCI_Variant`, whose only value is `russian`), `wait`;
+//!   `set-param` → `setoption`; `init` → `ready`; `ping` → `pong`.
+//! - `pos pos=… moves="…"` → `position fen … moves …`, through Russian
+//!   draughts' Hub notation (squares numbered from a1, captures with their
+//!   captured squares); a bad position or move is refused whole.
+//! - `level …` is kept for the next `go`: `go think` is a `go` within it,
+//!   `go ponder` a pondering `go` (`ponder-hit` its `ponderhit`), `go
+//!   analyze` an infinite `go`. Hub's `inc` is added before the move, so
+//!   the clock given to the search is `time + inc`.
+//! - Ply's `info` lines become `info depth= score= nodes= time= nps= pv=`
+//!   (scores in men, the first line of a `MultiPV` search only), its
+//!   `bestmove` `done move= ponder=`, its errors `error message=`; its
+//!   other text has no place in Hub and is only logged.
+
+use std::sync::Arc;
+
+use ply_protocol::hub::{
+    HubCommand, HubGoMode, HubInfo, HubLevel, HubParam, HubParamType, HubResponse,
+    parse_hub_command,
+};
+use ply_protocol::{
+    Command, GoParams, Info, OptionDecl, OptionKind, ParseError, Response, ScoreValue,
+    StartingPosition,
+};
+use ply_rules::game::Game;
+use ply_rules::games::russian::Russian;
+use ply_rules::variant::{AnyGame, Variant};
+
+use super::{Front, Step};
+use crate::options::{EngineOptions, VARIANT};
+use crate::search_thread::output::Translate;
+use crate::session::{ENGINE_AUTHOR, ENGINE_NAME};
+
+/// The word that starts Hub.
+pub const HELLO: &str = "hub";
+
+/// Hub's name for the game being played (Ply's `UCI_Variant`).
+const VARIANT_PARAM: &str = "variant";
+
+/// The variant's value for Russian draughts, as pydraughts names it.
+const RUSSIAN: &str = "russian";
+
+/// Hundredths of a man in Hub's score of a won game (pydraughts reads a
+/// score past 90 men as a win, and `100 - score` as the plies to it).
+const WIN_HUNDREDTHS: i32 = 10_000;
+
+/// Nodes a second in the thousands Hub's `nps` is printed from.
+const NODES_PER_KNODE: u64 = 1000;
+
+/// The session's Hub translator: the level set by the last `level`.
+#[derive(Debug, Default)]
+pub struct HubFront {
+    level: HubLevel,
+}
+
+impl Front for HubFront {
+    fn setup(&self) -> Vec<Command> {
+        vec![Command::SetOption {
+            name: VARIANT.to_owned(),
+            value: Some(Variant::Russian.name().to_owned()),
+        }]
+    }
+
+    fn command(&mut self, line: &str) -> Vec<Step> {
+        let command = match parse_hub_command(line) {
+            Ok(command) => command,
+            Err(ParseError::Empty) => return Vec::new(),
+            Err(e) => return vec![error(&e.to_string())],
+        };
+        match command {
+            HubCommand::Hub => hello(),
+            HubCommand::SetParam { name, value } => set_param(&name, &value),
+            HubCommand::Init => vec![Step::Reply(HubResponse::Ready.to_string())],
+            HubCommand::Pos { pos, moves } => position(pos.as_deref(), &moves),
+            HubCommand::Level(level) => {
+                self.level = level;
+                Vec::new()
+            }
+            HubCommand::Go(mode) => vec![Step::Run(Command::Go(self.go(mode)))],
+            HubCommand::Ping => vec![Step::Run(Command::IsReady)],
+            HubCommand::PonderHit => vec![Step::Run(Command::PonderHit)],
+            HubCommand::Stop => vec![Step::Run(Command::Stop)],
+            HubCommand::NewGame => vec![Step::Run(Command::NewGame(ply_protocol::Dialect::Uci))],
+            HubCommand::Quit => vec![Step::Run(Command::Quit)],
+        }
+    }
+
+    fn responses(&self, root: &AnyGame) -> Arc<dyn Translate> {
+        Arc::new(HubResponses {
+            root: match root {
+                AnyGame::Russian(position) => Some(position.clone()),
+                _ => None,
+            },
+        })
+    }
+}
+
+impl HubFront {
+    /// The `go` of a Hub `go` within the current level.
+    fn go(&self, mode: HubGoMode) -> GoParams {
+        let level = &self.level;
+        let clock = level.time.map(|time| time + level.inc.unwrap_or(0));
+        GoParams {
+            depth: level.depth,
+            nodes: level.nodes,
+            movetime: level.move_time,
+            time: [clock, clock],
+            inc: [level.inc, level.inc],
+            movestogo: level.moves,
+            infinite: mode == HubGoMode::Analyze || level.infinite,
+            ponder: mode == HubGoMode::Ponder,
+            ..GoParams::default()
+        }
+    }
+}
+
+/// An `error` line, the answer to what cannot be done.
+fn error(message: &str) -> Step {
+    Step::Reply(HubResponse::Error(message.to_owned()).to_string())
+}
+
+/// An `error` line refusing a position (see [`Step::Refuse`]).
+fn refusal(message: &str) -> Step {
+    Step::Refuse(HubResponse::Error(message.to_owned()).to_string())
+}
+
+/// `hub`: who Ply is, its parameters, `wait`. Russian draughts has no
+/// rule options, so the parameters are the variant and Ply's settings.
+fn hello() -> Vec<Step> {
+    let (name, version) = ENGINE_NAME.split_once(' ').unwrap_or((ENGINE_NAME, ""));
+    let id = HubResponse::Id(vec![
+        ("name".to_owned(), name.to_owned()),
+        ("version".to_owned(), version.to_owned()),
+        ("author".to_owned(), ENGINE_AUTHOR.to_owned()),
+    ]);
+    let variant = HubResponse::Param(HubParam {
+        name: VARIANT_PARAM.to_owned(),
+        value: RUSSIAN.to_owned(),
+        kind: HubParamType::Enum {
+            values: vec![RUSSIAN.to_owned()],
+        },
+    });
+    let params = EngineOptions::setting_declarations()
+        .into_iter()
+        .filter_map(param)
+        .map(HubResponse::Param);
+    std::iter::once(id)
+        .chain(std::iter::once(variant))
+        .chain(params)
+        .chain(std::iter::once(HubResponse::Wait))
+        .map(|response| Step::Reply(response.to_string()))
+        .collect()
+}
+
+/// A Ply option as a Hub parameter; none for a button (Hub has none) or
+/// a name with a space (pydraughts sends names unquoted).
+fn param(decl: OptionDecl) -> Option<HubParam> {
+    if decl.name.contains(char::is_whitespace) {
+        return None;
+    }
+    let (value, kind) = match decl.kind {
+        OptionKind::Check { default } => (default.to_string(), HubParamType::Bool),
+        OptionKind::Spin { default, min, max } => {
+            (default.to_string(), HubParamType::Int { min, max })
+        }
+        OptionKind::Combo { default, vars } => (default, HubParamType::Enum { values: vars }),
+        OptionKind::String { default } => (default, HubParamType::String),
+        OptionKind::Button => return None,
+    };
+    Some(HubParam {
+        name: decl.name,
+        value,
+        kind,
+    })
+}
+
+/// `set-param`: `variant` must be Russian draughts; anything else is the
+/// Ply option of that name.
+fn set_param(name: &str, value: &str) -> Vec<Step> {
+    if name == VARIANT_PARAM {
+        return if value == RUSSIAN {
+            Vec::new()
+        } else {
+            vec![error(&format!(
+                "variant '{value}' is not played: Ply plays {RUSSIAN} in Hub"
+            ))]
+        };
+    }
+    vec![Step::Run(Command::SetOption {
+        name: name.to_owned(),
+        value: Some(value.to_owned()),
+    })]
+}
+
+/// `pos`: the position and moves in Ply's notation, or an error when any
+/// of them is wrong.
+fn position(pos: Option<&str>, moves: &[String]) -> Vec<Step> {
+    let start = match pos {
+        None => Russian::start(),
+        Some(text) => match Russian::from_hub_position(text) {
+            Ok(start) => start,
+            Err(e) => return vec![refusal(&format!("{e}; the position is unchanged"))],
+        },
+    };
+    let mut position = start.clone();
+    let mut written = Vec::with_capacity(moves.len());
+    for (index, text) in moves.iter().enumerate() {
+        match position.read_hub_move(text) {
+            Ok(mv) => {
+                written.push(Russian::write_move(mv));
+                position.play(mv);
+            }
+            Err(e) => {
+                return vec![refusal(&format!(
+                    "move {} of the list: {e}; the position is unchanged",
+                    index + 1
+                ))];
+            }
+        }
+    }
+    vec![Step::Run(Command::Position {
+        start: StartingPosition::Fen(start.write_position()),
+        moves: written,
+    })]
+}
+
+/// Ply's messages about a search of `root`, in Hub's form.
+struct HubResponses {
+    /// The position searched, when it is Russian draughts.
+    root: Option<Russian>,
+}
+
+impl Translate for HubResponses {
+    fn translate(&self, response: &Response) -> Option<String> {
+        let hub = match response {
+            Response::ReadyOk => HubResponse::Pong,
+            Response::BestMove { best, ponder } => {
+                let line: Vec<String> = best.iter().chain(ponder).cloned().collect();
+                let mut moves = self.hub_moves(&line).into_iter();
+                HubResponse::Done {
+                    mv: moves.next(),
+                    ponder: moves.next(),
+                }
+            }
+            Response::Info(info) => HubResponse::Info(self.info(info)?),
+            Response::InfoString(text) => {
+                HubResponse::Error(text.strip_prefix("error: ")?.to_owned())
+            }
+            _ => return None,
+        };
+        Some(hub.to_string())
+    }
+}
+
+impl HubResponses {
+    /// Ply's moves `line`, played from the root, in Hub's notation; as
+    /// far as they read (a line that does not is cut there).
+    fn hub_moves(&self, line: &[String]) -> Vec<String> {
+        let Some(mut position) = self.root.clone() else {
+            return Vec::new();
+        };
+        let mut written = Vec::with_capacity(line.len());
+        for text in line {
+            let Ok(mv) = position.read_move(text) else {
+                log::warn!("'{text}' does not read in the position searched; the line is cut");
+                break;
+            };
+            written.push(Russian::write_hub_move(mv));
+            position.play(mv);
+        }
+        written
+    }
+
+    /// An iteration's `info` in Hub's form: none for lines Hub has no
+    /// place for (a second `MultiPV` line, a line without depth).
+    fn info(&self, info: &Info) -> Option<HubInfo> {
+        if info.multipv.is_some_and(|line| line > 1) || info.depth.is_none() {
+            return None;
+        }
+        Some(HubInfo {
+            depth: info.depth,
+            score: info.score.map(|score| match score.value {
+                ScoreValue::Centi(centi) => centi,
+                ScoreValue::Mate(moves) => mate_hundredths(moves),
+            }),
+            nodes: info.nodes,
+            time: info.time,
+            knps: info.nps.map(|nps| nps / NODES_PER_KNODE),
+            pv: self.hub_moves(&info.pv),
+        })
+    }
+}
+
+/// A win in `moves` moves (a loss when negative) as Hub's score: 100 men
+/// less a hundredth a ply, as pydraughts reads it back.
+fn mate_hundredths(moves: i32) -> i32 {
+    if moves > 0 {
+        WIN_HUNDREDTHS - (2 * moves - 1)
+    } else {
+        -(WIN_HUNDREDTHS - 2 * moves.abs())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn replies(front: &mut HubFront, line: &str) -> Vec<String> {
+        front
+            .command(line)
+            .into_iter()
+            .map(|step| match step {
+                Step::Reply(text) | Step::Refuse(text) => text,
+                Step::Run(command) => format!("run: {command}"),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn hub_declares_the_variant_and_ends_with_wait() {
+        let mut front = HubFront::default();
+        let lines = replies(&mut front, "hub");
+        assert!(lines[0].starts_with("id name=Ply version="), "{lines:?}");
+        assert_eq!(
+            lines[1],
+            "param name=variant value=russian type=enum values=russian"
+        );
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with("param name=Hash value="))
+        );
+        assert!(!lines.iter().any(|l| l.contains("UCI_Variant")));
+        assert_eq!(lines.last().map(String::as_str), Some("wait"));
+        assert_eq!(replies(&mut front, "init"), ["ready"]);
+    }
+
+    #[test]
+    fn a_pydraughts_position_becomes_ply_moves() {
+        let mut front = HubFront::default();
+        assert_eq!(
+            replies(
+                &mut front,
+                "pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww moves=\"10-14 23-19 14x23x19 28x19x23\""
+            ),
+            [format!(
+                "run: position fen {} moves c3-d4 f6-e5 d4:f6 g7:e5",
+                Russian::start().write_position()
+            )]
+        );
+    }
+
+    #[test]
+    fn bad_input_is_an_error_line_and_nothing_else() {
+        let mut front = HubFront::default();
+        for (line, start) in [
+            ("pos pos=Wbbb", "error message=\"bad position"),
+            (
+                "pos moves=\"10-14 10-14\"",
+                "error message=\"move 2 of the list",
+            ),
+            ("go", "error message=\"go: expected"),
+            ("fly", "error message=\"unknown command 'fly'\""),
+            ("level depth=x", "error message=\"level: 'depth' needs"),
+            (
+                "set-param name=variant value=frisian",
+                "error message=\"variant 'frisian'",
+            ),
+        ] {
+            let lines = replies(&mut front, line);
+            assert_eq!(lines.len(), 1, "{line}: {lines:?}");
+            assert!(lines[0].starts_with(start), "{line}: {lines:?}");
+        }
+        assert_eq!(
+            front.level,
+            HubLevel::default(),
+            "a bad level changes nothing"
+        );
+    }
+
+    #[test]
+    fn levels_become_go_limits() {
+        let mut front = HubFront::default();
+        assert!(replies(&mut front, "level time=9 inc=1").is_empty());
+        let go = front.go(HubGoMode::Think);
+        assert_eq!(go.time, [Some(10_000), Some(10_000)]);
+        assert_eq!(go.inc, [Some(1000), Some(1000)]);
+        replies(&mut front, "level move-time=0.5");
+        assert_eq!(front.go(HubGoMode::Think).movetime, Some(500));
+        assert_eq!(front.go(HubGoMode::Think).time, [None, None]);
+        replies(&mut front, "level depth=7");
+        let ponder = front.go(HubGoMode::Ponder);
+        assert_eq!((ponder.depth, ponder.ponder), (Some(7), true));
+        assert!(front.go(HubGoMode::Analyze).infinite);
+    }
+
+    #[test]
+    fn ply_messages_in_hub_form() {
+        let front = HubFront::default();
+        let out = front.responses(&AnyGame::Russian(Russian::start()));
+        let best = Response::BestMove {
+            best: Some("c3-d4".to_owned()),
+            ponder: Some("f6-e5".to_owned()),
+        };
+        assert_eq!(
+            out.translate(&best).as_deref(),
+            Some("done move=10-14 ponder=23-19")
+        );
+        let info = Info {
+            depth: Some(5),
+            score: Some(ply_protocol::Score {
+                value: ScoreValue::Centi(-25),
+                bound: None,
+            }),
+            nodes: Some(1234),
+            nps: Some(2_500_000),
+            time: Some(1500),
+            pv: vec!["c3-d4".to_owned(), "f6-e5".to_owned(), "d4:f6".to_owned()],
+            ..Info::default()
+        };
+        assert_eq!(
+            out.translate(&Response::Info(info)).as_deref(),
+            Some(
+                "info depth=5 score=-0.25 nodes=1234 time=1.5 nps=2.5 pv=\"10-14 23-19 14x23x19\""
+            )
+        );
+        assert_eq!(out.translate(&Response::ReadyOk).as_deref(), Some("pong"));
+        assert_eq!(
+            out.translate(&Response::InfoString("error: no".to_owned()))
+                .as_deref(),
+            Some("error message=no")
+        );
+        assert_eq!(
+            out.translate(&Response::InfoString("hello".to_owned())),
+            None
+        );
+        assert_eq!(mate_hundredths(1), 9999);
+        assert_eq!(mate_hundredths(-2), -9996);
+    }
+}
