@@ -239,3 +239,27 @@ fn aalina_dialect_ponders_until_stop() {
         "North: {out}"
     );
 }
+
+#[test]
+fn hub_can_be_chosen_on_the_command_line() {
+    // Without the `hub` line: `--dialect hub` speaks it from the start.
+    let out = session(
+        &["--dialect", "hub"],
+        &format!("init\nping\npos pos={HUB_START}\nlevel depth=2\ngo think\n"),
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(&lines[..2], ["ready", "pong"], "{out}");
+    assert!(
+        lines.last().is_some_and(|l| l.starts_with("done move=")),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_session_speaks_uci_until_told_otherwise() {
+    // `uci` then `hub`: the Hub line switches the protocol, as `uci`/`ugi`
+    // switch theirs; UCI's answers before it stay UCI's.
+    let out = session(&[], "uci\nhub\ninit\n");
+    assert!(out.contains("\nuciok\nid name=Ply "), "{out}");
+    assert_eq!(out.lines().last(), Some("ready"), "{out}");
+}
