@@ -45,3 +45,5 @@ class PlyRules:
     def close(self):
         self._send("quit")
         self.process.wait(timeout=10)
+        self.process.stdin.close()
+        self.process.stdout.close()
