@@ -36,6 +36,10 @@ use translation::{Front, Step};
 
 /// The engine's name in `id name`.
 pub const ENGINE_NAME: &str = concat!("Ply ", env!("CARGO_PKG_VERSION"));
+/// The program's name without its version (Hub's `id name=`).
+pub const PROGRAM_NAME: &str = "Ply";
+/// The engine's version (Hub's `id version=`).
+pub const ENGINE_VERSION: &str = env!("CARGO_PKG_VERSION");
 /// The engine's author in `id author`.
 pub const ENGINE_AUTHOR: &str = "the Ply developers";
 

@@ -21,18 +21,38 @@ use ply_rules::games::oware::Oware;
 use ply_rules::variant::{AnyGame, Variant};
 
 use super::{Front, Step};
-use crate::options::VARIANT;
+use crate::options::{EngineOptions, VARIANT};
 use crate::search_thread::output::Translate;
 
 /// Aualé's start position (Abapa: four seeds in each of six houses).
 const START: &str = "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S";
 
+/// Houses a side may have and still be written as a letter.
+const MAX_HOUSES: u8 = 26;
+
 /// UCI's null move, Aalina's answer when there is no move.
 const NO_MOVE: &str = "0000";
 
-/// The session's translator of Aalina's dialect (it keeps no state).
+/// The session's translator of Aalina's dialect.
 #[derive(Debug)]
-pub struct AalinaFront;
+pub struct AalinaFront {
+    /// The last position translated, whose side `searchmoves` letters
+    /// must belong to.
+    position: Oware,
+}
+
+impl Default for AalinaFront {
+    fn default() -> Self {
+        Self { position: start() }
+    }
+}
+
+/// Aualé's start: its `startpos` is always this Abapa board, whatever the
+/// session's Oware options (Aualé plays no other).
+fn start() -> Oware {
+    Oware::from_letters_position(START)
+        .unwrap_or_else(|e| panic!("Aualé's start position must read: {e}"))
+}
 
 impl Front for AalinaFront {
     fn setup(&self) -> Vec<Command> {
@@ -50,16 +70,24 @@ impl Front for AalinaFront {
         };
         match command {
             Command::Position { start, moves } => match position(&start, &moves) {
-                Ok(command) => vec![Step::Run(command)],
+                Ok((command, position)) => {
+                    self.position = position;
+                    vec![Step::Run(command)]
+                }
                 Err(e) => vec![Step::Refuse(error_line(&format!(
                     "{e}; the position is unchanged"
                 )))],
             },
+            Command::SetOption { name, .. } if !is_setting(&name) => vec![error(&format!(
+                "option '{name}' is not set in Aalina's dialect, which plays Abapa Oware; \
+                 the options are Ply's settings ({})",
+                settings().join(", ")
+            ))],
             Command::Go(mut params) if !params.searchmoves.is_empty() => {
                 match params
                     .searchmoves
                     .iter()
-                    .map(|text| house_number(text))
+                    .map(|text| self.house_number(text))
                     .collect::<Result<Vec<_>, _>>()
                 {
                     Ok(numbers) => {
@@ -90,25 +118,43 @@ fn error_line(message: &str) -> String {
     Response::InfoString(format!("error: {message}")).to_string()
 }
 
-/// A `searchmoves` letter as Ply's house number (the side is the
-/// engine's to check).
-fn house_number(text: &str) -> Result<String, String> {
-    let mut letters = text.chars();
-    match (letters.next(), letters.next()) {
-        (Some(letter), None) if letter.is_ascii_alphabetic() => {
-            Ok((u32::from(letter.to_ascii_lowercase()) - u32::from('a') + 1).to_string())
+impl AalinaFront {
+    /// A `searchmoves` letter as Ply's house number, checked in the last
+    /// position.
+    fn house_number(&self, text: &str) -> Result<String, String> {
+        let mut letters = text.chars();
+        match (letters.next(), letters.next()) {
+            (Some(letter), None) => self
+                .position
+                .read_house_letter(letter)
+                .map(Oware::write_move)
+                .map_err(|e| e.to_string()),
+            _ => Err(format!("'{text}' is not one house letter")),
         }
-        _ => Err(format!("'{text}' is not a house letter")),
     }
 }
 
-/// The `position` in Ply's notation, every move checked.
-fn position(start: &StartingPosition, moves: &[String]) -> Result<Command, NotationError> {
+/// The names of Ply's settings, the options every game has.
+fn settings() -> Vec<String> {
+    EngineOptions::setting_declarations()
+        .into_iter()
+        .map(|decl| decl.name)
+        .collect()
+}
+
+/// Whether `name` is one of Ply's settings (not the game or its rules,
+/// which Aualé's board fixes).
+fn is_setting(name: &str) -> bool {
+    settings()
+        .iter()
+        .any(|setting| setting.eq_ignore_ascii_case(name.trim()))
+}
+
+/// The `position` in Ply's notation, every move checked, and the
+/// position it reaches.
+fn position(start: &StartingPosition, moves: &[String]) -> Result<(Command, Oware), NotationError> {
     let (ply_start, mut position) = match start {
-        StartingPosition::StartPos => (
-            StartingPosition::StartPos,
-            Oware::from_letters_position(START)?,
-        ),
+        StartingPosition::StartPos => (StartingPosition::StartPos, self::start()),
         StartingPosition::Fen(text) => {
             let position = Oware::from_letters_position(text)?;
             (StartingPosition::Fen(position.write_position()), position)
@@ -120,10 +166,13 @@ fn position(start: &StartingPosition, moves: &[String]) -> Result<Command, Notat
         written.push(Oware::write_move(house));
         position.play(house);
     }
-    Ok(Command::Position {
-        start: ply_start,
-        moves: written,
-    })
+    Ok((
+        Command::Position {
+            start: ply_start,
+            moves: written,
+        },
+        position,
+    ))
 }
 
 /// Ply's messages about a search, with moves as letters.
@@ -180,7 +229,12 @@ fn letters_from(side: Player, moves: &[String]) -> String {
     let mut mover = side;
     let mut word = String::with_capacity(moves.len());
     for text in moves {
-        let Some(house) = text.parse::<u8>().ok().and_then(|n| n.checked_sub(1)) else {
+        let Some(house) = text
+            .parse::<u8>()
+            .ok()
+            .and_then(|n| n.checked_sub(1))
+            .filter(|&house| house < MAX_HOUSES)
+        else {
             log::warn!("'{text}' is not a house number; the line is cut");
             break;
         };
@@ -196,7 +250,7 @@ mod tests {
     use ply_protocol::GoParams;
 
     fn steps(line: &str) -> Vec<Step> {
-        AalinaFront.command(line)
+        AalinaFront::default().command(line)
     }
 
     #[test]
@@ -246,10 +300,46 @@ mod tests {
     }
 
     #[test]
+    fn only_settings_may_be_set_and_searchmoves_are_the_movers_letters() {
+        assert_eq!(
+            steps("setoption name OwnBook value true"),
+            [Step::Run(Command::SetOption {
+                name: "OwnBook".to_owned(),
+                value: Some("true".to_owned())
+            })]
+        );
+        for option in ["UCI_Variant value kalah", "Seeds value 3"] {
+            let got = steps(&format!("setoption name {option}"));
+            let [Step::Reply(line)] = got.as_slice() else {
+                panic!("one error line, got {got:?}");
+            };
+            assert!(line.starts_with("info string error: option '"), "{line}");
+        }
+        let mut front = AalinaFront::default();
+        front.command("position startpos moves F");
+        assert_eq!(
+            front.command("go depth 3 searchmoves a c"),
+            [Step::Run(Command::Go(GoParams {
+                depth: Some(3),
+                searchmoves: vec!["1".to_owned(), "3".to_owned()],
+                ..GoParams::default()
+            }))]
+        );
+        let got = front.command("go depth 3 searchmoves A");
+        let [Step::Reply(line)] = got.as_slice() else {
+            panic!("one error line, got {got:?}");
+        };
+        assert!(
+            line.contains("it is North's move, and A is South's house"),
+            "{line}"
+        );
+    }
+
+    #[test]
     fn moves_and_lines_go_out_as_letters() {
         let north =
             Oware::from_letters_position("4-4-4-4-4-0-5-5-5-5-4-4-0-0-N").expect("position");
-        let out = AalinaFront.responses(&AnyGame::Oware(north));
+        let out = AalinaFront::default().responses(&AnyGame::Oware(north));
         let best = Response::BestMove {
             best: Some("1".to_owned()),
             ponder: Some("3".to_owned()),

@@ -33,7 +33,7 @@ use ply_rules::variant::{AnyGame, Variant};
 use super::{Front, Step};
 use crate::options::{EngineOptions, VARIANT};
 use crate::search_thread::output::Translate;
-use crate::session::{ENGINE_AUTHOR, ENGINE_NAME};
+use crate::session::{ENGINE_AUTHOR, ENGINE_VERSION, PROGRAM_NAME};
 
 /// The word that starts Hub.
 pub const HELLO: &str = "hub";
@@ -131,10 +131,9 @@ fn refusal(message: &str) -> Step {
 /// `hub`: who Ply is, its parameters, `wait`. Russian draughts has no
 /// rule options, so the parameters are the variant and Ply's settings.
 fn hello() -> Vec<Step> {
-    let (name, version) = ENGINE_NAME.split_once(' ').unwrap_or((ENGINE_NAME, ""));
     let id = HubResponse::Id(vec![
-        ("name".to_owned(), name.to_owned()),
-        ("version".to_owned(), version.to_owned()),
+        ("name".to_owned(), PROGRAM_NAME.to_owned()),
+        ("version".to_owned(), ENGINE_VERSION.to_owned()),
         ("author".to_owned(), ENGINE_AUTHOR.to_owned()),
     ]);
     let variant = HubResponse::Param(HubParam {
@@ -178,8 +177,10 @@ fn param(decl: OptionDecl) -> Option<HubParam> {
     })
 }
 
-/// `set-param`: `variant` must be Russian draughts; anything else is the
-/// Ply option of that name.
+/// `set-param`: `variant` must be Russian draughts; the other parameters
+/// are the settings `hub` declared, each Ply's option of that name. Ply's
+/// other options (`UCI_Variant`, other games' rules) are refused: they
+/// would change the game Hub plays.
 fn set_param(name: &str, value: &str) -> Vec<Step> {
     if name == VARIANT_PARAM {
         return if value == RUSSIAN {
@@ -189,6 +190,20 @@ fn set_param(name: &str, value: &str) -> Vec<Step> {
                 "variant '{value}' is not played: Ply plays {RUSSIAN} in Hub"
             ))]
         };
+    }
+    let settings: Vec<String> = EngineOptions::setting_declarations()
+        .into_iter()
+        .filter_map(param)
+        .map(|param| param.name)
+        .collect();
+    if !settings
+        .iter()
+        .any(|setting| setting.eq_ignore_ascii_case(name))
+    {
+        return vec![error(&format!(
+            "no parameter '{name}': the parameters are {VARIANT_PARAM}, {}",
+            settings.join(", ")
+        ))];
     }
     vec![Step::Run(Command::SetOption {
         name: name.to_owned(),
@@ -295,14 +310,12 @@ impl HubResponses {
     }
 }
 
-/// A win in `moves` moves (a loss when negative) as Hub's score: 100 men
-/// less a hundredth a ply, as pydraughts reads it back.
-fn mate_hundredths(moves: i32) -> i32 {
-    if moves > 0 {
-        WIN_HUNDREDTHS - (2 * moves - 1)
-    } else {
-        -(WIN_HUNDREDTHS - 2 * moves.abs())
-    }
+/// Ply's `mate N`, a win in `plies` plies (a loss when negative), as
+/// Hub's score: 100 men less a hundredth a ply, which pydraughts reads
+/// back as a win in `ceil(plies / 2)` moves.
+fn mate_hundredths(plies: i32) -> i32 {
+    let size = WIN_HUNDREDTHS - plies.abs();
+    if plies > 0 { size } else { -size }
 }
 
 #[cfg(test)]
@@ -369,6 +382,14 @@ mod tests {
             (
                 "set-param name=variant value=frisian",
                 "error message=\"variant 'frisian'",
+            ),
+            (
+                "set-param name=UCI_Variant value=kalah",
+                "error message=\"no parameter 'UCI_Variant'",
+            ),
+            (
+                "set-param name=Seeds value=3",
+                "error message=\"no parameter 'Seeds'",
             ),
         ] {
             let lines = replies(&mut front, line);
@@ -439,6 +460,19 @@ mod tests {
             None
         );
         assert_eq!(mate_hundredths(1), 9999);
-        assert_eq!(mate_hundredths(-2), -9996);
+        assert_eq!(mate_hundredths(-2), -9998);
+        let mate = Info {
+            depth: Some(9),
+            score: Some(ply_protocol::Score {
+                value: ScoreValue::Mate(3),
+                bound: None,
+            }),
+            ..Info::default()
+        };
+        assert_eq!(
+            out.translate(&Response::Info(mate)).as_deref(),
+            Some("info depth=9 score=99.97"),
+            "a win in 3 plies, 2 moves for pydraughts"
+        );
     }
 }

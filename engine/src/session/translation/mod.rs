@@ -49,7 +49,7 @@ impl Protocol {
     pub fn front(self) -> Box<dyn Front> {
         match self {
             Self::Hub => Box::new(hub::HubFront::default()),
-            Self::Aalina => Box::new(aalina::AalinaFront),
+            Self::Aalina => Box::new(aalina::AalinaFront::default()),
         }
     }
 }
@@ -75,11 +75,14 @@ pub trait Front: Send + std::fmt::Debug {
     /// when it starts speaking it.
     fn setup(&self) -> Vec<Command>;
 
-    /// One line from the front end, as steps. A bad line gives one
-    /// [`Step::Reply`] with the protocol's error and changes nothing.
+    /// One line from the front end, as steps. A bad line gives one error
+    /// line of the protocol (a [`Step::Refuse`] for a position, else a
+    /// [`Step::Reply`]) and changes nothing.
     fn command(&mut self, line: &str) -> Vec<Step>;
 
-    /// How Ply's messages about a search of `root` (or any other message,
-    /// when `root` is the session's position) are written.
+    /// How Ply's messages about a search of `root` are written. The
+    /// session's own messages (`readyok`, errors) go through the
+    /// translator made when the protocol started, whose root is never
+    /// used for them.
     fn responses(&self, root: &AnyGame) -> Arc<dyn Translate>;
 }

@@ -15,6 +15,7 @@
 
 use super::position::Oware;
 use crate::game::{NotationError, Player};
+use crate::games::mancala::notation::Rows;
 
 /// Joins the numbers of a position.
 const SEPARATOR: char = '-';
@@ -27,6 +28,9 @@ const FIRST_HOUSE: [u8; 2] = [b'A', b'a'];
 
 /// The numbers besides the houses: the two stores.
 const STORES: usize = 2;
+
+/// The fewest houses a side has (one).
+const MIN_HOUSES: usize = 1;
 
 impl Oware {
     /// Writes house `house` (from 0, from its owner's left) of `side` as
@@ -96,32 +100,35 @@ impl Oware {
         let Some((side, numbers)) = fields.split_last() else {
             return Err(bad("it is empty".to_owned()));
         };
-        let side = match *side {
-            "S" => 's',
-            "N" => 'n',
-            other => {
+        let side = match side.chars().collect::<Vec<_>>().as_slice() {
+            [letter] if *letter == SIDE_LETTERS[0] => Player::One,
+            [letter] if *letter == SIDE_LETTERS[1] => Player::Two,
+            _ => {
+                let other = *side;
                 return Err(bad(format!(
                     "the last field is the side to move, S or N, found '{other}'"
                 )));
             }
         };
-        if numbers.len() < STORES + 2 || numbers.len() % 2 != 0 {
+        if numbers.len() < STORES + 2 * MIN_HOUSES || numbers.len() % 2 != 0 {
             return Err(bad(format!(
                 "expected both sides' houses and the two stores before the side, \
                  an even number of numbers (14 in Abapa), found {}",
                 numbers.len()
             )));
         }
-        let houses = (numbers.len() - STORES) / 2;
-        let (south, rest) = numbers.split_at(houses);
+        let seeds = numbers
+            .iter()
+            .map(|n| {
+                n.parse::<u8>()
+                    .map_err(|_| bad(format!("'{n}' is not a number of seeds")))
+            })
+            .collect::<Result<Vec<u8>, NotationError>>()?;
+        let houses = (seeds.len() - STORES) / 2;
+        let (south, rest) = seeds.split_at(houses);
         let (north, stores) = rest.split_at(houses);
-        let ply = format!(
-            "{} {} {} {} {side}",
-            south.join(","),
-            stores[0],
-            north.join(","),
-            stores[1]
-        );
+        // Through Ply's own position string, so that the same checks hold.
+        let ply = Rows::write([south, north], [stores[0], stores[1]], side);
         Self::from_position_string(&ply).map_err(|e| match e {
             NotationError::BadPosition { reason, .. } => bad(reason),
             other => other,
