@@ -143,15 +143,21 @@ fn hello() -> Vec<Step> {
             values: vec![RUSSIAN.to_owned()],
         },
     });
-    let params = EngineOptions::setting_declarations()
-        .into_iter()
-        .filter_map(param)
-        .map(HubResponse::Param);
+    let params = setting_params().into_iter().map(HubResponse::Param);
     std::iter::once(id)
         .chain(std::iter::once(variant))
         .chain(params)
         .chain(std::iter::once(HubResponse::Wait))
         .map(|response| Step::Reply(response.to_string()))
+        .collect()
+}
+
+/// Ply's settings as the Hub parameters `hub` declares (with `variant`)
+/// and `set-param` accepts.
+fn setting_params() -> Vec<HubParam> {
+    EngineOptions::setting_declarations()
+        .into_iter()
+        .filter_map(param)
         .collect()
 }
 
@@ -191,9 +197,8 @@ fn set_param(name: &str, value: &str) -> Vec<Step> {
             ))]
         };
     }
-    let settings: Vec<String> = EngineOptions::setting_declarations()
+    let settings: Vec<String> = setting_params()
         .into_iter()
-        .filter_map(param)
         .map(|param| param.name)
         .collect();
     if !settings
