@@ -51,6 +51,14 @@ use super::tt::{Bound, TranspositionTable};
 /// Kalah(6,4) depth 19: 1.013, 1.001–1.050), 256 nothing measurable.
 const CHECK_INTERVAL: u64 = 256;
 
+/// Database answers between two looks at the clock and the stop flag,
+/// however few the nodes: an answer may wait for the disk or unpack a
+/// block of a compressed table (the first read of each block), so 256
+/// such nodes can take far longer than 256 others. A Russian draughts
+/// game's first `go movetime 500` with the tables was once answered
+/// 110 ms late.
+const PROBE_CHECK_INTERVAL: u64 = 16;
+
 /// Nodes between two reports of a helper thread's node count to the
 /// shared counter (a `fetch_add` on a line every thread reads): as rare as
 /// before the clock was looked at more often, so that two threads do not
@@ -325,6 +333,8 @@ struct Searcher<'a, G: Game, E> {
     aborted: bool,
     /// An endgame database gave a value somewhere in this search.
     database_used: bool,
+    /// Database answers so far (for [`PROBE_CHECK_INTERVAL`]).
+    probes: u64,
     /// Triangular principal-variation table: `pv[ply]` is the best line from `ply`.
     pv: Vec<Vec<G::Move>>,
     /// The root moves that may be searched (`searchmoves`), or empty for all.
@@ -368,6 +378,7 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Searcher<'a, G, E> {
             horizon_hits: 0,
             aborted: false,
             database_used: false,
+            probes: 0,
             pv: vec![Vec::new(); MAX_PLY + 1],
             searchmoves: root.searchmoves.to_vec(),
             excluded: Vec::new(),
@@ -710,9 +721,18 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Searcher<'a, G, E> {
         //    bounds on it that settle this window (a proven score is
         //    monotone in the margin, so bounds on the margin bound the
         //    score). Not at the root, which must search to name a move.
+        //    An answer may have been slow to come: the clock is looked at
+        //    every few of them.
         if ply > 0
             && let Some(known) = self.evaluator.known(position)
         {
+            self.probes += 1;
+            if self.probes.is_multiple_of(PROBE_CHECK_INTERVAL) {
+                self.check_flags();
+                if self.aborted {
+                    return 0;
+                }
+            }
             let (lower, upper) = (proven_margin(known.lower), proven_margin(known.upper));
             if lower == upper || lower >= beta || upper <= alpha {
                 self.database_used = true;
