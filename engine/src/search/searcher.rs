@@ -910,6 +910,54 @@ mod tests {
         seen
     }
 
+    /// An evaluation whose database answers every position, with bounds
+    /// too wide to settle anything: every node past the root is an answer.
+    #[derive(Clone)]
+    struct AnswersEverything;
+
+    impl Evaluator<Kalah> for AnswersEverything {
+        fn evaluate(&self, position: &Kalah) -> i32 {
+            position.evaluate()
+        }
+
+        fn known(&self, _: &Kalah) -> Option<crate::search::KnownMargin> {
+            Some(crate::search::KnownMargin {
+                lower: -1_000,
+                upper: 1_000,
+            })
+        }
+    }
+
+    #[test]
+    fn database_answers_bring_the_clock_check_forward() {
+        // `stop` is already set: the search unwinds at its first look at
+        // the flags, which comes after PROBE_CHECK_INTERVAL answers, long
+        // before CHECK_INTERVAL nodes.
+        let position =
+            Kalah::from_position_string("4,4,4,4,4,4 0 4,4,4,4,4,4 0 s", false).expect("position");
+        let mut tt = TranspositionTable::new(1);
+        let mut history = History::new(Kalah::MOVE_INDEX_LIMIT);
+        let control = SearchControl::default();
+        control.stop();
+        let result = search(
+            &position,
+            &Limits::depth(30),
+            SearchSettings::default(),
+            SearchTables {
+                tt: &mut tt,
+                history: &mut history,
+            },
+            &control,
+            AnswersEverything,
+            |_| {},
+        );
+        assert!(
+            result.nodes >= PROBE_CHECK_INTERVAL && result.nodes < CHECK_INTERVAL,
+            "{} nodes",
+            result.nodes
+        );
+    }
+
     #[test]
     fn a_table_result_from_the_horizon_is_no_proof() {
         // Four seeds left: the whole tree is seen at depth 5, a proven draw.
