@@ -24,20 +24,14 @@
 use anyhow::{Context, Result, bail};
 use ply_engine::games::oware::{OwareEvaluation, house_table};
 use ply_engine::search::Evaluator;
-use ply_engine::selfplay::play_recorded;
+use ply_engine::training_data::{self, Labelled, SelfPlay};
 use ply_engine::tune::{self, Sample};
-use ply_rules::game::{Game, MoveList, Player};
+use ply_rules::game::Player;
 use ply_rules::games::oware::{Oware, OwareRules};
-use std::io::{BufRead, BufWriter, Write};
+use std::path::Path;
 
 /// Fewest and most random moves that open a game.
 const RANDOM_PLIES: std::ops::RangeInclusive<u32> = 2..=10;
-
-/// One game in this many is held out of the fit, to check it.
-const HOLD_OUT_EVERY: usize = 10;
-
-/// Games between two progress lines of `generate`.
-const PROGRESS_EVERY: usize = 500;
 
 fn main() -> Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -63,7 +57,16 @@ fn main() -> Result<()> {
                 "mobility" => OwareEvaluation::MOBILITY,
                 other => bail!("unknown evaluation '{other}' (default or mobility)"),
             };
-            generate(games, nodes, threads, seed, evaluation, output)
+            let settings = SelfPlay {
+                games,
+                nodes,
+                threads,
+                seed,
+                random_plies: RANDOM_PLIES,
+            };
+            let start = Oware::start(OwareRules::default())?;
+            training_data::write_self_play(&start, &evaluation, &settings, Path::new(output))
+                .with_context(|| format!("writing {output}"))
         }
         "fit" => {
             let data = flag("--data").context("fit needs --data FILE")?;
@@ -75,99 +78,20 @@ fn main() -> Result<()> {
     }
 }
 
-/// Plays `games` games over `threads` threads and writes every position:
-/// `GAME<TAB>RESULT<TAB>POSITION`, the result (1, 0.5, 0) for the side to
-/// move.
-fn generate(
-    games: usize,
-    nodes: u64,
-    threads: usize,
-    seed: u64,
-    evaluation: OwareEvaluation,
-    output: &str,
-) -> Result<()> {
-    let file = std::fs::File::create(output).with_context(|| format!("creating {output}"))?;
-    let out = std::sync::Mutex::new(BufWriter::new(file));
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    std::thread::scope(|scope| {
-        for _ in 0..threads.max(1) {
-            scope.spawn(|| -> Result<()> {
-                loop {
-                    let game = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                    if game >= games {
-                        return Ok(());
-                    }
-                    let mut rng =
-                        fastrand::Rng::with_seed(seed.wrapping_mul(1_000_003) + game as u64);
-                    let lines = play_one(&mut rng, nodes, evaluation)?;
-                    let mut out = out
-                        .lock()
-                        .map_err(|_| anyhow::anyhow!("a writer panicked"))?;
-                    for line in lines {
-                        writeln!(out, "{game}\t{line}")?;
-                    }
-                    if game.is_multiple_of(PROGRESS_EVERY) {
-                        eprintln!("game {game}");
-                    }
-                }
-            });
-        }
-    });
-    out.into_inner()
-        .map_err(|_| anyhow::anyhow!("a writer panicked"))?
-        .flush()?;
-    Ok(())
-}
-
-/// One game from a random opening: `RESULT<TAB>POSITION` lines.
-fn play_one(
-    rng: &mut fastrand::Rng,
-    nodes: u64,
-    evaluation: OwareEvaluation,
-) -> Result<Vec<String>> {
-    let mut position = Oware::start(OwareRules::default())?;
-    for _ in 0..rng.u32(RANDOM_PLIES) {
-        let mut moves = MoveList::new();
-        position.legal_moves(&mut moves);
-        if position.outcome().is_some() || moves.is_empty() {
-            break;
-        }
-        position.play(moves[rng.usize(..moves.len())]);
-    }
-    let players = [evaluation; 2];
-    let game = play_recorded(&position, &players, nodes);
-    let lines = game
-        .positions
-        .iter()
-        .filter(|p| p.outcome().is_none())
-        .map(|p| {
-            let result = match p.side_to_move() {
-                Player::One => game.first_score,
-                Player::Two => 1.0 - game.first_score,
-            };
-            format!("{result}\t{}", p.position_string())
-        })
-        .collect();
-    Ok(lines)
-}
-
 /// Reads the data, fits the house table and prints it.
 fn fit(data: &str, epochs: usize, threats: bool) -> Result<()> {
-    let file = std::fs::File::open(data).with_context(|| format!("opening {data}"))?;
     let mut train = Vec::new();
     let mut test = Vec::new();
     let mut test_positions = Vec::new();
-    for (number, line) in std::io::BufReader::new(file).lines().enumerate() {
-        let line = line?;
-        let mut fields = line.split('\t');
-        let (Some(game), Some(result), Some(text)) = (fields.next(), fields.next(), fields.next())
-        else {
-            bail!("line {}: not GAME<TAB>RESULT<TAB>POSITION", number + 1);
-        };
-        let game: usize = game.parse()?;
-        let result: f32 = result.parse()?;
-        let position = Oware::from_position_string(text)
-            .map_err(|e| anyhow::anyhow!("line {}: {e}", number + 1))?;
+    let labelled = training_data::read(Path::new(data), |text| {
+        Oware::from_position_string(text).map_err(|e| e.to_string())
+    })?;
+    for Labelled {
+        game,
+        result,
+        position,
+    } in labelled
+    {
         let mut features = OwareEvaluation::house_features(&position);
         if threats {
             let me = position.side;
@@ -184,7 +108,7 @@ fn fit(data: &str, epochs: usize, threats: bool) -> Result<()> {
             phase: OwareEvaluation::phase(&position),
             result,
         };
-        if game.is_multiple_of(HOLD_OUT_EVERY) {
+        if training_data::held_out(game) {
             test_positions.push(position);
             test.push(sample);
         } else {

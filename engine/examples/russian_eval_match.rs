@@ -10,7 +10,8 @@
 //! ```
 //!
 //! An evaluation is `material` (men and kings alone), `full` (every term
-//! at its tried weight), `default` (what the engine plays), or
+//! at its tried weight), `default` (what the engine plays), `fitted`
+//! (material and the square table fitted to game results), or
 //! comma-separated terms `king:W`, `advance:W`, `back:W`, `centre:W`,
 //! `mobility:W` set on top of material (see `RussianEvaluation`).
 
@@ -26,6 +27,7 @@ fn evaluation(text: &str) -> Result<RussianEvaluation> {
         "material" => return Ok(RussianEvaluation::MATERIAL),
         "full" => return Ok(RussianEvaluation::FULL),
         "default" => return Ok(RussianEvaluation::DEFAULT),
+        "fitted" => return Ok(RussianEvaluation::FITTED),
         _ => {}
     }
     let mut eval = RussianEvaluation::MATERIAL;

@@ -18,4 +18,5 @@ pub mod search;
 pub mod search_thread;
 pub mod selfplay;
 pub mod session;
+pub mod training_data;
 pub mod tune;

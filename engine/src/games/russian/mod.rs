@@ -24,6 +24,7 @@ mod eval;
 mod plain_value;
 mod search;
 pub mod solve;
+pub mod square_table;
 
 pub use eval::RussianEvaluation;
 use ply_rules::games::russian::*;

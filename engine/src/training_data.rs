@@ -1,0 +1,269 @@
+//! Training data for the evaluation fits (Texel's method, `tune.rs`):
+//! self-play games written one position a line, and the lines read back
+//! and split into positions to fit and positions held out to check the
+//! fit. The examples `oware_texel` and `russian_texel` use it; what
+//! differs between games (the start, the features) stays with them.
+//!
+//! A line is `GAME<TAB>RESULT<TAB>POSITION`: the game's number, its
+//! result for the side to move (1, 0.5, 0) and the position string.
+
+use std::io::{BufRead, BufWriter, Write};
+use std::ops::RangeInclusive;
+use std::path::Path;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use ply_rules::game::Player;
+
+use crate::search::{Evaluator, SearchGame};
+use crate::selfplay::play_recorded;
+
+/// One game in this many is held out of the fit, to check it.
+pub const HOLD_OUT_EVERY: usize = 10;
+
+/// Games between two progress lines (on stderr) while writing.
+const PROGRESS_EVERY: usize = 500;
+
+/// How the self-play games are played.
+#[derive(Clone, Debug)]
+pub struct SelfPlay {
+    /// Games to play.
+    pub games: usize,
+    /// Nodes a move.
+    pub nodes: u64,
+    /// Games played at once.
+    pub threads: usize,
+    /// Seed of the random openings; game `n` uses its own stream.
+    pub seed: u64,
+    /// Fewest and most random legal moves that open a game, so that the
+    /// games do not all follow the search's favourite lines.
+    pub random_plies: RangeInclusive<u32>,
+}
+
+/// Plays the games `settings` asks for from `start`, the evaluation against
+/// itself, and writes every position of each (the finished ones left out)
+/// to `output`.
+///
+/// # Errors
+/// The file cannot be created or written.
+pub fn write_self_play<G, E>(
+    start: &G,
+    evaluation: &E,
+    settings: &SelfPlay,
+    output: &Path,
+) -> std::io::Result<()>
+where
+    G: SearchGame + Sync,
+    E: Evaluator<G> + Sync,
+{
+    let out = Mutex::new(BufWriter::new(std::fs::File::create(output)?));
+    let next = AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..settings.threads.max(1))
+            .map(|_| {
+                scope.spawn(|| -> std::io::Result<()> {
+                    loop {
+                        let game = next.fetch_add(1, Ordering::Relaxed);
+                        if game >= settings.games {
+                            return Ok(());
+                        }
+                        let seed = settings.seed.wrapping_mul(1_000_003) + game as u64;
+                        let lines = play_one(start, evaluation, settings, seed);
+                        let mut out = out
+                            .lock()
+                            .map_err(|_| std::io::Error::other("a writer panicked"))?;
+                        for line in lines {
+                            writeln!(out, "{game}\t{line}")?;
+                        }
+                        if game.is_multiple_of(PROGRESS_EVERY) {
+                            log::info!("game {game}");
+                        }
+                    }
+                })
+            })
+            .collect();
+        workers.into_iter().try_for_each(|worker| {
+            worker
+                .join()
+                .unwrap_or_else(|_| Err(std::io::Error::other("a worker panicked")))
+        })
+    })?;
+    out.into_inner()
+        .map_err(|_| std::io::Error::other("a writer panicked"))?
+        .flush()
+}
+
+/// One game from a random opening: `RESULT<TAB>POSITION` lines.
+fn play_one<G: SearchGame, E: Evaluator<G>>(
+    start: &G,
+    evaluation: &E,
+    settings: &SelfPlay,
+    seed: u64,
+) -> Vec<String> {
+    let mut rng = fastrand::Rng::with_seed(seed);
+    let mut position = start.clone();
+    for _ in 0..rng.u32(settings.random_plies.clone()) {
+        let mut moves = G::Moves::default();
+        position.legal_moves(&mut moves);
+        if position.outcome().is_some() || moves.is_empty() {
+            break;
+        }
+        position.play(moves[rng.usize(..moves.len())]);
+    }
+    let players = [evaluation.clone(), evaluation.clone()];
+    let game = play_recorded(&position, &players, settings.nodes);
+    game.positions
+        .iter()
+        .filter(|p| p.outcome().is_none())
+        .map(|p| {
+            let result = match p.side_to_move() {
+                Player::One => game.first_score,
+                Player::Two => 1.0 - game.first_score,
+            };
+            format!("{result}\t{}", p.position_string())
+        })
+        .collect()
+}
+
+/// One position read back, with its game's result for the side to move.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Labelled<G> {
+    /// The game's number: [`held_out`] decides by it.
+    pub game: usize,
+    /// The result for the side to move: 1, ½ or 0.
+    pub result: f32,
+    /// The position.
+    pub position: G,
+}
+
+/// Whether the positions of game `game` are held out of the fit.
+#[must_use]
+pub fn held_out(game: usize) -> bool {
+    game.is_multiple_of(HOLD_OUT_EVERY)
+}
+
+/// Why a data file could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum DataError {
+    /// The file could not be opened or read.
+    #[error("reading {path}: {source}")]
+    Io {
+        path: String,
+        source: std::io::Error,
+    },
+    /// A line is not `GAME<TAB>RESULT<TAB>POSITION`.
+    #[error("{path}, line {line}: {reason} (expected GAME<TAB>RESULT<TAB>POSITION)")]
+    Line {
+        path: String,
+        line: usize,
+        reason: String,
+    },
+}
+
+/// Reads every line of `path`, the position string read by `parse`.
+///
+/// # Errors
+/// The file cannot be read, or a line is not `GAME<TAB>RESULT<TAB>POSITION`
+/// (the line and what is wrong are named).
+pub fn read<G>(
+    path: &Path,
+    parse: impl Fn(&str) -> Result<G, String>,
+) -> Result<Vec<Labelled<G>>, DataError> {
+    let name = path.display().to_string();
+    let io = |source| DataError::Io {
+        path: name.clone(),
+        source,
+    };
+    let file = std::fs::File::open(path).map_err(io)?;
+    let mut positions = Vec::new();
+    for (number, line) in std::io::BufReader::new(file).lines().enumerate() {
+        let line = line.map_err(io)?;
+        let bad = |reason: String| DataError::Line {
+            path: name.clone(),
+            line: number + 1,
+            reason,
+        };
+        let mut fields = line.split('\t');
+        let (Some(game), Some(result), Some(text)) = (fields.next(), fields.next(), fields.next())
+        else {
+            return Err(bad("fewer than three fields".to_owned()));
+        };
+        positions.push(Labelled {
+            game: game
+                .parse()
+                .map_err(|_| bad(format!("'{game}' is not a game number")))?,
+            result: result
+                .parse()
+                .map_err(|_| bad(format!("'{result}' is not a result")))?,
+            position: parse(text).map_err(bad)?,
+        });
+    }
+    Ok(positions)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::russian::RussianEvaluation;
+    use ply_rules::games::russian::Russian;
+
+    /// A fresh directory for one test's files.
+    fn scratch(name: &str) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!("ply-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+        dir
+    }
+
+    #[test]
+    fn self_play_is_written_and_read_back() {
+        let dir = scratch("self-play");
+        let path = dir.join("russian.data");
+        let settings = SelfPlay {
+            games: 4,
+            nodes: 300,
+            threads: 2,
+            seed: 3,
+            random_plies: 1..=3,
+        };
+        let start = Russian::start();
+        write_self_play(&start, &RussianEvaluation::DEFAULT, &settings, &path)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let read = read(&path, |text| {
+            Russian::from_position_string(text).map_err(|e| e.to_string())
+        })
+        .unwrap_or_else(|e| panic!("{e}"));
+        let games: std::collections::BTreeSet<usize> = read.iter().map(|l| l.game).collect();
+        assert_eq!(games, (0..4).collect());
+        assert!(read.iter().all(|l| [0.0, 0.5, 1.0].contains(&l.result)));
+        // The same seed plays the same games.
+        let again = dir.join("again.data");
+        write_self_play(&start, &RussianEvaluation::DEFAULT, &settings, &again)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let sorted = |p: &Path| {
+            let mut lines: Vec<String> = std::fs::read_to_string(p)
+                .unwrap_or_default()
+                .lines()
+                .map(str::to_owned)
+                .collect();
+            lines.sort();
+            lines
+        };
+        assert_eq!(sorted(&path), sorted(&again));
+        assert!(held_out(0) && !held_out(1) && held_out(HOLD_OUT_EVERY));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_bad_line_is_named() {
+        let dir = scratch("bad-data");
+        let path = dir.join("bad.data");
+        std::fs::write(&path, "0\t1\tx\n1\tlost\tx\n").unwrap_or_else(|e| panic!("{e}"));
+        let error = read(&path, |text| Ok(text.to_owned())).err();
+        let text = error.map(|e| e.to_string()).unwrap_or_default();
+        assert!(
+            text.contains("line 2") && text.contains("'lost' is not a result"),
+            "{text}"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
