@@ -313,7 +313,7 @@ const ENGINE_LAYERS: [&[&str]; 5] = [
     // A search on its own thread.
     &["search_thread"],
     // The per-game hooks, the games, the opening book they are played from.
-    &["engine_game", "games", "book", "selfplay"],
+    &["engine_game", "games", "book", "selfplay", "training_data"],
     // The protocol session.
     &["session"],
     // The commands beside it: analyse, annotate, build-book; and the

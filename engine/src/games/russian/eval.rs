@@ -9,10 +9,9 @@
 //! is under test (figures in `docs/engine.md`).
 
 use super::board::Board;
-use super::movegen::forwards;
 use super::position::Russian;
-use super::square_table::{FITTED, SquareTable};
-use super::squares::{Direction, RANK_1, RANK_8, step};
+use super::square_table::{FITTED, SquareTable, step_room};
+use super::squares::{RANK_1, RANK_8};
 use crate::search::Evaluator;
 use ply_rules::game::Player;
 
@@ -123,22 +122,6 @@ fn advancement(board: &Board, side: Player) -> i32 {
             (men & squares).count_ones() as i32 * advanced as i32
         })
         .sum()
-}
-
-/// Empty squares `side`'s pieces could step to (kings one step only).
-pub(super) fn step_room(board: &Board, side: Player) -> i32 {
-    let empty = board.empty();
-    let men = board.men(side);
-    let kings = board.kings_of(side);
-    let by_men: u32 = forwards(side)
-        .into_iter()
-        .map(|dir| (step(men, dir) & empty).count_ones())
-        .sum();
-    let by_kings: u32 = Direction::ALL
-        .into_iter()
-        .map(|dir| (step(kings, dir) & empty).count_ones())
-        .sum();
-    (by_men + by_kings) as i32
 }
 
 impl Evaluator<Russian> for RussianEvaluation {

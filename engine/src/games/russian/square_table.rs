@@ -11,8 +11,10 @@
 //! come off. The side to move's and the other side's pieces have tables of
 //! their own: in draughts the move (the tempo) is worth something.
 
+use super::board::Board;
+use super::movegen::forwards;
 use super::position::Russian;
-use super::squares::SQUARES;
+use super::squares::{Direction, SQUARES, step};
 use ply_rules::game::Player;
 
 /// Step-room counts of one side told apart; more counts as the last.
@@ -101,7 +103,7 @@ fn for_each_feature(position: &Russian, mut f: impl FnMut(usize)) {
     squares(MY_KINGS, board.kings_of(Player::One));
     squares(THEIR_MEN, board.men(Player::Two));
     squares(THEIR_KINGS, board.kings_of(Player::Two));
-    let room = |side| (super::eval::step_room(&board, side) as usize).min(ROOM_BUCKETS - 1);
+    let room = |side| (step_room(&board, side) as usize).min(ROOM_BUCKETS - 1);
     f(MY_ROOM + room(Player::One));
     f(THEIR_ROOM + room(Player::Two));
 }
@@ -160,6 +162,22 @@ pub const FITTED: SquareTable = SquareTable {
         [30, 0, 0, 0, 0, 0, 0, 0],
     ],
 };
+
+/// Empty squares `side`'s pieces could step to (kings one step only).
+pub(super) fn step_room(board: &Board, side: Player) -> i32 {
+    let empty = board.empty();
+    let men = board.men(side);
+    let kings = board.kings_of(side);
+    let by_men: u32 = forwards(side)
+        .into_iter()
+        .map(|dir| (step(men, dir) & empty).count_ones())
+        .sum();
+    let by_kings: u32 = Direction::ALL
+        .into_iter()
+        .map(|dir| (step(kings, dir) & empty).count_ones())
+        .sum();
+    (by_men + by_kings) as i32
+}
 
 #[cfg(test)]
 mod tests {
