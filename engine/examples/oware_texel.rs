@@ -38,31 +38,15 @@ fn main() -> Result<()> {
     let Some((command, flags)) = args.split_first() else {
         bail!("usage: oware_texel generate|fit [--flag value ...]");
     };
-    let flag = |name: &str| -> Option<&str> {
-        flags
-            .iter()
-            .position(|f| f == name)
-            .and_then(|i| flags.get(i + 1))
-            .map(String::as_str)
-    };
+    let flag = |name: &str| training_data::flag_value(flags, name);
     match command.as_str() {
         "generate" => {
-            let games: usize = flag("--games").unwrap_or("1000").parse()?;
-            let nodes: u64 = flag("--nodes").unwrap_or("5000").parse()?;
-            let threads: usize = flag("--threads").unwrap_or("1").parse()?;
-            let seed: u64 = flag("--seed").unwrap_or("1").parse()?;
+            let settings = SelfPlay::from_flags(flag, RANDOM_PLIES).map_err(anyhow::Error::msg)?;
             let output = flag("--output").context("generate needs --output FILE")?;
             let evaluation = match flag("--evaluation").unwrap_or("default") {
                 "default" => OwareEvaluation::DEFAULT,
                 "mobility" => OwareEvaluation::MOBILITY,
                 other => bail!("unknown evaluation '{other}' (default or mobility)"),
-            };
-            let settings = SelfPlay {
-                games,
-                nodes,
-                threads,
-                seed,
-                random_plies: RANDOM_PLIES,
             };
             let start = Oware::start(OwareRules::default())?;
             training_data::write_self_play(&start, &evaluation, &settings, Path::new(output))

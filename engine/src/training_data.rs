@@ -40,6 +40,46 @@ pub struct SelfPlay {
     pub random_plies: RangeInclusive<u32>,
 }
 
+impl SelfPlay {
+    /// Reads the settings from a program's flags: `--games` (default
+    /// 1000), `--nodes` (5000), `--threads` (1) and `--seed` (1), as the
+    /// fitting examples take them; `flag` gives a flag's value.
+    ///
+    /// # Errors
+    /// Which flag's value is not a whole number.
+    pub fn from_flags<'a>(
+        flag: impl Fn(&str) -> Option<&'a str>,
+        random_plies: RangeInclusive<u32>,
+    ) -> Result<Self, String> {
+        let number = |name: &str, default: u64| -> Result<u64, String> {
+            flag(name).map_or(Ok(default), |text| {
+                text.parse()
+                    .map_err(|_| format!("{name} '{text}' is not a whole number"))
+            })
+        };
+        let size = |name: &str, default: u64| {
+            number(name, default).and_then(|n| usize::try_from(n).map_err(|e| e.to_string()))
+        };
+        Ok(Self {
+            games: size("--games", 1000)?,
+            nodes: number("--nodes", 5000)?,
+            threads: size("--threads", 1)?,
+            seed: number("--seed", 1)?,
+            random_plies,
+        })
+    }
+}
+
+/// The value after flag `name` in `flags` (`--name value`), if given.
+#[must_use]
+pub fn flag_value<'a>(flags: &'a [String], name: &str) -> Option<&'a str> {
+    flags
+        .iter()
+        .position(|f| f == name)
+        .and_then(|i| flags.get(i + 1))
+        .map(String::as_str)
+}
+
 /// Plays the games `settings` asks for from `start`, the evaluation against
 /// itself, and writes every position of each (the finished ones left out)
 /// to `output`.
