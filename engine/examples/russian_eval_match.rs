@@ -10,8 +10,10 @@
 //! ```
 //!
 //! An evaluation is `material` (men and kings alone), `full` (every term
-//! at its tried weight), `default` (what the engine plays), `fitted`
-//! (material and the square table fitted to game results), or
+//! at its tried weight), `default` (what the engine plays: `fitted`),
+//! `fitted` (material and the square table fitted to game results),
+//! `hand-written` (the terms that won their matches, the default before
+//! the table), or
 //! comma-separated terms `king:W`, `advance:W`, `back:W`, `centre:W`,
 //! `mobility:W` set on top of material (see `RussianEvaluation`).
 
@@ -27,6 +29,7 @@ fn evaluation(text: &str) -> Result<RussianEvaluation> {
         "material" => return Ok(RussianEvaluation::MATERIAL),
         "full" => return Ok(RussianEvaluation::FULL),
         "default" => return Ok(RussianEvaluation::DEFAULT),
+        "hand-written" => return Ok(RussianEvaluation::HAND_WRITTEN),
         "fitted" => return Ok(RussianEvaluation::FITTED),
         _ => {}
     }

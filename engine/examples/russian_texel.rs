@@ -4,16 +4,17 @@
 //! # 1. Self-play games from random openings; every position with the
 //! #    result for the side to move, one per line.
 //! cargo run --release -p ply-engine --example russian_texel -- \
-//!     generate --games 14000 --nodes 5000 --threads 2 --seed 1 --evaluation default \
+//!     generate --games 14000 --nodes 5000 --threads 2 --seed 1 --evaluation hand-written \
 //!     --output russian.data
 //! # 2. Fit the square tables to them and print them as Rust.
 //! cargo run --release -p ply-engine --example russian_texel -- fit --data russian.data --epochs 400
 //! ```
 //!
 //! `generate` plays an evaluation against itself at a fixed number of
-//! nodes a move, without endgame tables: `default` (the engine's
-//! hand-written one, which the shipped table was fitted on the games of)
-//! or `fitted` (material and the square table). Each game opens with 2
+//! nodes a move, without endgame tables: `hand-written` (the terms that
+//! won their matches, on whose games the shipped table was fitted),
+//! `fitted` (material and the square table) or `default` (what the engine
+//! plays, the fitted one). Each game opens with 2
 //! to 8 random legal moves, so the games do not all follow the search's
 //! favourite lines. `fit` keeps the quiet positions (no capture pending),
 //! holds out every tenth game to check the fit on games it did not see,
@@ -43,8 +44,9 @@ fn main() -> Result<()> {
             let output = flag("--output").context("generate needs --output FILE")?;
             let evaluation = match flag("--evaluation").unwrap_or("default") {
                 "default" => RussianEvaluation::DEFAULT,
+                "hand-written" => RussianEvaluation::HAND_WRITTEN,
                 "fitted" => RussianEvaluation::FITTED,
-                other => bail!("unknown evaluation '{other}' (default or fitted)"),
+                other => bail!("unknown evaluation '{other}' (default, hand-written or fitted)"),
             };
             training_data::write_self_play(
                 &Russian::start(),
@@ -101,7 +103,7 @@ fn fit(data: &str, epochs: usize) -> Result<()> {
     // 1. The evaluations there are, each at its own best scale.
     for (name, evaluation) in [
         ("material", RussianEvaluation::MATERIAL),
-        ("current", RussianEvaluation::DEFAULT),
+        ("hand-written", RussianEvaluation::HAND_WRITTEN),
         ("fitted table", RussianEvaluation::FITTED),
     ] {
         let evals: Vec<f32> = test_positions

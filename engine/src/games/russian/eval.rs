@@ -4,9 +4,10 @@
 //! score unit, 100 = one man), a king [`KING_VALUE`]. The positional
 //! terms are weights that switch off at 0, so that versions can be
 //! matched with the same search (`engine/examples/russian_eval_match.rs`);
-//! the defaults keep only the terms that won their matches. The square
-//! table fitted to game results (`square_table.rs`, [`RussianEvaluation::FITTED`])
-//! is under test (figures in `docs/engine.md`).
+//! the hand-written set keeps only the terms that won their matches. The
+//! square table fitted to game results (`square_table.rs`,
+//! [`RussianEvaluation::FITTED`]) beat it through the referee and is the
+//! default (figures in `docs/engine.md`).
 
 use super::board::Board;
 use super::position::Russian;
@@ -81,11 +82,12 @@ impl RussianEvaluation {
         square_table: None,
     };
 
-    /// The evaluation Ply plays with: material, the back-rank guard and
-    /// room to move, the terms whose removal lost a match. Advancement and
-    /// the centre did not (removing either scored slightly better, within
-    /// the noise), so they are off.
-    pub const DEFAULT: Self = Self {
+    /// The hand-written evaluation Ply played with until the square table
+    /// beat it: material, the back-rank guard and room to move, the terms
+    /// whose removal lost a match. Advancement and the centre did not
+    /// (removing either scored slightly better, within the noise), so they
+    /// are off.
+    pub const HAND_WRITTEN: Self = Self {
         advance: 0,
         centre: 0,
         ..Self::FULL
@@ -93,13 +95,15 @@ impl RussianEvaluation {
 
     /// Material and the square table fitted to game results
     /// (`square_table.rs`), which takes the place of every hand-written
-    /// term. It beat [`Self::DEFAULT`] in the fixed-node matches; its match
-    /// through the referee against the engine as it is has not decided yet
-    /// (`docs/engine.md`), so it is not the default.
+    /// term. It beat [`Self::HAND_WRITTEN`] in the fixed-node matches and
+    /// in an SPRT through the referee (`docs/engine.md`).
     pub const FITTED: Self = Self {
         square_table: Some(&FITTED),
         ..Self::MATERIAL
     };
+
+    /// The evaluation Ply plays with: [`Self::FITTED`].
+    pub const DEFAULT: Self = Self::FITTED;
 }
 
 impl Default for RussianEvaluation {
