@@ -24,7 +24,7 @@
 use anyhow::{Context, Result, bail};
 use ply_engine::games::oware::{OwareEvaluation, house_table};
 use ply_engine::search::Evaluator;
-use ply_engine::training_data::{self, Labelled, SelfPlay};
+use ply_engine::training_data::{self, SelfPlay};
 use ply_engine::tune::{self, Sample};
 use ply_rules::game::Player;
 use ply_rules::games::oware::{Oware, OwareRules};
@@ -64,70 +64,49 @@ fn main() -> Result<()> {
 
 /// Reads the data, fits the house table and prints it.
 fn fit(data: &str, epochs: usize, threats: bool) -> Result<()> {
-    let mut train = Vec::new();
-    let mut test = Vec::new();
-    let mut test_positions = Vec::new();
     let labelled = training_data::read(Path::new(data), |text| {
         Oware::from_position_string(text).map_err(|e| e.to_string())
     })?;
-    for Labelled {
-        game,
-        result,
-        position,
-    } in labelled
-    {
-        let mut features = OwareEvaluation::house_features(&position);
+    let split = training_data::split(labelled, |position, result| -> Result<_> {
+        let mut features = OwareEvaluation::house_features(position);
         if threats {
             let me = position.side;
             for (i, player) in [me, me.opponent()].into_iter().enumerate() {
-                let bucket = usize::from(best_capture(&position, player)).min(15);
+                let bucket = usize::from(best_capture(position, player)).min(15);
                 features.push(u16::try_from(
                     OwareEvaluation::HOUSE_FEATURES + 16 * i + bucket,
                 )?);
             }
         }
-        let sample = Sample {
+        Ok(Some(Sample {
             features,
-            base: OwareEvaluation::margin(&position) as f32,
-            phase: OwareEvaluation::phase(&position),
+            base: OwareEvaluation::margin(position) as f32,
+            phase: OwareEvaluation::phase(position),
             result,
-        };
-        if training_data::held_out(game) {
-            test_positions.push(position);
-            test.push(sample);
-        } else {
-            train.push(sample);
-        }
-    }
+        }))
+    })?;
     eprintln!(
         "{} training positions, {} held out",
-        train.len(),
-        test.len()
+        split.train.len(),
+        split.test.len()
     );
     // 1. The evaluations there are, each at its own best scale.
     for (name, evaluation) in [
         ("mobility", OwareEvaluation::MOBILITY),
         ("current", OwareEvaluation::DEFAULT),
     ] {
-        let evals: Vec<f32> = test_positions
-            .iter()
-            .map(|p| evaluation.evaluate(p) as f32)
-            .collect();
-        let scale = tune::fit_scale(&evals, &test);
-        println!(
-            "{name} evaluation: scale {scale:.5}, held-out error {:.6}",
-            tune::error(&evals, &test, scale)
-        );
+        let (scale, error) = split.held_out_error(|p| evaluation.evaluate(p));
+        println!("{name} evaluation: scale {scale:.5}, held-out error {error:.6}");
     }
     // 2. The fit.
     let count = OwareEvaluation::HOUSE_FEATURES + if threats { 32 } else { 0 };
-    let model = tune::fit(&train, count, epochs);
-    let fitted: Vec<f32> = test.iter().map(|s| model.evaluate(s)).collect();
+    let model = tune::fit(&split.train, count, epochs);
+    let fitted: Vec<f32> = split.test.iter().map(|s| model.evaluate(s)).collect();
     println!(
         "fitted: scale {:.5}, training error {:.6}, held-out error {:.6}",
         model.scale,
         model.training_error,
-        tune::error(&fitted, &test, model.scale)
+        tune::error(&fitted, &split.test, model.scale)
     );
     println!("{}", model.rust_table(house_table::BUCKETS));
     Ok(())

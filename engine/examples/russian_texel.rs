@@ -24,7 +24,7 @@
 use anyhow::{Context, Result, bail};
 use ply_engine::games::russian::{RussianEvaluation, square_table};
 use ply_engine::search::Evaluator;
-use ply_engine::training_data::{self, Labelled, SelfPlay};
+use ply_engine::training_data::{self, SelfPlay};
 use ply_engine::tune::{self, Sample};
 use ply_rules::games::russian::Russian;
 use std::path::Path;
@@ -67,38 +67,22 @@ fn main() -> Result<()> {
 
 /// Reads the data, fits the tables and prints them.
 fn fit(data: &str, epochs: usize) -> Result<()> {
-    let mut train = Vec::new();
-    let mut test = Vec::new();
-    let mut test_positions = Vec::new();
     let labelled = training_data::read(Path::new(data), |text| {
         Russian::from_position_string(text).map_err(|e| e.to_string())
     })?;
-    for Labelled {
-        game,
-        result,
-        position,
-    } in labelled
-    {
-        if position.must_capture() {
-            continue;
-        }
-        let sample = Sample {
-            features: square_table::features(&position),
-            base: RussianEvaluation::MATERIAL.evaluate(&position) as f32,
-            phase: square_table::phase(&position),
+    let split = training_data::split(labelled, |position, result| {
+        // Quiet positions only: a pending capture's value is the exchange's.
+        Ok::<_, std::convert::Infallible>((!position.must_capture()).then(|| Sample {
+            features: square_table::features(position),
+            base: RussianEvaluation::MATERIAL.evaluate(position) as f32,
+            phase: square_table::phase(position),
             result,
-        };
-        if training_data::held_out(game) {
-            test_positions.push(position);
-            test.push(sample);
-        } else {
-            train.push(sample);
-        }
-    }
+        }))
+    })?;
     eprintln!(
         "{} training positions, {} held out",
-        train.len(),
-        test.len()
+        split.train.len(),
+        split.test.len()
     );
     // 1. The evaluations there are, each at its own best scale.
     for (name, evaluation) in [
@@ -106,24 +90,17 @@ fn fit(data: &str, epochs: usize) -> Result<()> {
         ("hand-written", RussianEvaluation::HAND_WRITTEN),
         ("fitted table", RussianEvaluation::FITTED),
     ] {
-        let evals: Vec<f32> = test_positions
-            .iter()
-            .map(|p| evaluation.evaluate(p) as f32)
-            .collect();
-        let scale = tune::fit_scale(&evals, &test);
-        println!(
-            "{name} evaluation: scale {scale:.5}, held-out error {:.6}",
-            tune::error(&evals, &test, scale)
-        );
+        let (scale, error) = split.held_out_error(|p| evaluation.evaluate(p));
+        println!("{name} evaluation: scale {scale:.5}, held-out error {error:.6}");
     }
     // 2. The fit.
-    let model = tune::fit(&train, square_table::FEATURES, epochs);
-    let fitted: Vec<f32> = test.iter().map(|s| model.evaluate(s)).collect();
+    let model = tune::fit(&split.train, square_table::FEATURES, epochs);
+    let fitted: Vec<f32> = split.test.iter().map(|s| model.evaluate(s)).collect();
     println!(
         "fitted: scale {:.5}, training error {:.6}, held-out error {:.6}",
         model.scale,
         model.training_error,
-        tune::error(&fitted, &test, model.scale)
+        tune::error(&fitted, &split.test, model.scale)
     );
     println!("{}", model.rust_table(square_table::ROW));
     Ok(())

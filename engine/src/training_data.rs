@@ -17,6 +17,7 @@ use ply_rules::game::Player;
 
 use crate::search::{Evaluator, SearchGame};
 use crate::selfplay::play_recorded;
+use crate::tune::{self, Sample};
 
 /// One game in this many is held out of the fit, to check it.
 pub const HOLD_OUT_EVERY: usize = 10;
@@ -180,6 +181,66 @@ pub struct Labelled<G> {
 #[must_use]
 pub fn held_out(game: usize) -> bool {
     game.is_multiple_of(HOLD_OUT_EVERY)
+}
+
+/// A data file's positions made samples and split by [`held_out`]: the
+/// samples to fit, and the held-out ones with their positions, on which
+/// the fit and the evaluations there are already are checked.
+#[derive(Clone, Debug)]
+pub struct Split<G> {
+    /// The samples of the games fitted on.
+    pub train: Vec<Sample>,
+    /// The samples of the held-out games.
+    pub test: Vec<Sample>,
+    /// The held-out samples' positions, in the same order.
+    pub test_positions: Vec<G>,
+}
+
+/// Makes each position read a sample with `sample` (`None` leaves the
+/// position out) and splits them by [`held_out`].
+///
+/// # Errors
+/// The first error `sample` returns.
+pub fn split<G, E>(
+    labelled: Vec<Labelled<G>>,
+    mut sample: impl FnMut(&G, f32) -> Result<Option<Sample>, E>,
+) -> Result<Split<G>, E> {
+    let mut split = Split {
+        train: Vec::new(),
+        test: Vec::new(),
+        test_positions: Vec::new(),
+    };
+    for Labelled {
+        game,
+        result,
+        position,
+    } in labelled
+    {
+        let Some(sample) = sample(&position, result)? else {
+            continue;
+        };
+        if held_out(game) {
+            split.test_positions.push(position);
+            split.test.push(sample);
+        } else {
+            split.train.push(sample);
+        }
+    }
+    Ok(split)
+}
+
+impl<G> Split<G> {
+    /// The held-out error of an evaluation at its own best logistic scale,
+    /// and that scale.
+    pub fn held_out_error(&self, evaluate: impl Fn(&G) -> i32) -> (f32, f64) {
+        let evals: Vec<f32> = self
+            .test_positions
+            .iter()
+            .map(|p| evaluate(p) as f32)
+            .collect();
+        let scale = tune::fit_scale(&evals, &self.test);
+        (scale, tune::error(&evals, &self.test, scale))
+    }
 }
 
 /// Why a data file could not be read.
