@@ -390,3 +390,39 @@ fn verify_db_checks_a_whole_file() {
     assert_eq!(code, Some(1));
     assert!(stderr.contains("truncated"), "{stderr}");
 }
+
+#[test]
+fn a_batch_searches_every_line_without_a_file_found_damaged() {
+    let dir = TempDir::new("batch");
+    let (_, zeroed) = damaged_files()
+        .into_iter()
+        .find(|(name, _)| *name == "zeroed")
+        .expect("the zeroed file");
+    let path = write(&dir.0, "zeroed", &zeroed);
+    // The first line's proof finds the damage; the second and third are
+    // searched after it, with the file dropped.
+    let output = Command::cargo_bin("ply-engine")
+        .expect("the binary")
+        .args(["analyse", "--option", "Seeds=4", "--option"])
+        .arg(format!("EndgameDB={path}"))
+        .args(["--solve", "--jobs", "1"])
+        .write_stdin(format!("{POSITION}\n{POSITION}\n{POSITION}\n"))
+        .timeout(TIMEOUT)
+        .output()
+        .expect("ply-engine runs");
+    let (out, err) = (
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr),
+    );
+    assert!(output.status.success(), "{out}\n{err}");
+    let records: Vec<&str> = out.lines().collect();
+    assert_eq!(records.len(), 3, "{out}");
+    for record in records {
+        assert!(
+            !record.contains(r#""error""#) && record.contains(r#""proven":600"#),
+            "{record}"
+        );
+    }
+    // The damage is said once, on stderr.
+    assert_eq!(err.matches("damaged").count(), 1, "{err}");
+}

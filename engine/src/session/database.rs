@@ -103,25 +103,35 @@ impl Session {
     /// the next smaller one. Only between searches: a search holds the
     /// tables.
     pub(super) fn drop_damaged_db(&mut self) {
-        let Some(damage) = self
+        if let Some(note) = self.take_damaged_db() {
+            self.out.error(&note);
+        }
+    }
+
+    /// Drops the loaded database when it was found damaged since it was
+    /// loaded, as before a search, and returns what the engine would say
+    /// of it (`EndgameDB: <file>: damaged: …; trying a smaller one`)
+    /// instead of printing it. For in-process drivers such as `analyse`,
+    /// whose next position must be searched without the file, not failed
+    /// by the note (the damage is already on stderr, logged where it was
+    /// found). Only between searches: a search holds the tables.
+    pub fn take_damaged_db(&mut self) -> Option<String> {
+        let damage = self
             .database
             .loaded
             .as_ref()
-            .and_then(|(_, checks)| checks.damage())
-        else {
-            return;
-        };
+            .and_then(|(_, checks)| checks.damage())?;
         let next = if self.options.endgame_db == EndgameDbChoice::Auto {
             "trying a smaller one"
         } else {
             "going on without an endgame database"
         };
-        self.out.error(&format!("EndgameDB: {damage}; {next}"));
         if let Some(file) = self.database.file.clone() {
             self.database.damaged.push(file);
         }
         self.unload();
         self.database.looked_for = None;
+        Some(format!("EndgameDB: {damage}; {next}"))
     }
 
     /// When the game starts with a database named by hand that serves

@@ -57,6 +57,13 @@ impl Job {
     /// # Errors
     /// What the engine said was wrong (an unreadable position, an illegal move).
     pub fn analyse(&mut self, position: &PositionSpec, go: &Command) -> Result<Analysis, String> {
+        // A database found damaged by the last search is dropped first,
+        // as a protocol session drops it before its next search: this
+        // position is searched without it, and the note (logged on stderr
+        // where the damage was found) is no error of this position.
+        if let Some(note) = self.session.take_damaged_db() {
+            log::info!("{note}");
+        }
         // A new game clears the tables, so each answer depends on its
         // position alone, not on which job analysed what before it.
         self.send(&Command::NewGame(Dialect::Uci));
