@@ -529,3 +529,31 @@ fn russian_positions_are_solved_with_proven_results() {
     assert_eq!(records[1]["bestmove"], Value::Null, "{records:?}");
     assert_eq!(records[1]["score"]["proven"], -100, "{records:?}");
 }
+
+/// With `--solve --multipv`, each line's `depth` is the proof steps its
+/// move took in every game: in Oware and Russian draughts the iteration
+/// at which its bounds met.
+#[test]
+fn every_solved_line_says_the_proof_steps_its_move_took() {
+    for (variant, position, lines) in [
+        // White must take Black's last man, either way: both win at once.
+        ("russian", "W:Wg3,e3:Bf4\n", 2),
+        // South's three moves all lose by 7, proven at different depths.
+        ("oware", "0,0,0,1,1,1 20 0,1,0,0,1,0 22 s\n", 3),
+    ] {
+        let output = analyse(
+            &["--solve", "--variant", variant, "--multipv", "6"],
+            position,
+        );
+        assert!(output.status.success(), "{output:?}");
+        let records = records(&stdout(&output));
+        let multipv = records[0]["multipv"].as_array().expect("multipv lines");
+        assert_eq!(multipv.len(), lines, "{variant}: {records:?}");
+        for line in multipv {
+            assert!(line["score"]["proven"].is_i64(), "{variant}: {line}");
+            let depth = line["depth"].as_u64();
+            assert!(depth.is_some_and(|d| d >= 1), "{variant}: {line}");
+        }
+        assert_eq!(records[0]["depth"], multipv[0]["depth"], "{variant}");
+    }
+}

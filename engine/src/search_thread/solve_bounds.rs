@@ -38,6 +38,10 @@ pub struct MoveBounds<M> {
     pub lower: i32,
     /// The value is at most this.
     pub upper: i32,
+    /// The iterations its proof took: the one at which its bounds met, or
+    /// the last that searched it (0 before the first). `analyse --solve`
+    /// gives it as the line's `depth`, as Kalah's gives its proof steps.
+    pub depth: u32,
 }
 
 impl<M> MoveBounds<M> {
@@ -175,6 +179,7 @@ fn move_info<G: Game>(
 ) -> Info {
     let micros = u64::try_from(elapsed.as_micros()).unwrap_or(u64::MAX);
     Info {
+        depth: Some(line.depth),
         multipv: Some(rank),
         score: Some(Score {
             value: ScoreValue::Centi(line.lower * CENTI),

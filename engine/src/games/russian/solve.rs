@@ -147,6 +147,7 @@ impl<'a> Solver<'a> {
                 mv,
                 lower: LOSS,
                 upper: WIN,
+                depth: 0,
             })
             .collect();
         for depth in 1..=self.max_depth {
@@ -161,6 +162,7 @@ impl<'a> Solver<'a> {
                     Ok((lower, upper)) => {
                         line.lower = line.lower.max(-upper);
                         line.upper = line.upper.min(-lower);
+                        line.depth = depth;
                     }
                     Err(Stopped) => return best_first(&moves),
                 }

@@ -141,6 +141,7 @@ impl<'a> Solver<'a> {
                 mv: u8::try_from(house).unwrap_or(u8::MAX),
                 lower: stores - on_board,
                 upper: stores + on_board,
+                depth: 0,
             })
             .collect();
         for depth in 1..=self.max_depth {
@@ -159,6 +160,7 @@ impl<'a> Solver<'a> {
                     Ok((lower, upper)) => {
                         line.lower = stores + lower;
                         line.upper = stores + upper;
+                        line.depth = depth;
                     }
                     Err(Stopped) => {
                         sort(&mut moves);
