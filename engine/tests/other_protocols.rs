@@ -115,6 +115,55 @@ fn hub_refuses_bad_positions_and_keeps_the_last_good_one() {
 }
 
 #[test]
+fn hub_refuses_an_unquoted_move_list_and_keeps_the_position() {
+    // After 10-14 23-19 White must take (14x23x19); after 10-14 alone,
+    // which is what the unquoted list used to be read as, Black moves.
+    let setup = format!("hub\ninit\npos pos={HUB_START} moves=\"10-14 23-19\"\nlevel depth=3\n");
+    let good = session(&[], &format!("{setup}go think\n"));
+    let bad_lines = [
+        "pos moves=10-14 23-19",
+        "pos moves=\"10-14\" moves=\"10-14 23-19\"",
+        "pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww moves=\"10-14\" side=B",
+        "pos pos",
+    ];
+    let bad = session(&[], &format!("{setup}{}\ngo think\n", bad_lines.join("\n")));
+    let errors = lines_starting(&bad, "error message=");
+    assert_eq!(errors.len(), bad_lines.len(), "{bad}");
+    assert!(
+        errors[0].contains("unexpected word '23-19'")
+            && errors[0].contains("pos takes pos=P, moves=M"),
+        "{}",
+        errors[0]
+    );
+    assert!(
+        errors[1].contains("'moves' is given twice"),
+        "{}",
+        errors[1]
+    );
+    assert!(
+        errors[2].contains("unknown argument 'side'"),
+        "{}",
+        errors[2]
+    );
+    assert!(errors[3].contains("'pos' needs a value"), "{}", errors[3]);
+    assert!(
+        errors
+            .iter()
+            .all(|e| e.ends_with("the position is unchanged\"")),
+        "{errors:?}"
+    );
+    assert_eq!(
+        lines_starting(&bad, "done"),
+        lines_starting(&good, "done"),
+        "the same position, the same move"
+    );
+    assert!(
+        lines_starting(&bad, "done move=14x23x19").len() == 1,
+        "White takes: {bad}"
+    );
+}
+
+#[test]
 fn hub_ponders_analyses_and_stops() {
     let out = session(
         &[],

@@ -171,6 +171,41 @@ fn bad_lines_say_what_is_wrong() {
 }
 
 #[test]
+fn pos_refuses_bare_unknown_and_repeated_arguments() {
+    // An unquoted list: `23-19` would be a bare flag, skipped, and the
+    // position the one after `10-14` only.
+    for (line, wrong) in [
+        ("pos moves=10-14 23-19", "unexpected word '23-19'"),
+        (
+            "pos pos=Wb moves=\"10-14\" depth=3",
+            "unknown argument 'depth'",
+        ),
+        (
+            "pos moves=\"10-14\" moves=\"23-19\"",
+            "'moves' is given twice",
+        ),
+        ("pos start start", "'start' is given twice"),
+        ("pos pos", "'pos' needs a value"),
+        ("pos start=1", "'start' takes no value"),
+    ] {
+        let error = parse_hub_command(line).map_err(|e| e.to_string());
+        let Err(message) = error else {
+            panic!("{line} must be refused, got {error:?}");
+        };
+        assert!(
+            message.starts_with(&format!("pos: {wrong}")),
+            "{line}: {message}"
+        );
+        assert!(
+            message
+                .ends_with("pos takes pos=P, moves=M (several moves in double quotes) and start")
+                || message.ends_with("once"),
+            "what would be accepted: {message}"
+        );
+    }
+}
+
+#[test]
 fn values_are_quoted_only_when_they_must_be() {
     let message = HubResponse::Error("bad move 10-15".to_owned());
     assert_eq!(message.to_string(), "error message=\"bad move 10-15\"");

@@ -38,6 +38,9 @@ use crate::session::{ENGINE_AUTHOR, ENGINE_VERSION, PROGRAM_NAME};
 /// The word that starts Hub.
 pub const HELLO: &str = "hub";
 
+/// The word of Hub's line that sets the position.
+const POS_WORD: &str = "pos";
+
 /// Hub's name for the game being played (Ply's `UCI_Variant`).
 const VARIANT_PARAM: &str = "variant";
 
@@ -69,6 +72,9 @@ impl Front for HubFront {
         let command = match parse_hub_command(line) {
             Ok(command) => command,
             Err(ParseError::Empty) => return Vec::new(),
+            Err(e @ ParseError::Malformed { .. }) if is_position(&e) => {
+                return vec![refusal(&format!("{e}; the position is unchanged"))];
+            }
             Err(e) => return vec![error(&e.to_string())],
         };
         match command {
@@ -116,6 +122,12 @@ impl HubFront {
             ..GoParams::default()
         }
     }
+}
+
+/// Whether a line that does not read was a `pos`: it is refused as a
+/// position is (see [`Step::Refuse`]), and the position stays.
+fn is_position(e: &ParseError) -> bool {
+    matches!(e, ParseError::Malformed { command, .. } if command == POS_WORD)
 }
 
 /// An `error` line, the answer to what cannot be done.
@@ -382,6 +394,10 @@ mod tests {
                 "error message=\"move 2 of the list",
             ),
             ("go", "error message=\"go: expected"),
+            (
+                "pos moves=10-14 23-19",
+                "error message=\"pos: unexpected word '23-19'",
+            ),
             ("fly", "error message=\"unknown command 'fly'\""),
             ("level depth=x", "error message=\"level: 'depth' needs"),
             (
