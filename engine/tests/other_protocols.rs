@@ -164,6 +164,32 @@ fn hub_refuses_an_unquoted_move_list_and_keeps_the_position() {
 }
 
 #[test]
+fn hub_refuses_a_capture_listing_a_square_twice_or_with_a_sign() {
+    // A white man on c3 (10) takes d4 (14) and f6 (23), landing on g7 (28).
+    let capture = "Weeeeeeeeeebeeeeeebeeeweeeeeeeeee";
+    let out = session(
+        &[],
+        &format!(
+            "hub\ninit\npos pos={capture} moves=\"10x28x14x23\"\n\
+             pos pos={capture} moves=\"10x28x14x23x14\"\n\
+             pos pos={capture} moves=\"+10x28x14x23\"\n"
+        ),
+    );
+    let errors = lines_starting(&out, "error message=");
+    assert_eq!(errors.len(), 2, "only the malformed ones: {out}");
+    assert!(
+        errors[0].contains("captured square 14 is listed twice"),
+        "{}",
+        errors[0]
+    );
+    assert!(
+        errors[1].contains("'+10' is not a square number from 1 to 32"),
+        "{}",
+        errors[1]
+    );
+}
+
+#[test]
 fn hub_ponders_analyses_and_stops() {
     let out = session(
         &[],
