@@ -54,6 +54,14 @@ const WIN_HUNDREDTHS: i32 = 10_000;
 /// Nodes a second in the thousands Hub's `nps` is printed from.
 const NODES_PER_KNODE: u64 = 1000;
 
+/// The move time, in milliseconds, of a `go think` or `go ponder` (after
+/// its `ponder-hit`) whose level sets no limit: no `level` was sent, or
+/// each one was refused. Without it the search would run until `stop`,
+/// and a program that forgot `level` (pydraughts sends none for a limit
+/// it does not know) would wait for ever. One second gives a sound move
+/// at once; a program that wants another sends its `level`.
+const DEFAULT_MOVE_TIME_MS: u64 = 1000;
+
 /// The session's Hub translator: the level set by the last `level`.
 #[derive(Debug, Default)]
 pub struct HubFront {
@@ -106,18 +114,29 @@ impl Front for HubFront {
 }
 
 impl HubFront {
-    /// The `go` of a Hub `go` within the current level.
+    /// The `go` of a Hub `go` within the current level; a level without
+    /// a limit thinks for [`DEFAULT_MOVE_TIME_MS`] (`go analyze` and
+    /// `level infinite` search until `stop`, as asked).
     fn go(&self, mode: HubGoMode) -> GoParams {
         let level = &self.level;
         let clock = level.time.map(|time| time + level.inc.unwrap_or(0));
+        let infinite = mode == HubGoMode::Analyze || level.infinite;
+        let unlimited = level.depth.is_none()
+            && level.nodes.is_none()
+            && level.move_time.is_none()
+            && clock.is_none();
         GoParams {
             depth: level.depth,
             nodes: level.nodes,
-            movetime: level.move_time,
+            movetime: if unlimited && !infinite {
+                Some(DEFAULT_MOVE_TIME_MS)
+            } else {
+                level.move_time
+            },
             time: [clock, clock],
             inc: [level.inc, level.inc],
             movestogo: level.moves,
-            infinite: mode == HubGoMode::Analyze || level.infinite,
+            infinite,
             ponder: mode == HubGoMode::Ponder,
             ..GoParams::default()
         }
@@ -427,6 +446,21 @@ mod tests {
     #[test]
     fn levels_become_go_limits() {
         let mut front = HubFront::default();
+        for mode in [HubGoMode::Think, HubGoMode::Ponder] {
+            assert_eq!(
+                front.go(mode).movetime,
+                Some(DEFAULT_MOVE_TIME_MS),
+                "no level: the default, not a search until stop"
+            );
+        }
+        assert_eq!(front.go(HubGoMode::Analyze).movetime, None);
+        replies(&mut front, "level moves=40");
+        assert_eq!(
+            front.go(HubGoMode::Think).movetime,
+            Some(DEFAULT_MOVE_TIME_MS)
+        );
+        replies(&mut front, "level infinite");
+        assert_eq!(front.go(HubGoMode::Think).movetime, None);
         assert!(replies(&mut front, "level time=9 inc=1").is_empty());
         let go = front.go(HubGoMode::Think);
         assert_eq!(go.time, [Some(10_000), Some(10_000)]);
