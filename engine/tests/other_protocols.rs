@@ -296,6 +296,38 @@ fn hub_thinks_without_a_level_and_answers_by_itself() {
 }
 
 #[test]
+fn hub_errors_quote_bad_lines_cut_and_escaped() {
+    // A megabyte word (under the 1 MiB a line may have), a NUL byte, an
+    // unclosed quote: each error is one short line naming what is wrong.
+    let long = "fly".repeat(330_000);
+    let out = session(
+        &[],
+        &format!("hub\n{long}\nfly\0away\npos pos=\"unclosed\n"),
+    );
+    let errors = lines_starting(&out, "error message=");
+    assert_eq!(errors.len(), 3, "{}", &out[..out.len().min(2000)]);
+    assert!(
+        errors[0].starts_with("error message=\"unknown command 'flyfly")
+            && errors[0].contains(" characters cut …]")
+            && errors[0].ends_with("flyfly'\""),
+        "{}",
+        errors[0]
+    );
+    assert!(errors[0].len() < 1000, "cut: {} bytes", errors[0].len());
+    assert!(!out.contains('\0'), "no raw NUL: {}", errors[1]);
+    assert!(
+        errors[1].contains("expected an argument name, found '\\u{0}'"),
+        "{}",
+        errors[1]
+    );
+    assert!(
+        errors[2].contains("the value of 'pos' has no closing double quote"),
+        "{}",
+        errors[2]
+    );
+}
+
+#[test]
 fn hub_ponders_analyses_and_stops() {
     let out = session(
         &[],

@@ -19,6 +19,7 @@ mod parse;
 mod print;
 
 pub use parse::{parse_hub_command, parse_hub_response};
+pub use print::MAX_MESSAGE_CHARS;
 
 /// How the search of a `go` is used.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -167,6 +168,7 @@ pub enum HubResponse {
         ponder: Option<String>,
     },
     /// `error message="…"`: a command was not understood or not possible;
-    /// nothing was changed.
+    /// nothing was changed. [`HubResponse::error`] makes one fit for a
+    /// line from any message.
     Error(String),
 }

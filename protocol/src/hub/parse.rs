@@ -70,7 +70,9 @@ impl<'a> Line<'a> {
                 Some(after) => {
                     rest = after;
                     Some(take_value(&mut rest).ok_or_else(|| {
-                        malformed(format!("the value of '{name}' has no closing '\"'"))
+                        // In words: a message cannot carry a double
+                        // quote (it would print as `'`).
+                        malformed(format!("the value of '{name}' has no closing double quote"))
                     })?)
                 }
             };

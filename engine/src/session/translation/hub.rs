@@ -151,12 +151,12 @@ fn is_position(e: &ParseError) -> bool {
 
 /// An `error` line, the answer to what cannot be done.
 fn error(message: &str) -> Step {
-    Step::Reply(HubResponse::Error(message.to_owned()).to_string())
+    Step::Reply(HubResponse::error(message).to_string())
 }
 
 /// An `error` line refusing a position (see [`Step::Refuse`]).
 fn refusal(message: &str) -> Step {
-    Step::Refuse(HubResponse::Error(message.to_owned()).to_string())
+    Step::Refuse(HubResponse::error(message).to_string())
 }
 
 /// `hub`: who Ply is, its parameters, `wait`. Russian draughts has no
@@ -298,9 +298,7 @@ impl Translate for HubResponses {
                 }
             }
             Response::Info(info) => HubResponse::Info(self.info(info)?),
-            Response::InfoString(text) => {
-                HubResponse::Error(text.strip_prefix("error: ")?.to_owned())
-            }
+            Response::InfoString(text) => HubResponse::error(text.strip_prefix("error: ")?),
             _ => return None,
         };
         Some(hub.to_string())
