@@ -4,8 +4,10 @@
 //! ones those programs were seen sending; bad input gets the protocol's
 //! own error line and changes nothing.
 
-use std::process::Output;
-use std::time::Duration;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Output, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
 
 use assert_cmd::Command;
 
@@ -31,6 +33,82 @@ fn session(args: &[&str], input: &str) -> String {
         .expect("ply-engine runs");
     assert!(output.status.success(), "exit status {:?}", output.status);
     String::from_utf8(output.stdout).expect("stdout is UTF-8")
+}
+
+/// The engine run with its standard input held open, as a program that
+/// waits for an answer holds it: a search that only ends at `stop` or at
+/// the end of input fails the wait (after [`TIMEOUT`]) instead of being
+/// ended by the test's closing input.
+struct OpenSession {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl OpenSession {
+    fn start(args: &[&str]) -> Self {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_ply-engine"))
+            .env("XDG_CACHE_HOME", NO_CACHE)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("ply-engine starts");
+        let stdin = child.stdin.take().expect("piped stdin");
+        let stdout = child.stdout.take().expect("piped stdout");
+        let (sender, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if sender.send(line).is_err() {
+                    return;
+                }
+            }
+        });
+        Self {
+            child,
+            stdin,
+            lines,
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.stdin, "{line}").expect("the engine reads");
+        self.stdin.flush().expect("the engine reads");
+    }
+
+    /// The lines the engine writes up to and including the first that
+    /// starts with `prefix`; panics when none comes within [`TIMEOUT`].
+    fn until(&self, prefix: &str) -> Vec<String> {
+        let deadline = Instant::now() + TIMEOUT;
+        let mut seen = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    let found = line.starts_with(prefix);
+                    seen.push(line);
+                    if found {
+                        return seen;
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    panic!("no '{prefix}' within {TIMEOUT:?} with input open: {seen:?}")
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    panic!("the engine ended before '{prefix}': {seen:?}")
+                }
+            }
+        }
+    }
+}
+
+impl Drop for OpenSession {
+    fn drop(&mut self) {
+        // The engine this test started, hung or not.
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
 }
 
 fn lines_starting<'a>(out: &'a str, prefix: &str) -> Vec<&'a str> {
@@ -111,6 +189,141 @@ fn hub_refuses_bad_positions_and_keeps_the_last_good_one() {
         lines_starting(&bad, "done"),
         lines_starting(&good, "done"),
         "the same position, the same move"
+    );
+}
+
+#[test]
+fn hub_refuses_an_unquoted_move_list_and_keeps_the_position() {
+    // After 10-14 23-19 White must take (14x23x19); after 10-14 alone,
+    // which is what the unquoted list used to be read as, Black moves.
+    let setup = format!("hub\ninit\npos pos={HUB_START} moves=\"10-14 23-19\"\nlevel depth=3\n");
+    let good = session(&[], &format!("{setup}go think\n"));
+    let bad_lines = [
+        "pos moves=10-14 23-19",
+        "pos moves=\"10-14\" moves=\"10-14 23-19\"",
+        "pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww moves=\"10-14\" side=B",
+        "pos pos",
+    ];
+    let bad = session(&[], &format!("{setup}{}\ngo think\n", bad_lines.join("\n")));
+    let errors = lines_starting(&bad, "error message=");
+    assert_eq!(errors.len(), bad_lines.len(), "{bad}");
+    assert!(
+        errors[0].contains("unexpected word '23-19'")
+            && errors[0].contains("pos takes pos=P, moves=M"),
+        "{}",
+        errors[0]
+    );
+    assert!(
+        errors[1].contains("'moves' is given twice"),
+        "{}",
+        errors[1]
+    );
+    assert!(
+        errors[2].contains("unknown argument 'side'"),
+        "{}",
+        errors[2]
+    );
+    assert!(errors[3].contains("'pos' needs a value"), "{}", errors[3]);
+    assert!(
+        errors
+            .iter()
+            .all(|e| e.ends_with("the position is unchanged\"")),
+        "{errors:?}"
+    );
+    assert_eq!(
+        lines_starting(&bad, "done"),
+        lines_starting(&good, "done"),
+        "the same position, the same move"
+    );
+    assert!(
+        lines_starting(&bad, "done move=14x23x19").len() == 1,
+        "White takes: {bad}"
+    );
+}
+
+#[test]
+fn hub_refuses_a_capture_listing_a_square_twice_or_with_a_sign() {
+    // A white man on c3 (10) takes d4 (14) and f6 (23), landing on g7 (28).
+    let capture = "Weeeeeeeeeebeeeeeebeeeweeeeeeeeee";
+    let out = session(
+        &[],
+        &format!(
+            "hub\ninit\npos pos={capture} moves=\"10x28x14x23\"\n\
+             pos pos={capture} moves=\"10x28x14x23x14\"\n\
+             pos pos={capture} moves=\"+10x28x14x23\"\n"
+        ),
+    );
+    let errors = lines_starting(&out, "error message=");
+    assert_eq!(errors.len(), 2, "only the malformed ones: {out}");
+    assert!(
+        errors[0].contains("captured square 14 is listed twice"),
+        "{}",
+        errors[0]
+    );
+    assert!(
+        errors[1].contains("'+10' is not a square number from 1 to 32"),
+        "{}",
+        errors[1]
+    );
+}
+
+#[test]
+fn hub_thinks_without_a_level_and_answers_by_itself() {
+    // No `level` at all, then only a refused one: either way `done`
+    // comes without `stop`, while the input stays open.
+    let mut engine = OpenSession::start(&[]);
+    for line in ["hub", "init", &format!("pos pos={HUB_START}"), "go think"] {
+        engine.send(line);
+    }
+    let lines = engine.until("done");
+    assert!(
+        lines.last().is_some_and(|l| l.starts_with("done move=")),
+        "{lines:?}"
+    );
+    for line in ["level depth=deep", "go think"] {
+        engine.send(line);
+    }
+    let lines = engine.until("done");
+    assert!(
+        lines.iter().any(|l| l.starts_with("error message=")),
+        "{lines:?}"
+    );
+    assert!(
+        lines.last().is_some_and(|l| l.starts_with("done move=")),
+        "{lines:?}"
+    );
+    engine.send("quit");
+}
+
+#[test]
+fn hub_errors_quote_bad_lines_cut_and_escaped() {
+    // A megabyte word (under the 1 MiB a line may have), a NUL byte, an
+    // unclosed quote: each error is one short line naming what is wrong.
+    let long = "fly".repeat(330_000);
+    let out = session(
+        &[],
+        &format!("hub\n{long}\nfly\0away\npos pos=\"unclosed\n"),
+    );
+    let errors = lines_starting(&out, "error message=");
+    assert_eq!(errors.len(), 3, "{}", &out[..out.len().min(2000)]);
+    assert!(
+        errors[0].starts_with("error message=\"unknown command 'flyfly")
+            && errors[0].contains(" characters cut …]")
+            && errors[0].ends_with("flyfly'\""),
+        "{}",
+        errors[0]
+    );
+    assert!(errors[0].len() < 1000, "cut: {} bytes", errors[0].len());
+    assert!(!out.contains('\0'), "no raw NUL: {}", errors[1]);
+    assert!(
+        errors[1].contains("expected an argument name, found '\\u{0}'"),
+        "{}",
+        errors[1]
+    );
+    assert!(
+        errors[2].contains("the value of 'pos' has no closing double quote"),
+        "{}",
+        errors[2]
     );
 }
 

@@ -5,7 +5,7 @@
 use ply_protocol::ParseError;
 use ply_protocol::hub::{
     HubCommand, HubGoMode, HubInfo, HubLevel, HubParam, HubParamType, HubResponse,
-    parse_hub_command, parse_hub_response,
+    MAX_MESSAGE_CHARS, parse_hub_command, parse_hub_response,
 };
 use proptest::collection::vec;
 use proptest::prelude::*;
@@ -156,7 +156,7 @@ fn bad_lines_say_what_is_wrong() {
         ("level time=inf", "level: 'time' needs a number, got 'inf'"),
         (
             "pos pos=\"Wbb",
-            "pos: the value of 'pos' has no closing '\"'",
+            "pos: the value of 'pos' has no closing double quote",
         ),
         ("set-param name=Hash", "set-param: 'value=' is missing"),
         ("pos pos=Wb start", "pos: 'pos=' and 'start' both given"),
@@ -168,6 +168,84 @@ fn bad_lines_say_what_is_wrong() {
             "{line}"
         );
     }
+}
+
+#[test]
+fn pos_refuses_bare_unknown_and_repeated_arguments() {
+    // An unquoted list: `23-19` would be a bare flag, skipped, and the
+    // position the one after `10-14` only.
+    for (line, wrong) in [
+        ("pos moves=10-14 23-19", "unexpected word '23-19'"),
+        (
+            "pos pos=Wb moves=\"10-14\" depth=3",
+            "unknown argument 'depth'",
+        ),
+        (
+            "pos moves=\"10-14\" moves=\"23-19\"",
+            "'moves' is given twice",
+        ),
+        ("pos start start", "'start' is given twice"),
+        ("pos pos", "'pos' needs a value"),
+        ("pos start=1", "'start' takes no value"),
+    ] {
+        let error = parse_hub_command(line).map_err(|e| e.to_string());
+        let Err(message) = error else {
+            panic!("{line} must be refused, got {error:?}");
+        };
+        assert!(
+            message.starts_with(&format!("pos: {wrong}")),
+            "{line}: {message}"
+        );
+        assert!(
+            message
+                .ends_with("pos takes pos=P, moves=M (several moves in double quotes) and start")
+                || message.ends_with("once"),
+            "what would be accepted: {message}"
+        );
+    }
+}
+
+#[test]
+fn error_lines_escape_control_characters_and_cut_long_messages() {
+    assert_eq!(
+        HubResponse::error("unknown command 'a\0b\tc'").to_string(),
+        "error message=\"unknown command 'a\\u{0}b\\tc'\""
+    );
+    assert_eq!(
+        HubResponse::error("short").to_string(),
+        "error message=short",
+        "a short message is as it was"
+    );
+    let long = format!("bad position '{}': why", "w".repeat(1_000_000));
+    let HubResponse::Error(cut) = HubResponse::error(&long) else {
+        panic!("an error");
+    };
+    let kept = MAX_MESSAGE_CHARS / 2;
+    assert!(
+        cut.starts_with(&format!("bad position '{}", "w".repeat(kept - 14))),
+        "{cut}"
+    );
+    assert!(
+        cut.ends_with(&format!("{}': why", "w".repeat(kept - 6))),
+        "{cut}"
+    );
+    let mark = format!("[… {} characters cut …]", long.chars().count() - 2 * kept);
+    assert!(cut.contains(&mark), "{cut}");
+    assert_eq!(
+        cut.chars().count(),
+        MAX_MESSAGE_CHARS + mark.chars().count()
+    );
+    // Escapes count in the length, and are never split by the cut.
+    let nuls = "\0".repeat(10_000);
+    let HubResponse::Error(cut) = HubResponse::error(&nuls) else {
+        panic!("an error");
+    };
+    assert!(!cut.contains('\0'));
+    assert!(
+        cut.starts_with("\\u{0}") && cut.ends_with("\\u{0}"),
+        "{cut}"
+    );
+    assert!(cut.chars().count() <= MAX_MESSAGE_CHARS + 40, "{cut}");
 }
 
 #[test]

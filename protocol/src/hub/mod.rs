@@ -5,9 +5,11 @@
 //! A Hub line is a word followed by arguments `name=value` (a value with
 //! a space, `=` or nothing in it is written in double quotes, which cannot
 //! themselves be written inside a value) or bare flags. Unknown arguments
-//! are ignored on both sides, as the protocol asks. Like UCI's messages
-//! these know no game: positions and moves are opaque text; the engine
-//! turns them into its own notation.
+//! are ignored on both sides, as the protocol asks, except those of `pos`:
+//! there an unknown, bare or repeated argument is an error, since it is
+//! most likely an unquoted move list whose later moves would be lost.
+//! Like UCI's messages these know no game: positions and moves are
+//! opaque text; the engine turns them into its own notation.
 //!
 //! [`HubCommand`] is what a program sends, [`HubResponse`] what the engine
 //! answers; both print their canonical line with `Display` and parse back
@@ -17,6 +19,7 @@ mod parse;
 mod print;
 
 pub use parse::{parse_hub_command, parse_hub_response};
+pub use print::MAX_MESSAGE_CHARS;
 
 /// How the search of a `go` is used.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -66,6 +69,7 @@ pub enum HubCommand {
     Init,
     /// `pos [pos=P] [moves="m1 m2 …"]`: the position (the start when no
     /// `pos` is given, as with the flag `start`), then moves played from it.
+    /// Each argument at most once, and no other.
     Pos {
         /// The position string, `None` for the start position.
         pos: Option<String>,
@@ -164,6 +168,7 @@ pub enum HubResponse {
         ponder: Option<String>,
     },
     /// `error message="…"`: a command was not understood or not possible;
-    /// nothing was changed.
+    /// nothing was changed. [`HubResponse::error`] makes one fit for a
+    /// line from any message.
     Error(String),
 }

@@ -70,7 +70,9 @@ impl<'a> Line<'a> {
                 Some(after) => {
                     rest = after;
                     Some(take_value(&mut rest).ok_or_else(|| {
-                        malformed(format!("the value of '{name}' has no closing '\"'"))
+                        // In words: a message cannot carry a double
+                        // quote (it would print as `'`).
+                        malformed(format!("the value of '{name}' has no closing double quote"))
                     })?)
                 }
             };
@@ -186,16 +188,7 @@ pub fn parse_hub_command(line: &str) -> Result<HubCommand, ParseError> {
             name: line.required("name")?.to_owned(),
             value: line.required("value")?.to_owned(),
         },
-        "pos" => HubCommand::Pos {
-            pos: match (line.value("pos"), line.flag("start")) {
-                (Some(pos), false) => Some(pos.to_owned()),
-                (None, _) => None,
-                (Some(_), true) => {
-                    return Err(line.error("'pos=' and 'start' both given".to_owned()));
-                }
-            },
-            moves: line.list("moves"),
-        },
+        "pos" => pos(&line)?,
         "level" => HubCommand::Level(HubLevel {
             depth: line.number("depth", "a number of plies")?,
             nodes: line.number("nodes", "a number of nodes")?,
@@ -253,6 +246,61 @@ pub fn parse_hub_response(line: &str) -> Result<HubResponse, ParseError> {
         },
         "error" => HubResponse::Error(line.value("message").unwrap_or_default().to_owned()),
         word => return Err(ParseError::UnknownResponse(word.to_owned())),
+    })
+}
+
+/// What `pos` takes, as its errors name it: any other argument, a bare
+/// word, or one given twice is refused.
+const POS_ARGUMENTS: &str = "pos=P, moves=M (several moves in double quotes) and start";
+
+/// A `pos` line. Unlike the protocol's other arguments, an unknown, bare
+/// or repeated one is an error and not skipped: an unquoted move list
+/// (`moves=10-14 23-19`) leaves its later moves as bare words, and
+/// skipping them (or taking the first of two `moves=`) would set another
+/// position than the program's, which the engine would then answer for.
+fn pos(line: &Line<'_>) -> Result<HubCommand, ParseError> {
+    let mut seen: Vec<&str> = Vec::with_capacity(line.args.len());
+    for arg in &line.args {
+        match (arg.name, arg.value) {
+            ("pos" | "moves", Some(_)) | ("start", None) => {}
+            (name @ ("pos" | "moves"), None) => {
+                return Err(line.error(format!(
+                    "'{name}' needs a value, {name}=…: pos takes {POS_ARGUMENTS}"
+                )));
+            }
+            ("start", Some(_)) => {
+                return Err(
+                    line.error(format!("'start' takes no value: pos takes {POS_ARGUMENTS}"))
+                );
+            }
+            (word, None) => {
+                return Err(line.error(format!(
+                    "unexpected word '{word}' (a list of moves is quoted): pos takes {POS_ARGUMENTS}"
+                )));
+            }
+            (name, Some(_)) => {
+                return Err(line.error(format!(
+                    "unknown argument '{name}': pos takes {POS_ARGUMENTS}"
+                )));
+            }
+        }
+        if seen.contains(&arg.name) {
+            return Err(line.error(format!(
+                "'{}' is given twice: pos takes each of {POS_ARGUMENTS} once",
+                arg.name
+            )));
+        }
+        seen.push(arg.name);
+    }
+    Ok(HubCommand::Pos {
+        pos: match (line.value("pos"), line.flag("start")) {
+            (Some(pos), false) => Some(pos.to_owned()),
+            (None, _) => None,
+            (Some(_), true) => {
+                return Err(line.error("'pos=' and 'start' both given".to_owned()));
+            }
+        },
+        moves: line.list("moves"),
     })
 }
 

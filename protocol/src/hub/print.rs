@@ -15,6 +15,60 @@ const THOUSANDTHS: u64 = 1000;
 /// Hundredths of a man in one man.
 const HUNDREDTHS: u32 = 100;
 
+/// The most characters of an `error` message: it quotes what it refuses,
+/// which may be a line of a megabyte; its beginning and its end (what was
+/// refused and why) fit in a few hundred, the rest is cut.
+pub const MAX_MESSAGE_CHARS: usize = 400;
+
+/// The characters `c` takes in a message: control characters are written
+/// as Rust escapes (`\u{0}`, `\t`), since a NUL or a carriage return
+/// would corrupt the line the program reads.
+fn escaped(c: char) -> impl Iterator<Item = char> {
+    let control = c.is_control();
+    let escape = control.then(|| c.escape_default());
+    escape.into_iter().flatten().chain((!control).then_some(c))
+}
+
+/// `message` escaped (see [`escaped`]) and, when longer than
+/// [`MAX_MESSAGE_CHARS`], its middle replaced by a mark saying how many
+/// characters were cut.
+fn excerpt(message: &str) -> String {
+    let width = |c: char| escaped(c).count();
+    let total: usize = message.chars().map(width).sum();
+    if total <= MAX_MESSAGE_CHARS {
+        return message.chars().flat_map(escaped).collect();
+    }
+    let half = MAX_MESSAGE_CHARS / 2;
+    // The byte where a part of at most `half` escaped characters ends,
+    // counted from the front (`head`) or from the back (`tail`).
+    let fits = |chars: &mut dyn Iterator<Item = (usize, char)>| {
+        let mut used = 0;
+        chars
+            .take_while(|&(_, c)| {
+                used += width(c);
+                used <= half
+            })
+            .last()
+    };
+    let head = fits(&mut message.char_indices()).map_or(0, |(i, c)| i + c.len_utf8());
+    let tail = fits(&mut message.char_indices().rev()).map_or(message.len(), |(i, _)| i);
+    let cut = message[head..tail].chars().count();
+    let mut text: String = message[..head].chars().flat_map(escaped).collect();
+    text.push_str(&format!("[… {cut} characters cut …]"));
+    text.extend(message[tail..].chars().flat_map(escaped));
+    text
+}
+
+impl HubResponse {
+    /// An `error` line saying `message`, fit for a line: control characters
+    /// escaped and a long message cut (see [`MAX_MESSAGE_CHARS`]), since
+    /// messages quote what was refused, a NUL or a megabyte included.
+    #[must_use]
+    pub fn error(message: &str) -> Self {
+        Self::Error(excerpt(message))
+    }
+}
+
 /// A value as a line carries it: quoted when empty or holding anything a
 /// name may not (a quote inside, which Hub cannot carry, becomes `'`).
 fn value(text: &str) -> Cow<'_, str> {

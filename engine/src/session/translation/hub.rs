@@ -38,6 +38,9 @@ use crate::session::{ENGINE_AUTHOR, ENGINE_VERSION, PROGRAM_NAME};
 /// The word that starts Hub.
 pub const HELLO: &str = "hub";
 
+/// The word of Hub's line that sets the position.
+const POS_WORD: &str = "pos";
+
 /// Hub's name for the game being played (Ply's `UCI_Variant`).
 const VARIANT_PARAM: &str = "variant";
 
@@ -50,6 +53,14 @@ const WIN_HUNDREDTHS: i32 = 10_000;
 
 /// Nodes a second in the thousands Hub's `nps` is printed from.
 const NODES_PER_KNODE: u64 = 1000;
+
+/// The move time, in milliseconds, of a `go think` or `go ponder` (after
+/// its `ponder-hit`) whose level sets no limit: no `level` was sent, or
+/// each one was refused. Without it the search would run until `stop`,
+/// and a program that forgot `level` (pydraughts sends none for a limit
+/// it does not know) would wait for ever. One second gives a sound move
+/// at once; a program that wants another sends its `level`.
+const DEFAULT_MOVE_TIME_MS: u64 = 1000;
 
 /// The session's Hub translator: the level set by the last `level`.
 #[derive(Debug, Default)]
@@ -69,6 +80,9 @@ impl Front for HubFront {
         let command = match parse_hub_command(line) {
             Ok(command) => command,
             Err(ParseError::Empty) => return Vec::new(),
+            Err(e @ ParseError::Malformed { .. }) if is_position(&e) => {
+                return vec![refusal(&format!("{e}; the position is unchanged"))];
+            }
             Err(e) => return vec![error(&e.to_string())],
         };
         match command {
@@ -100,32 +114,49 @@ impl Front for HubFront {
 }
 
 impl HubFront {
-    /// The `go` of a Hub `go` within the current level.
+    /// The `go` of a Hub `go` within the current level; a level without
+    /// a limit thinks for [`DEFAULT_MOVE_TIME_MS`] (`go analyze` and
+    /// `level infinite` search until `stop`, as asked).
     fn go(&self, mode: HubGoMode) -> GoParams {
         let level = &self.level;
         let clock = level.time.map(|time| time + level.inc.unwrap_or(0));
+        let infinite = mode == HubGoMode::Analyze || level.infinite;
+        let unlimited = level.depth.is_none()
+            && level.nodes.is_none()
+            && level.move_time.is_none()
+            && clock.is_none();
         GoParams {
             depth: level.depth,
             nodes: level.nodes,
-            movetime: level.move_time,
+            movetime: if unlimited && !infinite {
+                Some(DEFAULT_MOVE_TIME_MS)
+            } else {
+                level.move_time
+            },
             time: [clock, clock],
             inc: [level.inc, level.inc],
             movestogo: level.moves,
-            infinite: mode == HubGoMode::Analyze || level.infinite,
+            infinite,
             ponder: mode == HubGoMode::Ponder,
             ..GoParams::default()
         }
     }
 }
 
+/// Whether a line that does not read was a `pos`: it is refused as a
+/// position is (see [`Step::Refuse`]), and the position stays.
+fn is_position(e: &ParseError) -> bool {
+    matches!(e, ParseError::Malformed { command, .. } if command == POS_WORD)
+}
+
 /// An `error` line, the answer to what cannot be done.
 fn error(message: &str) -> Step {
-    Step::Reply(HubResponse::Error(message.to_owned()).to_string())
+    Step::Reply(HubResponse::error(message).to_string())
 }
 
 /// An `error` line refusing a position (see [`Step::Refuse`]).
 fn refusal(message: &str) -> Step {
-    Step::Refuse(HubResponse::Error(message.to_owned()).to_string())
+    Step::Refuse(HubResponse::error(message).to_string())
 }
 
 /// `hub`: who Ply is, its parameters, `wait`. Russian draughts has no
@@ -267,9 +298,7 @@ impl Translate for HubResponses {
                 }
             }
             Response::Info(info) => HubResponse::Info(self.info(info)?),
-            Response::InfoString(text) => {
-                HubResponse::Error(text.strip_prefix("error: ")?.to_owned())
-            }
+            Response::InfoString(text) => HubResponse::error(text.strip_prefix("error: ")?),
             _ => return None,
         };
         Some(hub.to_string())
@@ -382,6 +411,10 @@ mod tests {
                 "error message=\"move 2 of the list",
             ),
             ("go", "error message=\"go: expected"),
+            (
+                "pos moves=10-14 23-19",
+                "error message=\"pos: unexpected word '23-19'",
+            ),
             ("fly", "error message=\"unknown command 'fly'\""),
             ("level depth=x", "error message=\"level: 'depth' needs"),
             (
@@ -411,6 +444,21 @@ mod tests {
     #[test]
     fn levels_become_go_limits() {
         let mut front = HubFront::default();
+        for mode in [HubGoMode::Think, HubGoMode::Ponder] {
+            assert_eq!(
+                front.go(mode).movetime,
+                Some(DEFAULT_MOVE_TIME_MS),
+                "no level: the default, not a search until stop"
+            );
+        }
+        assert_eq!(front.go(HubGoMode::Analyze).movetime, None);
+        replies(&mut front, "level moves=40");
+        assert_eq!(
+            front.go(HubGoMode::Think).movetime,
+            Some(DEFAULT_MOVE_TIME_MS)
+        );
+        replies(&mut front, "level infinite");
+        assert_eq!(front.go(HubGoMode::Think).movetime, None);
         assert!(replies(&mut front, "level time=9 inc=1").is_empty());
         let go = front.go(HubGoMode::Think);
         assert_eq!(go.time, [Some(10_000), Some(10_000)]);

@@ -9,7 +9,8 @@
 //!   26 taking 23), the captured squares in any order and the landing
 //!   squares between left out — exactly what identifies a move by the
 //!   rules (start, end, captured set). Written with the captured squares
-//!   in ascending order.
+//!   in ascending order. Squares are digits only (no sign), and a captured
+//!   square listed twice is refused: a piece is taken once.
 //! - **Positions**: the side to move (`W` or `B`) and one letter a square
 //!   (`w`, `b` a man, `W`, `B` a king, `e` empty) in the order Hub
 //!   programs lay out the board: from the top left as White sees it, rank
@@ -60,6 +61,23 @@ fn laid_out_square(k: usize) -> u8 {
     ((TOP_RANK - k / PER_RANK) * PER_RANK + k % PER_RANK) as u8
 }
 
+/// The set of a capture's captured squares, each listed once: a piece is
+/// taken once, so a square listed twice is a malformed move, not the same
+/// move (the reason is the error's).
+fn captured_set(taken: &[u8]) -> Result<u32, String> {
+    taken.iter().try_fold(0_u32, |set, &s| {
+        let bit = 1_u32 << s;
+        if set & bit == 0 {
+            Ok(set | bit)
+        } else {
+            Err(format!(
+                "captured square {} is listed twice: 'fromxtox' and each captured square once",
+                square_number(s)
+            ))
+        }
+    })
+}
+
 impl Russian {
     /// Writes `mv` in Hub's form (see the module docs).
     #[must_use]
@@ -98,8 +116,11 @@ impl Russian {
         let squares = text
             .split(separator)
             .map(|part| {
-                part.parse::<u8>()
-                    .ok()
+                // Digits only: `u8`'s parser also takes a sign (`+10`).
+                part.bytes()
+                    .all(|b| b.is_ascii_digit())
+                    .then(|| part.parse::<u8>().ok())
+                    .flatten()
                     .and_then(number_square)
                     .ok_or_else(|| bad(format!("'{part}' is not a square number from 1 to 32")))
             })
@@ -107,7 +128,7 @@ impl Russian {
         let (from, to, captured) = match squares.as_slice() {
             [from, to] if !capture => (*from, *to, 0),
             [from, to, taken @ ..] if capture && !taken.is_empty() => {
-                (*from, *to, taken.iter().fold(0_u32, |set, &s| set | 1 << s))
+                (*from, *to, captured_set(taken).map_err(bad)?)
             }
             _ => {
                 return Err(bad(
@@ -280,6 +301,30 @@ mod tests {
             position.read_hub_move("1x23"),
             Err(NotationError::BadMove { .. })
         ));
+    }
+
+    #[test]
+    fn a_capture_lists_each_captured_square_once_and_digits_only() {
+        // A white man on c3 takes d4 and f6, landing on g7: 10x28x14x23.
+        let position = Russian::from_position_string("W:Wc3:Bd4,f6").expect("position");
+        assert!(position.read_hub_move("10x28x14x23").is_ok());
+        for (text, reason) in [
+            (
+                "10x28x14x23x14",
+                "captured square 14 is listed twice: 'fromxtox' and each captured square once",
+            ),
+            ("10x28x14x14x23", "captured square 14 is listed twice"),
+            ("+10x28x14x23", "'+10' is not a square number from 1 to 32"),
+            ("10x+28x14x23", "'+28' is not a square number from 1 to 32"),
+            ("10x28x14x23x", "'' is not a square number from 1 to 32"),
+            ("10x28x 14x23", "' 14' is not a square number from 1 to 32"),
+        ] {
+            let got = position.read_hub_move(text);
+            let Err(NotationError::BadMove { reason: said, .. }) = &got else {
+                panic!("{text} must be malformed, got {got:?}");
+            };
+            assert!(said.starts_with(reason), "{text}: {said}");
+        }
     }
 
     #[test]
