@@ -471,6 +471,53 @@ fn bad_records_are_reported_by_game_and_move_and_the_rest_is_annotated() {
     assert!(text.contains("1. a1 1... b2 2. b2 *"), "{text}");
 }
 
+#[test]
+fn a_record_that_does_not_read_is_copied_whole_after_its_percent_line() {
+    let good = |mv: &str| format!("[Variant \"tictactoe\"]\n\n1. {mv} *\n\n");
+    let unreadable = [
+        (
+            "an unclosed tag",
+            "[Event \"g2 unclosed]\n[Variant \"tictactoe\"]\n\n1. a1 b2 *",
+            "the value of tag Event is not closed",
+        ),
+        (
+            "an unclosed variation",
+            "[Event \"g2\"]\n[Variant \"tictactoe\"]\n\n1. a1 (1. c3 b2 *",
+            "a variation is not closed",
+        ),
+        (
+            "an unclosed comment",
+            "[Event \"g2\"]\n[Variant \"tictactoe\"]\n\n1. a1 {left open\nb2 *",
+            "not closed",
+        ),
+    ];
+    for (what, record, why) in unreadable {
+        let input = format!("{}{record}\n\n{}", good("a1"), good("b2"));
+        let output = annotate(&["--depth", "2"], &input);
+        assert_eq!(output.status.code(), Some(1), "{what}");
+        let text = stdout(&output);
+        let (_, after) = text
+            .split_once("% ply-engine annotate: game 2: line ")
+            .unwrap_or_else(|| panic!("{what}: no % line for game 2 in {text}"));
+        let (reason, rest) = after.split_once('\n').unwrap_or_default();
+        assert!(reason.contains(why), "{what}: {reason}");
+        assert!(
+            rest.starts_with(&format!("{record}\n\n")),
+            "{what}: the record is not copied whole after its % line:\n{text}"
+        );
+        // The games on either side are annotated.
+        let annotated: Vec<_> = read_games(&text).into_iter().flatten().collect();
+        let evaluated = |mv: &str| {
+            annotated.iter().any(|game| {
+                game.moves.first().is_some_and(|first| {
+                    first.text == mv && first.comments.iter().any(|c| c.contains("[%eval"))
+                })
+            })
+        };
+        assert!(evaluated("a1") && evaluated("b2"), "{what}:\n{text}");
+    }
+}
+
 /// A score of the JSON output in centi-units, clamped to ±`cap` (a mate
 /// is the cap), as the docs define the loss.
 fn clamped(score: &Value, cap: i64) -> i64 {

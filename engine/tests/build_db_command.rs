@@ -208,7 +208,11 @@ fn an_interrupted_build_leaves_no_temporary_file() {
     let dir = TempDir::new("interrupted");
     let output = dir.0.join("big.db");
     // Six pits and 20 seeds: seconds of building, time to interrupt it.
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_ply-engine"))
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_ply-engine"));
+    // It is sent signals: at their default action, whatever this test
+    // inherited (`nohup`, a background job).
+    ply_signals::children::default_job_signals(&mut command);
+    let mut child = command
         .args([
             "build-db",
             "--max-seeds",

@@ -349,12 +349,16 @@ fn damaged_files_give_the_right_error() {
             "{error}"
         );
     }
-    // A consistent header (m = 4, N = 7) over the entries of N = 6.
+    // A consistent header (m = 4, N = 7) over the entries of N = 6,
+    // patched without its checksum: damaged, whatever the length says.
     let mut short = good.clone();
     short[18] = 7;
     short[24..32].copy_from_slice(&entry_count(8, 7).unwrap().to_le_bytes());
     let error = open_bytes("short", &short).unwrap_err();
-    assert!(matches!(error, EndgameDbError::Truncated { .. }), "{error}");
+    assert!(
+        matches!(error, EndgameDbError::DamagedHeader { .. }),
+        "{error}"
+    );
 
     // A missing file.
     let missing = TempFile::new("missing");

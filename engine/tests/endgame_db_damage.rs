@@ -12,6 +12,7 @@ use std::time::Duration;
 use assert_cmd::Command;
 use ply_engine::endgame::{BLOCK_SHIFT, EndgameDbError, HEADER_LEN, entry_count};
 use ply_engine::games::kalah::EndgameDb;
+use ply_engine::games::russian::endgame::RussianDb;
 
 /// Generous: each session takes about a second.
 const TIMEOUT: Duration = Duration::from_secs(300);
@@ -340,22 +341,24 @@ fn auto_passes_over_a_damaged_cached_file_to_the_next_smaller_one() {
     );
 }
 
+/// `ply-engine verify-db path`: its exit code, stdout and stderr.
+fn verify(path: &str) -> (Option<i32>, String, String) {
+    let output = Command::cargo_bin("ply-engine")
+        .expect("the binary")
+        .args(["verify-db", path])
+        .timeout(TIMEOUT)
+        .output()
+        .expect("ply-engine runs");
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
 #[test]
 fn verify_db_checks_a_whole_file() {
     let dir = TempDir::new("verify");
-    let verify = |path: &str| {
-        let output = Command::cargo_bin("ply-engine")
-            .expect("the binary")
-            .args(["verify-db", path])
-            .timeout(TIMEOUT)
-            .output()
-            .expect("ply-engine runs");
-        (
-            output.status.code(),
-            String::from_utf8_lossy(&output.stdout).into_owned(),
-            String::from_utf8_lossy(&output.stderr).into_owned(),
-        )
-    };
     let sound = write(&dir.0, "sound", sound_bytes());
     let (code, stdout, _) = verify(&sound);
     assert_eq!(code, Some(0));
@@ -425,4 +428,91 @@ fn a_batch_searches_every_line_without_a_file_found_damaged() {
     }
     // The damage is said once, on stderr.
     assert_eq!(err.matches("damaged").count(), 1, "{err}");
+}
+
+/// The byte of the header that holds the block shift (docs/endgame-db.md).
+const BLOCK_SHIFT_BYTE: usize = 19;
+
+#[test]
+fn verify_db_gives_one_reason_once_with_the_files_own_advice() {
+    let dir = TempDir::new("verify-words");
+    // An empty file: no game's database, said once.
+    let empty = write(&dir.0, "empty", b"");
+    let (code, _, stderr) = verify(&empty);
+    assert_eq!(code, Some(1));
+    assert_eq!(
+        stderr.matches("truncated").count(),
+        1,
+        "the reason is given once: {stderr}"
+    );
+    assert!(
+        stderr.contains(&format!("{empty}: truncated: 0 bytes, expected 40")),
+        "{stderr}"
+    );
+
+    // A block shift changed to another value in range: the header no
+    // longer matches its checksum, which is what is wrong (not the length
+    // the changed shift makes).
+    for shift in [BLOCK_SHIFT - 1, BLOCK_SHIFT + 1] {
+        let mut bytes = sound_bytes().to_vec();
+        bytes[BLOCK_SHIFT_BYTE] = shift;
+        let path = write(&dir.0, &format!("shift-{shift}"), &bytes);
+        let error = EndgameDb::open(&path).expect_err("refused");
+        assert!(
+            matches!(error, EndgameDbError::DamagedHeader { .. }),
+            "shift {shift}: {error}"
+        );
+        let (code, _, stderr) = verify(&path);
+        assert_eq!(code, Some(1));
+        assert!(
+            stderr.contains(&format!("{path}: damaged: the header and block table"))
+                && !stderr.contains("trailing data")
+                && !stderr.contains("truncated"),
+            "shift {shift}: {stderr}"
+        );
+        assert_eq!(stderr.matches("damaged").count(), 1, "{stderr}");
+    }
+    // Out of range: the field is named.
+    let mut bytes = sound_bytes().to_vec();
+    bytes[BLOCK_SHIFT_BYTE] = 40;
+    let path = write(&dir.0, "shift-40", &bytes);
+    let (_, _, stderr) = verify(&path);
+    assert!(
+        stderr.contains("bad header: block shift 40, expected 10 to 24"),
+        "{stderr}"
+    );
+
+    // A Kalah file's advice names Kalah's build.
+    let (_, bad) = damaged_files().remove(0);
+    let path = write(&dir.0, "kalah-damaged", &bad);
+    let (_, _, stderr) = verify(&path);
+    assert!(
+        stderr.contains("rebuild it with `ply-engine build-db --variant kalah`"),
+        "{stderr}"
+    );
+
+    // A damaged Russian draughts table: its header, then a block.
+    let sound = dir.0.join("russian.db");
+    RussianDb::build(3, 2, |_| {})
+        .and_then(|db| db.save(&sound))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let sound = std::fs::read(&sound).expect("the file just written");
+    let mut header = sound.clone();
+    header[HEADER_LEN] ^= 0x01;
+    let mut block = sound.clone();
+    let last = block.len() - 1;
+    block[last] ^= 0xff;
+    for (name, bytes) in [("russian-header", header), ("russian-block", block)] {
+        let path = write(&dir.0, name, &bytes);
+        let (code, _, stderr) = verify(&path);
+        assert_eq!(code, Some(1), "{name}");
+        assert!(
+            stderr.contains(&format!("{path}: damaged:"))
+                && stderr.contains("rebuild it with `ply-engine build-db --variant russian`")
+                && !stderr.contains("oware")
+                && !stderr.contains("Oware"),
+            "{name}: {stderr}"
+        );
+        assert_eq!(stderr.matches("rebuild").count(), 1, "{name}: {stderr}");
+    }
 }

@@ -36,6 +36,9 @@ fn start_gui_with(pids: &Path, nohup: bool) -> (Child, String) {
     } else {
         Command::new(&gui)
     };
+    // It is sent signals: at their default action, whatever this test
+    // inherited (`nohup`, a background job); `nohup` is then the shell's.
+    ply_signals::children::default_job_signals(&mut command);
     let mut gui = command
         .args(["--port", "0", "--engine", MOCK_ENGINE])
         .env("MOCK_ENGINE_PIDS", pids)
@@ -197,4 +200,30 @@ fn under_nohup_a_hangup_leaves_ply_gui_running() {
     assert!(survived, "SIGHUP ended ply-gui started under nohup");
     assert!(left.is_empty(), "engines left running: {left:?}");
     assert_eq!(status.code(), Some(130), "{status}");
+}
+
+/// The name of the test above that signals ply-gui, run again below.
+const SIGNAL_TEST: &str = "a_signal_to_ply_gui_ends_its_searching_engine";
+
+/// The suite passes however it is started: [`SIGNAL_TEST`] is run again
+/// with SIGHUP and SIGINT ignored, as `nohup` and a shell's background job
+/// leave them to everything they start (ply-gui included, unless the test
+/// sets its signals itself).
+#[test]
+fn the_signal_test_passes_under_nohup_and_in_the_background() {
+    let this_test = std::env::current_exe().expect("the test binary's path");
+    let output = Command::new("sh")
+        .args(["-c", "trap '' HUP INT; exec \"$0\" \"$@\""])
+        .arg(&this_test)
+        .args(["--exact", SIGNAL_TEST])
+        .stdin(Stdio::null())
+        .output()
+        .expect("the test binary runs");
+    let report = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success() && report.contains("1 passed"),
+        "{SIGNAL_TEST} under nohup: {}\n{report}\n{}",
+        output.status,
+        String::from_utf8_lossy(&output.stderr)
+    );
 }

@@ -118,7 +118,11 @@ fn ctrl_c_during_the_handshake_interrupts_at_once() {
 fn start_then_close_stdout(args: &[String]) -> std::process::Child {
     use std::io::{BufRead, BufReader};
     use std::process::{Command, Stdio};
-    let mut child = Command::new(referee())
+    let mut command = Command::new(referee());
+    // It is sent signals: at their default action, whatever this test
+    // inherited (`nohup`, a background job).
+    ply_signals::children::default_job_signals(&mut command);
+    let mut child = command
         .args(args)
         .stdout(Stdio::piped())
         .stderr(Stdio::null())

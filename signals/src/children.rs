@@ -14,6 +14,11 @@
 use std::io;
 use std::process::Command;
 
+/// The signals a job (a terminal, a batch system, `kill` of a whole
+/// group) sends: Ctrl-C, `kill`, a closed terminal.
+#[cfg(unix)]
+const JOB_SIGNALS: [libc::c_int; 3] = [libc::SIGINT, libc::SIGTERM, libc::SIGHUP];
+
 /// Starts `command`'s process with SIGINT, SIGTERM and SIGHUP ignored (set
 /// between fork and exec, so the program starts that way; an engine that
 /// installs its own handlers changes that for itself). A Ctrl-C, `kill` or
@@ -21,15 +26,41 @@ use std::process::Command;
 /// which ends it with `quit` and, failing that, SIGKILL.
 #[cfg(unix)]
 pub fn ignore_job_signals(command: &mut Command) {
+    set_job_signals(command, libc::SIG_IGN);
+}
+
+/// Elsewhere: nothing to do (no such signals to inherit).
+#[cfg(not(unix))]
+pub fn ignore_job_signals(_command: &mut Command) {}
+
+/// Starts `command`'s process with SIGINT, SIGTERM and SIGHUP at their
+/// default action, whatever this process inherited: a child inherits
+/// ignored signals, and `nohup` leaves SIGHUP ignored, a non-interactive
+/// shell's background job SIGINT. A test that sends its child one of these
+/// signals starts it so, and passes however the test itself was started.
+#[cfg(unix)]
+pub fn default_job_signals(command: &mut Command) {
+    set_job_signals(command, libc::SIG_DFL);
+}
+
+/// Elsewhere: nothing to do (no such signals to inherit).
+#[cfg(not(unix))]
+pub fn default_job_signals(_command: &mut Command) {}
+
+/// Sets the disposition of SIGINT, SIGTERM and SIGHUP in `command`'s
+/// process to `disposition` (`SIG_IGN` or `SIG_DFL`, which run no code of
+/// ours), between fork and exec.
+#[cfg(unix)]
+fn set_job_signals(command: &mut Command, disposition: libc::sighandler_t) {
     use std::os::unix::process::CommandExt;
     #[allow(unsafe_code)]
     // SAFETY: the closure runs in the forked child before exec, where only
     // async-signal-safe functions may be called. It calls signal(2) only
     // (async-signal-safe in POSIX), allocates nothing and takes no lock.
     unsafe {
-        command.pre_exec(|| {
-            for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
-                if libc::signal(signal, libc::SIG_IGN) == libc::SIG_ERR {
+        command.pre_exec(move || {
+            for signal in JOB_SIGNALS {
+                if libc::signal(signal, disposition) == libc::SIG_ERR {
                     return Err(io::Error::last_os_error());
                 }
             }
@@ -37,10 +68,6 @@ pub fn ignore_job_signals(command: &mut Command) {
         });
     }
 }
-
-/// Elsewhere: nothing to do (no such signals to inherit).
-#[cfg(not(unix))]
-pub fn ignore_job_signals(_command: &mut Command) {}
 
 /// Whether the child `pid` has exited, *without reaping it*: its pid, and
 /// the process group it leads, stay its own until it is reaped, so what is

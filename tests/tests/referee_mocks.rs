@@ -304,7 +304,11 @@ fn ctrl_c_stops_the_match_and_leaves_no_engine_behind() {
         "-each tc=60 option.Seeds=4 -games 10 -concurrency 2 -results {}",
         results.display()
     )));
-    let mut child = Command::new(referee())
+    let mut command = Command::new(referee());
+    // It is sent signals: at their default action, whatever this test
+    // inherited (`nohup`, a background job).
+    ply_signals::children::default_job_signals(&mut command);
+    let mut child = command
         .args(&args)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -80,7 +80,11 @@ fn a_signal_to_the_whole_job_records_no_forfeit_and_resumes_exactly() {
         )));
         args
     };
-    let mut referee_process = Command::new(referee())
+    let mut command = Command::new(referee());
+    // It is sent signals: at their default action, whatever this test
+    // inherited (`nohup`, a background job).
+    ply_signals::children::default_job_signals(&mut command);
+    let mut referee_process = command
         .args(args(&results))
         .stdout(Stdio::null())
         .stderr(Stdio::null())

@@ -4,6 +4,9 @@ use std::path::PathBuf;
 
 use thiserror::Error;
 
+use super::format::Kind;
+use crate::engine_game::database_variant;
+
 /// Why a database could not be built, saved, opened or verified.
 #[derive(Debug, Error)]
 #[non_exhaustive]
@@ -41,11 +44,13 @@ pub enum EndgameDbError {
     #[error(
         "{}: format version {found}, this engine reads version {supported}: {}",
         path.display(),
-        version_advice(*found, *supported)
+        version_advice(*found, *supported, *kind)
     )]
     UnsupportedVersion {
         /// The file.
         path: PathBuf,
+        /// The game its magic names.
+        kind: Kind,
         /// The version in the header.
         found: u32,
         /// The version this engine reads and writes.
@@ -106,12 +111,15 @@ pub enum EndgameDbError {
     /// checksum: the file is damaged (or was patched by hand).
     #[error(
         "{}: damaged: the header and block table have checksum {computed:#010x}, the header \
-         says {stored:#010x}; {REBUILD}",
-        path.display()
+         says {stored:#010x}; {}",
+        path.display(),
+        rebuild_advice(*kind)
     )]
     DamagedHeader {
         /// The file.
         path: PathBuf,
+        /// The game its magic names.
+        kind: Kind,
         /// The checksum in the header.
         stored: u32,
         /// The checksum of the header and table as they are.
@@ -121,12 +129,15 @@ pub enum EndgameDbError {
     /// read: the file is damaged, and nothing of that block was used.
     #[error(
         "{}: damaged: block {block} of its {blocks} (entries {first_entry} to {last_entry}) \
-         does not match its checksum; {REBUILD}",
-        path.display()
+         does not match its checksum; {}",
+        path.display(),
+        rebuild_advice(*kind)
     )]
     DamagedBlock {
         /// The file.
         path: PathBuf,
+        /// The game its magic names.
+        kind: Kind,
         /// The first damaged block found (from 0).
         block: u64,
         /// The blocks of the file.
@@ -140,12 +151,15 @@ pub enum EndgameDbError {
     /// a full verification, which reads them all).
     #[error(
         "{}: damaged: {damaged} of its {blocks} blocks of entries do not match their checksums \
-         (the first: block {first_block}, entries {first_entry} to {last_entry}); {REBUILD}",
-        path.display()
+         (the first: block {first_block}, entries {first_entry} to {last_entry}); {}",
+        path.display(),
+        rebuild_advice(*kind)
     )]
     Damaged {
         /// The file.
         path: PathBuf,
+        /// The game its magic names.
+        kind: Kind,
         /// The blocks found damaged.
         damaged: u64,
         /// The blocks of the file.
@@ -170,16 +184,28 @@ pub enum EndgameDbError {
     },
 }
 
-/// What to do about a damaged file.
-const REBUILD: &str =
-    "rebuild it with `ply-engine build-db` (`--variant oware` for an Oware database)";
+/// What to do about a damaged file of game `kind`: rebuild it, with the
+/// `--variant` of the game it is for (as that game's hook says), since
+/// `build-db` builds one game's databases, Kalah's unless told.
+fn rebuild_advice(kind: Kind) -> String {
+    format!("rebuild it with `{}`", build_command(kind))
+}
 
-/// What to do about a file of another format version.
-fn version_advice(found: u32, supported: u32) -> &'static str {
+/// The `build-db` command line of game `kind`'s databases.
+fn build_command(kind: Kind) -> String {
+    match database_variant(kind) {
+        Some(variant) => format!("ply-engine build-db --variant {}", variant.name()),
+        None => "ply-engine build-db".to_owned(),
+    }
+}
+
+/// What to do about a file of game `kind` in another format version.
+fn version_advice(found: u32, supported: u32, kind: Kind) -> String {
     if found < supported {
-        "it was written by an older Ply; rebuild it with `ply-engine build-db`"
+        format!("it was written by an older Ply; {}", rebuild_advice(kind))
     } else {
         "it was written by a newer Ply; use that Ply, or rebuild it with this one's `build-db`"
+            .to_owned()
     }
 }
 

@@ -51,6 +51,22 @@ enum Storage {
 /// damaged.
 type BlockEntries = Option<Box<[u8]>>;
 
+/// Opens the file at `path`, which must be a regular file (a named pipe
+/// would block the opening, and a device cannot be mapped: see
+/// `crate::regular_file`) that holds a header; returns it and its length.
+fn open_header(path: &Path) -> Result<(File, u64), EndgameDbError> {
+    let (file, file_len) =
+        crate::regular_file::open_regular(path).map_err(|e| EndgameDbError::io(path, e))?;
+    if file_len < HEADER_LEN as u64 {
+        return Err(EndgameDbError::Truncated {
+            path: path.to_owned(),
+            expected: HEADER_LEN as u64,
+            found: file_len,
+        });
+    }
+    Ok((file, file_len))
+}
+
 /// A block table and the entries as a file stores them.
 type Stored<'a> = (Cow<'a, [u8]>, Cow<'a, [u8]>);
 
@@ -110,6 +126,30 @@ impl DatabaseFile {
         }
     }
 
+    /// The game of the database file at `path`, as its magic says, read
+    /// without mapping it: a program given a file and no game (`verify-db`)
+    /// opens it as that game's, and nothing else is checked here.
+    ///
+    /// # Errors
+    /// [`EndgameDbError::Io`] when the file cannot be read or is no
+    /// regular file, [`EndgameDbError::Truncated`] when it is shorter than
+    /// a header, [`EndgameDbError::BadMagic`] when no game's magic starts
+    /// it.
+    pub fn kind_of(path: &Path) -> Result<Kind, EndgameDbError> {
+        use std::io::Read;
+        let (file, _) = open_header(path)?;
+        let mut header = Vec::with_capacity(HEADER_LEN);
+        file.take(HEADER_LEN as u64)
+            .read_to_end(&mut header)
+            .map_err(|e| EndgameDbError::io(path, e))?;
+        Kind::ALL
+            .into_iter()
+            .find(|kind| header.starts_with(&kind.magic()))
+            .ok_or_else(|| EndgameDbError::BadMagic {
+                path: path.to_owned(),
+            })
+    }
+
     /// Opens a database file of `kind` by memory-mapping it, and checks its
     /// header: magic, version, fields, the entry count against the board
     /// and seed limit, the file length against the entry count, and the
@@ -127,17 +167,7 @@ impl DatabaseFile {
     /// no regular file, [`EndgameDbError::OtherGame`] for a database of
     /// another game, and the header's errors (see [`Header::decode`]).
     pub(crate) fn open(path: &Path, kind: Kind) -> Result<Self, EndgameDbError> {
-        // Only a regular file: a named pipe would block the opening, and a
-        // device cannot be mapped (see `crate::regular_file`).
-        let (file, file_len) =
-            crate::regular_file::open_regular(path).map_err(|e| EndgameDbError::io(path, e))?;
-        if file_len < HEADER_LEN as u64 {
-            return Err(EndgameDbError::Truncated {
-                path: path.to_owned(),
-                expected: HEADER_LEN as u64,
-                found: file_len,
-            });
-        }
+        let (file, _) = open_header(path)?;
         let map = mmap::map_read_only(&file).map_err(|e| EndgameDbError::io(path, e))?;
         let header = Header::decode(&map, map.len() as u64, path)?;
         if header.kind != kind {
@@ -277,6 +307,7 @@ impl DatabaseFile {
                 let (first_entry, last_entry) = check.first_and_last(first_block);
                 Err(EndgameDbError::Damaged {
                     path: self.path.clone().unwrap_or_default(),
+                    kind: self.header.kind,
                     damaged,
                     blocks: check.blocks(),
                     first_block,
@@ -300,6 +331,7 @@ impl DatabaseFile {
         let (first_entry, last_entry) = check.first_and_last(block);
         Some(EndgameDbError::DamagedBlock {
             path: self.path.clone().unwrap_or_default(),
+            kind: self.header.kind,
             block,
             blocks: check.blocks(),
             first_entry,

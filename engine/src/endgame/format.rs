@@ -256,8 +256,9 @@ impl Header {
     /// Reads and checks the header of a file of `file_len` bytes whose
     /// first bytes are `bytes` (the whole file when it is that long): magic,
     /// version, field ranges, the entry count against the pit count and
-    /// seed limit, the file length against the entry count, and the
-    /// checksum of the header and the block table.
+    /// seed limit, the checksum of the header and the block table, and the
+    /// file length against the entry count (after the checksum: a header
+    /// that fails it says nothing true of the length).
     pub(crate) fn decode(bytes: &[u8], file_len: u64, path: &Path) -> Result<Self, EndgameDbError> {
         // 1. The header's bytes are there.
         let header: &[u8; HEADER_LEN] = match bytes.get(..HEADER_LEN).map(TryInto::try_into) {
@@ -283,6 +284,7 @@ impl Header {
         if version != FORMAT_VERSION {
             return Err(EndgameDbError::UnsupportedVersion {
                 path: path.to_owned(),
+                kind,
                 found: version,
                 supported: FORMAT_VERSION,
             });
@@ -351,8 +353,9 @@ impl Header {
             block_shift,
             count,
         };
-        // 5. The file is exactly as long as the count makes it (and, for a
-        //    compressed kind, as the block table's last end offset).
+        // 5. The block table is there (the file's length is checked against
+        //    the count, and for a compressed kind against the block table's
+        //    last end offset, once the table is known sound).
         let table_end = decoded.entries_offset();
         if file_len < table_end {
             return Err(EndgameDbError::Truncated {
@@ -369,6 +372,20 @@ impl Header {
                 expected: table_end,
                 found: bytes.len() as u64,
             })?;
+        // 6. The checksum covers the header and the block table; it is
+        //    checked before the entries' length, which a changed field (the
+        //    block shift, say) or a damaged table row changes: such a file
+        //    is damaged, not truncated or followed by trailing data.
+        let stored = u32::from_le_bytes([header[32], header[33], header[34], header[35]]);
+        let computed = header_crc(&decoded.fields(), table);
+        if stored != computed {
+            return Err(EndgameDbError::DamagedHeader {
+                path: path.to_owned(),
+                kind,
+                stored,
+                computed,
+            });
+        }
         let expected_len = decoded.file_len(table);
         if file_len < expected_len {
             return Err(EndgameDbError::Truncated {
@@ -382,16 +399,6 @@ impl Header {
                 path: path.to_owned(),
                 expected: expected_len,
                 found: file_len,
-            });
-        }
-        // 6. The checksum covers the header and the block table.
-        let stored = u32::from_le_bytes([header[32], header[33], header[34], header[35]]);
-        let computed = header_crc(&decoded.fields(), table);
-        if stored != computed {
-            return Err(EndgameDbError::DamagedHeader {
-                path: path.to_owned(),
-                stored,
-                computed,
             });
         }
         Ok(decoded)

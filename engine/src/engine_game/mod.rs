@@ -11,6 +11,8 @@ use std::sync::{Arc, Mutex};
 use ply_protocol::GoParams;
 use ply_rules::registry::GameDef;
 
+use crate::endgame::Kind;
+use crate::endgame::file::DatabaseFile;
 use crate::endgame::progress::Progress;
 use crate::options::EngineOptions;
 use crate::search::SearchGame;
@@ -26,6 +28,11 @@ use crate::search_thread::tables::EngineTables;
 pub trait EngineGame: SearchGame + GameDef {
     /// Whether the game has an exact solver (`solve`).
     const HAS_SOLVER: bool = false;
+
+    /// The kind of database file the game reads (the file's magic says
+    /// it): `verify-db` opens a file with the game it names, and the advice
+    /// for a damaged file names that game. `None`: the game has none.
+    const DATABASE_KIND: Option<Kind> = None;
 
     /// How `ply-engine annotate` judges the game's moves: the unit of its
     /// scores and the losses that make an inaccuracy, a mistake, a blunder
@@ -258,27 +265,34 @@ impl<T: crate::endgame::file::Backed + Send + Sync> DatabaseChecks for T {
 }
 
 /// Opens the database file at `path` for whichever game it belongs to
-/// (`ply-engine verify-db`, which is given a file and no game): each game
-/// with databases tries it, in the registry's order.
+/// (`ply-engine verify-db`, which is given a file and no game): the game
+/// its magic names.
 ///
 /// # Errors
-/// No game can open it: each game's reason.
+/// The file cannot be read, is no database, or its game cannot open it:
+/// one reason, that game's.
 pub fn open_database_of_any_game(path: &Path) -> Result<OpenedDatabase, String> {
-    let mut reasons = Vec::new();
-    for variant in Variant::ALL {
-        let start = AnyGame::start(&AnyRules::default_for(variant))?;
-        if with_game!(&start, game => game.database_family()).is_none() {
-            continue;
-        }
-        match with_game!(&start, game => game.open_database(path, DatabaseFit::AnyRules)) {
-            Ok(opened) => return Ok(opened),
-            Err(reason) => reasons.push(reason),
-        }
-    }
-    if reasons.is_empty() {
-        return Err("no game has endgame databases".to_owned());
-    }
-    Err(reasons.join("; "))
+    // The file's magic names its game, and only that game opens it: what is
+    // wrong with the file is then said once, by its own game.
+    let kind = DatabaseFile::kind_of(path).map_err(|e| e.to_string())?;
+    let variant = database_variant(kind).ok_or_else(|| {
+        format!(
+            "{}: a database of {}, which no game of this engine reads",
+            path.display(),
+            kind.game()
+        )
+    })?;
+    let start = AnyGame::start(&AnyRules::default_for(variant))?;
+    with_game!(&start, game => game.open_database(path, DatabaseFit::AnyRules))
+}
+
+/// The game whose databases are of `kind`, as the games' hooks
+/// ([`EngineGame::DATABASE_KIND`]) say.
+#[must_use]
+pub fn database_variant(kind: Kind) -> Option<Variant> {
+    Variant::ALL.into_iter().find(|&variant| {
+        with_variant!(variant, G => <G as EngineGame>::DATABASE_KIND) == Some(kind)
+    })
 }
 
 /// A book section beside a game's own: `<game> <suffix>` holds positions

@@ -150,7 +150,11 @@ pub struct Running {
 impl Running {
     /// Starts `program args…` (the referee, or a shell that runs it).
     pub fn start(program: &str, args: &[String]) -> Self {
-        let mut child = Command::new(program)
+        let mut command = Command::new(program);
+        // It is sent signals: at their default action, whatever this test
+        // inherited (`nohup`, a background job).
+        ply_signals::children::default_job_signals(&mut command);
+        let mut child = command
             .args(args)
             .stdout(Stdio::piped())
             .stderr(Stdio::null())

@@ -45,6 +45,10 @@ pub struct GameInput {
     pub id: Option<String>,
     /// The game, or why it cannot be read (naming the input line).
     pub game: Result<GameText, String>,
+    /// The record's lines as read when it is PGN (`None` for a results
+    /// line): a game that cannot be read is written back from them after
+    /// its `%` line, so that the output loses nothing of the input.
+    pub text: Option<String>,
 }
 
 /// A game as recorded, before the rules have looked at it.
@@ -96,10 +100,10 @@ pub fn read_games(input: &Text, format: InputFormat) -> Vec<GameInput> {
     match format {
         InputFormat::Json => read_results(input),
         InputFormat::Pgn | InputFormat::Pdn => {
-            pgn::read_games_unless(&input.text, |first, count| input.bad_line_in(first, count))
+            pgn::read_records_unless(&input.text, |first, count| input.bad_line_in(first, count))
                 .into_iter()
                 .enumerate()
-                .map(|(i, game)| from_pgn(i + 1, game))
+                .map(|(i, record)| from_pgn(i + 1, record))
                 .collect()
         }
     }
@@ -126,6 +130,7 @@ fn read_results_line(line: &str, number: usize, input: &Text) -> GameInput {
         index: 0,
         id: None,
         game: Err(error),
+        text: None,
     };
     if let Some(error) = input.bad_line_in(number, 1) {
         return failed(error);
@@ -140,6 +145,7 @@ fn read_results_line(line: &str, number: usize, input: &Text) -> GameInput {
                     Ok(from_results(record, variant))
                 })
                 .map_err(|e| format!("line {number}: {e}")),
+            text: None,
         },
         Err(e) => failed(format!(
             "line {number}: not a game record of ply-referee's results file: {e}"
@@ -223,49 +229,42 @@ fn from_results(record: ResultsLine, variant: Variant) -> GameText {
     }
 }
 
+/// A PGN record as a game, its text kept.
+fn from_pgn(index: usize, record: pgn::Record) -> GameInput {
+    let id = record
+        .game
+        .as_ref()
+        .ok()
+        .and_then(|game| game.tag("GameNumber"))
+        .map(str::to_owned);
+    GameInput {
+        index,
+        id,
+        game: record.game.and_then(game_text),
+        text: Some(record.text),
+    }
+}
+
 /// A PGN game as a game: its variant from `Variant` or `GameType`, its
 /// start from `FEN`, its book moves marked `{book}`.
-fn from_pgn(index: usize, game: Result<PgnGame, String>) -> GameInput {
-    let game = match game {
-        Ok(game) => game,
-        Err(e) => {
-            return GameInput {
-                index,
-                id: None,
-                game: Err(e),
-            };
-        }
-    };
+fn game_text(game: PgnGame) -> Result<GameText, String> {
     let variant = match (game.tag("Variant"), game.tag("GameType")) {
         (Some(name), _) => variant_named(name).map(Some),
         (None, Some(game_type)) => variant_of_game_type(game_type).map(Some),
         (None, None) => Ok(None),
-    };
-    let variant = match variant {
-        Ok(variant) => variant,
-        Err(e) => {
-            return GameInput {
-                index,
-                id: game.tag("GameNumber").map(str::to_owned),
-                game: Err(format!("line {}: {e}", game.line)),
-            };
-        }
-    };
+    }
+    .map_err(|e| format!("line {}: {e}", game.line))?;
     let book = game
         .moves
         .iter()
         .take_while(|m| m.comments.iter().any(|c| c == BOOK_COMMENT))
         .count();
-    GameInput {
-        index,
-        id: game.tag("GameNumber").map(str::to_owned),
-        game: Ok(GameText {
-            variant,
-            fen: game.tag("FEN").map(str::to_owned),
-            book,
-            pgn: game,
-        }),
-    }
+    Ok(GameText {
+        variant,
+        fen: game.tag("FEN").map(str::to_owned),
+        book,
+        pgn: game,
+    })
 }
 
 /// The game a `Variant` tag or `variant` field names.

@@ -404,7 +404,8 @@ fn search_ply(
 
 /// The text of a finished game in the output format (one line for JSON).
 /// A game that could not be annotated is an `error` object in JSON; in
-/// PGN, a `%` line saying why (readers skip it) and the record as read.
+/// PGN, a `%` line saying why (readers skip it) and the record as read
+/// (its input lines as they are when they do not read as a game).
 fn write_game(
     settings: &Settings,
     input: &GameInput,
@@ -459,12 +460,21 @@ fn write_game(
         }
         (OutputFormat::Pgn, Err(error)) => {
             let mut out = format!("% ply-engine annotate: {}: {error}\n", label(input));
-            if let Ok(text) = &input.game {
-                let movers = prepared.as_ref().map(|g| first_player_moves(&g.movers));
-                out.push_str(&pgn::write_game(
-                    &text.pgn,
-                    movers.as_deref().unwrap_or(&[]),
-                ));
+            match (&input.game, &input.text) {
+                (Ok(text), _) => {
+                    let movers = prepared.as_ref().map(|g| first_player_moves(&g.movers));
+                    out.push_str(&pgn::write_game(
+                        &text.pgn,
+                        movers.as_deref().unwrap_or(&[]),
+                    ));
+                }
+                // A record that does not read is copied as it is: its text
+                // is all there is of it, and none of the input may be lost.
+                (Err(_), Some(record)) => {
+                    out.push_str(record.trim_end());
+                    out.push('\n');
+                }
+                (Err(_), None) => {}
             }
             out
         }

@@ -84,26 +84,45 @@ const SUFFIXES: [(&str, u8); 6] = [
     ("?", 2),
 ];
 
+/// One game of a PGN or PDN text: its lines as they are in the input, and
+/// the game read from them or why it cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Record {
+    /// The game's lines as read, blank lines after it included: a game
+    /// that cannot be read is written back from them, so that nothing of
+    /// the input is lost.
+    pub text: String,
+    /// The game, or why it cannot be read (naming the input line).
+    pub game: Result<PgnGame, String>,
+}
+
 /// The games of a PGN or PDN text, each read on its own: a game that
 /// cannot be read is an `Err` saying where and why, and the next game is
 /// read from its first tag.
 #[must_use]
 pub fn read_games(text: &str) -> Vec<Result<PgnGame, String>> {
-    read_games_unless(text, |_, _| None)
+    read_records_unless(text, |_, _| None)
+        .into_iter()
+        .map(|record| record.game)
+        .collect()
 }
 
-/// As [`read_games`], but a game is not read when `spoiled(first line,
-/// line count)` finds its lines at fault (not UTF-8, say): it is that error.
+/// The records of a PGN or PDN text, as [`read_games`] reads their games,
+/// but a game is not read when `spoiled(first line, line count)` finds its
+/// lines at fault (not UTF-8, say): it is that error.
 #[must_use]
-pub fn read_games_unless(
+pub fn read_records_unless(
     text: &str,
     spoiled: impl Fn(usize, usize) -> Option<String>,
-) -> Vec<Result<PgnGame, String>> {
+) -> Vec<Record> {
     split_games(text)
         .into_iter()
-        .map(|(line, chunk)| match spoiled(line, chunk.lines().count()) {
-            Some(error) => Err(error),
-            None => read_game(line, &chunk),
+        .map(|(line, chunk)| {
+            let game = match spoiled(line, chunk.lines().count()) {
+                Some(error) => Err(error),
+                None => read_game(line, &chunk),
+            };
+            Record { text: chunk, game }
         })
         .collect()
 }

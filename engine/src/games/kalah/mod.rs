@@ -15,6 +15,7 @@ use std::sync::{Arc, Mutex};
 
 use ply_protocol::GoParams;
 
+use crate::endgame::Kind;
 use crate::endgame::progress::Progress;
 use crate::engine_game::judging::{Judging, Thresholds};
 use crate::engine_game::{
@@ -33,6 +34,7 @@ const EMPTY_CAPTURE_SECTION: &str = "empty-capture";
 /// Kalah thinks with the alpha-beta search, and has the exact solver.
 impl EngineGame for Kalah {
     const HAS_SOLVER: bool = true;
+    const DATABASE_KIND: Option<Kind> = Some(Kind::Kalah);
     const JUDGING: Judging = Judging::Margin(Thresholds::SEEDS);
     const BOOK_SECTIONS: &'static [BookSection] =
         &[(EMPTY_CAPTURE_SECTION, &[("EmptyCapture", "true")])];

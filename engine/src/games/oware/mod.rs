@@ -17,6 +17,7 @@ pub mod solve;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 
+use crate::endgame::Kind;
 use crate::endgame::progress::Progress;
 use crate::engine_game::{
     BuiltDatabase, DatabaseChecks, DatabaseFit, DatabasePlan, EngineGame, OpenedDatabase,
@@ -35,6 +36,7 @@ pub use search::CAPTURE_PRIORITY;
 /// moves' values, exact where they meet (`solve.rs`).
 impl EngineGame for Oware {
     const HAS_SOLVER: bool = true;
+    const DATABASE_KIND: Option<Kind> = Some(Kind::Oware);
     /// The start, and a middle game with a big house.
     const BENCH_POSITIONS: &'static [&'static str] = &[
         "4,4,4,4,4,4 0 4,4,4,4,4,4 0 s",

@@ -9,7 +9,10 @@
 //!
 //! A string must describe a position play could reach: at most 12 pieces
 //! a side, no square twice, no man on the rank where it would have been
-//! crowned. The draw rules' counters are not part of it.
+//! crowned. Every entry of a list names a square: an empty one (`WKa1,`,
+//! `W,,,`) is refused, not skipped, as it is most likely a square left out;
+//! a side without pieces is its letter alone (`W:W:Bh8`). The draw rules'
+//! counters are not part of it.
 
 use super::board::{Board, crown_rank};
 use super::position::Russian;
@@ -83,6 +86,16 @@ fn colour(letter: &str) -> Option<Player> {
     }
 }
 
+/// The entries of a side's list after its colour letter, each trimmed;
+/// none for a side without pieces (`W:W:Bh8`), an empty one for each stray
+/// comma.
+fn entries(squares: &str) -> impl Iterator<Item = &str> {
+    squares
+        .split(SQUARE_SEPARATOR)
+        .map(str::trim)
+        .filter(move |_| !squares.trim().is_empty())
+}
+
 fn parse(text: &str) -> Result<Russian, String> {
     // 1. Three fields: side to move, and one list per side.
     let fields: Vec<&str> = text.split(FIELD_SEPARATOR).map(str::trim).collect();
@@ -105,11 +118,16 @@ fn parse(text: &str) -> Result<Russian, String> {
         if std::mem::replace(&mut seen[owner.index()], true) {
             return Err(format!("two lists of pieces for {letter}"));
         }
-        for entry in squares
-            .split(SQUARE_SEPARATOR)
-            .map(str::trim)
-            .filter(|e| !e.is_empty())
-        {
+        for (number, entry) in entries(squares).enumerate() {
+            // A stray comma is a typing slip (a square left out, most
+            // likely): reading the list without it would set up a position
+            // the writer did not mean.
+            if entry.is_empty() {
+                return Err(format!(
+                    "entry {} of the list '{list}' is empty: expected a square (a1) or a king (Ka1) between its commas",
+                    number + 1
+                ));
+            }
             let (king, square_text) = match entry.strip_prefix(KING) {
                 Some(rest) => (true, rest),
                 None => (false, entry),

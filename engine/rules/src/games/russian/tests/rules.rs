@@ -205,6 +205,25 @@ fn position_strings_round_trip_and_refuse_nonsense() {
 }
 
 #[test]
+fn position_strings_with_an_empty_entry_are_refused_naming_it() {
+    for (bad, why) in [
+        ("W:WKa1,:Bh8", "entry 2 of the list 'WKa1,' is empty"),
+        ("W:W,,,:Bh8", "entry 1 of the list 'W,,,' is empty"),
+        ("W:Wc3:Bh8, ,f6", "entry 2 of the list 'Bh8, ,f6' is empty"),
+    ] {
+        match Russian::from_position_string(bad) {
+            Err(NotationError::BadPosition { reason, .. }) => {
+                assert!(reason.contains(why), "{bad}: {reason}");
+                assert!(reason.contains("expected a square (a1)"), "{bad}: {reason}");
+            }
+            other => panic!("{bad}: {other:?}"),
+        }
+    }
+    // A side without pieces is its letter alone.
+    assert_eq!(pos("W:W:BKh8").position_string(), "W:W:BKh8");
+}
+
+#[test]
 fn notation_reads_paths_short_forms_and_explains_mistakes() {
     let p = pos("W:Wc3:Bb4,d4,f6");
     let long = p.parse_move("c3:e5:g7");
