@@ -386,9 +386,10 @@ struct AnalyseArgs {
     options: Vec<String>,
     #[command(flatten)]
     limit: SearchLimitArgs,
-    /// Solve each position (Kalah): its exact value, and with --multipv K
-    /// the exact values of its K best moves, as "proven" scores.
-    #[arg(long, conflicts_with_all = ["depth", "nodes", "movetime"])]
+    /// Solve each position (Kalah, Oware, Russian draughts): its exact value, and with
+    /// --multipv K the exact values of its K best moves, as "proven" scores. With
+    /// --movetime or --nodes each solve stops there and gives the bounds it proved.
+    #[arg(long, conflicts_with = "depth")]
     solve: bool,
     /// Report the K best lines of each position.
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..))]

@@ -19,6 +19,6 @@ pub use error::ParseError;
 pub use labels::{bounded_line, bounds_label, proven_line};
 pub use message::{
     Command, Dialect, GoParams, Id, Info, OptionDecl, OptionKind, Query, Response, Score,
-    ScoreBound, ScoreValue, SolveLine, StartingPosition,
+    ScoreBound, ScoreValue, SolveLine, SolveParams, StartingPosition,
 };
 pub use parse::{parse_command, parse_response};

@@ -105,8 +105,21 @@ pub enum Command {
     Display,
     /// `bench [depth]`: search fixed positions, print nodes and nps.
     Bench(Option<u32>),
-    /// `solve`: search to the end of the game.
-    Solve,
+    /// `solve [nodes N] [movetime MS]`: search to the end of the game, or
+    /// until the limits given, then say what is proven.
+    Solve(SolveParams),
+}
+
+/// The limits of `solve`: with none it runs until the value is proven
+/// (or `stop`); with one it stops by itself when it is reached, and says
+/// the bounds proven by then, as after `stop`. A batch tool
+/// (`ply-engine analyse --solve --movetime MS`) must finish every position.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct SolveParams {
+    /// `nodes N`: stop after about this many nodes.
+    pub nodes: Option<u64>,
+    /// `movetime MS`: stop after this long.
+    pub movetime: Option<u64>,
 }
 
 /// Identification sent in answer to `uci`/`ugi`.

@@ -11,7 +11,7 @@ use std::fmt::{self, Display, Formatter, Write};
 
 use crate::{
     Command, Dialect, GoParams, Id, Info, OptionDecl, OptionKind, Query, Response, Score,
-    ScoreBound, ScoreValue, SolveLine, StartingPosition,
+    ScoreBound, ScoreValue, SolveLine, SolveParams, StartingPosition,
 };
 
 /// How `bestmove` (and `solve`) write "no move": the game is over.
@@ -123,7 +123,7 @@ impl Display for Command {
                 w.word("bench")?;
                 w.words(depth)
             }
-            Command::Solve => f.write_str("solve"),
+            Command::Solve(params) => params.fmt(f),
         }
     }
 }
@@ -155,6 +155,15 @@ impl Display for GoParams {
         w.flag("infinite", self.infinite)?;
         w.flag("ponder", self.ponder)?;
         w.list("searchmoves", &self.searchmoves)
+    }
+}
+
+impl Display for SolveParams {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        let mut w = Words::new(f);
+        w.word("solve")?;
+        w.field("nodes", self.nodes)?;
+        w.field("movetime", self.movetime)
     }
 }
 

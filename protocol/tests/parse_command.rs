@@ -2,7 +2,7 @@
 //! errors a person sees.
 
 use ply_protocol::{
-    Command, Dialect, GoParams, ParseError, Query, StartingPosition, parse_command,
+    Command, Dialect, GoParams, ParseError, Query, SolveParams, StartingPosition, parse_command,
 };
 
 fn parse(line: &str) -> Command {
@@ -45,7 +45,7 @@ fn simple_commands() {
     assert_eq!(parse("ponderhit"), Command::PonderHit);
     assert_eq!(parse("quit"), Command::Quit);
     assert_eq!(parse("d"), Command::Display);
-    assert_eq!(parse("solve"), Command::Solve);
+    assert_eq!(parse("solve"), Command::Solve(SolveParams::default()));
     assert_eq!(parse("query gameover"), Command::Query(Query::GameOver));
     assert_eq!(parse("query p1turn"), Command::Query(Query::P1Turn));
     assert_eq!(parse("query result"), Command::Query(Query::Result));
@@ -310,5 +310,31 @@ fn other_argument_errors() {
     assert_eq!(
         error("bench deep"),
         "bench: 'depth' needs a non-negative number, got 'deep'"
+    );
+}
+
+#[test]
+fn solve_takes_a_node_and_a_time_limit_and_nothing_else() {
+    assert_eq!(
+        parse("solve movetime 500 nodes 1000000"),
+        Command::Solve(SolveParams {
+            nodes: Some(1_000_000),
+            movetime: Some(500),
+        })
+    );
+    assert_eq!(
+        parse("solve nodes 5 nodes 7"),
+        Command::Solve(SolveParams {
+            nodes: Some(7),
+            movetime: None,
+        })
+    );
+    assert_eq!(
+        error("solve depth 20"),
+        "solve: unexpected 'depth': solve takes 'nodes N' and 'movetime MS'"
+    );
+    assert_eq!(
+        error("solve movetime soon"),
+        "solve: 'movetime' needs a number, got 'soon'"
     );
 }

@@ -7,7 +7,8 @@
 
 use ply_protocol::{
     Command, Dialect, GoParams, Id, Info, OptionDecl, OptionKind, Query, Response, Score,
-    ScoreBound, ScoreValue, SolveLine, StartingPosition, parse_command, parse_response,
+    ScoreBound, ScoreValue, SolveLine, SolveParams, StartingPosition, parse_command,
+    parse_response,
 };
 use proptest::collection::vec;
 use proptest::prelude::*;
@@ -137,7 +138,8 @@ fn command() -> impl Strategy<Value = Command> {
         query.prop_map(Command::Query),
         Just(Command::Display),
         any::<Option<u32>>().prop_map(Command::Bench),
-        Just(Command::Solve),
+        any::<(Option<u64>, Option<u64>)>()
+            .prop_map(|(nodes, movetime)| Command::Solve(SolveParams { nodes, movetime })),
     ]
 }
 

@@ -19,7 +19,7 @@
 
 use std::collections::{HashSet, VecDeque};
 
-use ply_protocol::{Command, StartingPosition};
+use ply_protocol::{Command, SolveParams, StartingPosition};
 
 use crate::book::{Book, BookMove, section_of};
 use crate::commands::analyse::Job;
@@ -172,7 +172,9 @@ fn proven_moves(job: &mut Job, position: &str) -> Result<Vec<BookMove>, BuildErr
         start: StartingPosition::Fen(position.to_owned()),
         moves: Vec::new(),
     };
-    let analysis = job.analyse(&spec, &Command::Solve).map_err(not_proven)?;
+    let analysis = job
+        .analyse(&spec, &Command::Solve(SolveParams::default()))
+        .map_err(not_proven)?;
     let proven = |score: Option<AnalysisScore>| match score {
         Some(AnalysisScore::Proven(centi)) => Some(centi / CENTI),
         _ => None,

@@ -4,8 +4,7 @@ use std::path::PathBuf;
 
 use thiserror::Error;
 
-use super::format::Kind;
-use crate::engine_game::database_variant;
+use ply_rules::variant::Variant;
 
 /// Why a database could not be built, saved, opened or verified.
 #[derive(Debug, Error)]
@@ -44,13 +43,13 @@ pub enum EndgameDbError {
     #[error(
         "{}: format version {found}, this engine reads version {supported}: {}",
         path.display(),
-        version_advice(*found, *supported, *kind)
+        version_advice(*found, *supported, *variant)
     )]
     UnsupportedVersion {
         /// The file.
         path: PathBuf,
         /// The game its magic names.
-        kind: Kind,
+        variant: Variant,
         /// The version in the header.
         found: u32,
         /// The version this engine reads and writes.
@@ -113,13 +112,13 @@ pub enum EndgameDbError {
         "{}: damaged: the header and block table have checksum {computed:#010x}, the header \
          says {stored:#010x}; {}",
         path.display(),
-        rebuild_advice(*kind)
+        rebuild_advice(*variant)
     )]
     DamagedHeader {
         /// The file.
         path: PathBuf,
         /// The game its magic names.
-        kind: Kind,
+        variant: Variant,
         /// The checksum in the header.
         stored: u32,
         /// The checksum of the header and table as they are.
@@ -131,13 +130,13 @@ pub enum EndgameDbError {
         "{}: damaged: block {block} of its {blocks} (entries {first_entry} to {last_entry}) \
          does not match its checksum; {}",
         path.display(),
-        rebuild_advice(*kind)
+        rebuild_advice(*variant)
     )]
     DamagedBlock {
         /// The file.
         path: PathBuf,
         /// The game its magic names.
-        kind: Kind,
+        variant: Variant,
         /// The first damaged block found (from 0).
         block: u64,
         /// The blocks of the file.
@@ -153,13 +152,13 @@ pub enum EndgameDbError {
         "{}: damaged: {damaged} of its {blocks} blocks of entries do not match their checksums \
          (the first: block {first_block}, entries {first_entry} to {last_entry}); {}",
         path.display(),
-        rebuild_advice(*kind)
+        rebuild_advice(*variant)
     )]
     Damaged {
         /// The file.
         path: PathBuf,
         /// The game its magic names.
-        kind: Kind,
+        variant: Variant,
         /// The blocks found damaged.
         damaged: u64,
         /// The blocks of the file.
@@ -184,25 +183,23 @@ pub enum EndgameDbError {
     },
 }
 
-/// What to do about a damaged file of game `kind`: rebuild it, with the
+/// What to do about a damaged file of game `variant`: rebuild it, with the
 /// `--variant` of the game it is for (as that game's hook says), since
 /// `build-db` builds one game's databases, Kalah's unless told.
-fn rebuild_advice(kind: Kind) -> String {
-    format!("rebuild it with `{}`", build_command(kind))
+fn rebuild_advice(variant: Variant) -> String {
+    format!(
+        "rebuild it with `ply-engine build-db --variant {}`",
+        variant.name()
+    )
 }
 
-/// The `build-db` command line of game `kind`'s databases.
-fn build_command(kind: Kind) -> String {
-    match database_variant(kind) {
-        Some(variant) => format!("ply-engine build-db --variant {}", variant.name()),
-        None => "ply-engine build-db".to_owned(),
-    }
-}
-
-/// What to do about a file of game `kind` in another format version.
-fn version_advice(found: u32, supported: u32, kind: Kind) -> String {
+/// What to do about a file of game `variant` in another format version.
+fn version_advice(found: u32, supported: u32, variant: Variant) -> String {
     if found < supported {
-        format!("it was written by an older Ply; {}", rebuild_advice(kind))
+        format!(
+            "it was written by an older Ply; {}",
+            rebuild_advice(variant)
+        )
     } else {
         "it was written by a newer Ply; use that Ply, or rebuild it with this one's `build-db`"
             .to_owned()

@@ -307,7 +307,7 @@ impl DatabaseFile {
                 let (first_entry, last_entry) = check.first_and_last(first_block);
                 Err(EndgameDbError::Damaged {
                     path: self.path.clone().unwrap_or_default(),
-                    kind: self.header.kind,
+                    variant: self.header.kind.variant(),
                     damaged,
                     blocks: check.blocks(),
                     first_block,
@@ -331,7 +331,7 @@ impl DatabaseFile {
         let (first_entry, last_entry) = check.first_and_last(block);
         Some(EndgameDbError::DamagedBlock {
             path: self.path.clone().unwrap_or_default(),
-            kind: self.header.kind,
+            variant: self.header.kind.variant(),
             block,
             blocks: check.blocks(),
             first_entry,

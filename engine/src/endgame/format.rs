@@ -40,6 +40,7 @@
 use std::path::Path;
 
 use ply_rules::games::mancala::MAX_PITS;
+use ply_rules::variant::Variant;
 
 use super::error::EndgameDbError;
 use super::rank::entry_count;
@@ -98,6 +99,18 @@ impl Kind {
             Kind::Kalah => "Kalah",
             Kind::Oware => "Oware",
             Kind::Russian => "Russian draughts",
+        }
+    }
+
+    /// The game whose databases these are, as `UCI_Variant` and
+    /// `build-db --variant` name it: `verify-db` opens a file as its
+    /// game's, and the advice for a damaged file names that game.
+    #[must_use]
+    pub fn variant(self) -> Variant {
+        match self {
+            Kind::Kalah => Variant::Kalah,
+            Kind::Oware => Variant::Oware,
+            Kind::Russian => Variant::Russian,
         }
     }
 
@@ -284,7 +297,7 @@ impl Header {
         if version != FORMAT_VERSION {
             return Err(EndgameDbError::UnsupportedVersion {
                 path: path.to_owned(),
-                kind,
+                variant: kind.variant(),
                 found: version,
                 supported: FORMAT_VERSION,
             });
@@ -381,7 +394,7 @@ impl Header {
         if stored != computed {
             return Err(EndgameDbError::DamagedHeader {
                 path: path.to_owned(),
-                kind,
+                variant: kind.variant(),
                 stored,
                 computed,
             });

@@ -11,11 +11,10 @@ use std::sync::{Arc, Mutex};
 use ply_protocol::GoParams;
 use ply_rules::registry::GameDef;
 
-use crate::endgame::Kind;
 use crate::endgame::file::DatabaseFile;
 use crate::endgame::progress::Progress;
 use crate::options::EngineOptions;
-use crate::search::SearchGame;
+use crate::search::{Budget, SearchGame};
 use judging::Judging;
 use ply_rules::variant::{AnyGame, AnyRules, Variant};
 use ply_rules::{with_game, with_variant};
@@ -28,11 +27,6 @@ use crate::search_thread::tables::EngineTables;
 pub trait EngineGame: SearchGame + GameDef {
     /// Whether the game has an exact solver (`solve`).
     const HAS_SOLVER: bool = false;
-
-    /// The kind of database file the game reads (the file's magic says
-    /// it): `verify-db` opens a file with the game it names, and the advice
-    /// for a damaged file names that game. `None`: the game has none.
-    const DATABASE_KIND: Option<Kind> = None;
 
     /// How `ply-engine annotate` judges the game's moves: the unit of its
     /// scores and the losses that make an inaccuracy, a mistake, a blunder
@@ -135,18 +129,20 @@ pub trait EngineGame: SearchGame + GameDef {
     }
 
     /// `solve`: starts the exact solver on a new thread (with `Threads`,
-    /// and `MultiPV` for the values of the best moves).
+    /// and `MultiPV` for the values of the best moves), which stops by
+    /// itself once `budget` is spent (`solve nodes N movetime MS`).
     ///
     /// # Errors
     /// A message when the game has no solver (the default) or its tables
     /// cannot be made.
     fn solve(
         self,
+        budget: Budget,
         options: &EngineOptions,
         tables: Arc<Mutex<EngineTables>>,
         out: Output,
     ) -> Result<RunningSearch, String> {
-        let _ = (options, tables, out);
+        let _ = (budget, options, tables, out);
         Err(no_solver())
     }
 }
@@ -275,24 +271,8 @@ pub fn open_database_of_any_game(path: &Path) -> Result<OpenedDatabase, String> 
     // The file's magic names its game, and only that game opens it: what is
     // wrong with the file is then said once, by its own game.
     let kind = DatabaseFile::kind_of(path).map_err(|e| e.to_string())?;
-    let variant = database_variant(kind).ok_or_else(|| {
-        format!(
-            "{}: a database of {}, which no game of this engine reads",
-            path.display(),
-            kind.game()
-        )
-    })?;
-    let start = AnyGame::start(&AnyRules::default_for(variant))?;
+    let start = AnyGame::start(&AnyRules::default_for(kind.variant()))?;
     with_game!(&start, game => game.open_database(path, DatabaseFit::AnyRules))
-}
-
-/// The game whose databases are of `kind`, as the games' hooks
-/// ([`EngineGame::DATABASE_KIND`]) say.
-#[must_use]
-pub fn database_variant(kind: Kind) -> Option<Variant> {
-    Variant::ALL.into_iter().find(|&variant| {
-        with_variant!(variant, G => <G as EngineGame>::DATABASE_KIND) == Some(kind)
-    })
 }
 
 /// A book section beside a game's own: `<game> <suffix>` holds positions

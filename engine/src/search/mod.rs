@@ -26,7 +26,7 @@ pub mod threads;
 pub mod time;
 pub mod tt;
 
-pub use control::SearchControl;
+pub use control::{Budget, SearchControl};
 pub use evaluator::{Evaluator, GameEvaluation};
 pub use game::{KnownMargin, SearchGame};
 pub use limits::{Clock, Limits};

@@ -24,8 +24,8 @@ use ply_rules::game::Game;
 use super::output::Output;
 use super::running::{RunningSearch, nodes_per_second};
 use super::tables::EngineTables;
-use crate::search::SearchControl;
 use crate::search::score::{CENTI, signed};
+use crate::search::{Budget, SearchControl};
 
 /// What is proven of one move of the root: its value lies in
 /// `lower..=upper` (for the root's mover, in the game's units: seeds of
@@ -65,13 +65,15 @@ pub type Proof<M> = (Vec<MoveBounds<M>>, u64);
 /// there (with the engine's tables locked, for the databases it trusts,
 /// and the control it must give up on), calling its report after every
 /// iteration. `final_value` is the value of `root` when the game is over
-/// there (the solver then has no move to give bounds for).
+/// there (the solver then has no move to give bounds for); the solver
+/// stops by itself once `budget` is spent, as on `stop`.
 ///
 /// # Errors
 /// None yet: the solvers' tables are made on their thread.
 pub fn start<G, P>(
     root: G,
     final_value: i32,
+    budget: Budget,
     multipv: usize,
     tables: Arc<Mutex<EngineTables>>,
     out: Output,
@@ -83,7 +85,7 @@ where
         + Send
         + 'static,
 {
-    let control = Arc::new(SearchControl::new(false, false));
+    let control = Arc::new(SearchControl::new(false, false).with_budget(budget));
     let thread_control = Arc::clone(&control);
     let handle = std::thread::spawn(move || {
         let tables = tables.lock().unwrap_or_else(PoisonError::into_inner);

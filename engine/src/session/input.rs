@@ -133,7 +133,7 @@ impl InputQueue {
             Input::Line(line) => {
                 matches!(
                     parse_command(line),
-                    Ok(Command::Go(_) | Command::Solve | Command::Perft(_) | Command::Bench(_))
+                    Ok(Command::Go(_) | Command::Solve(_) | Command::Perft(_) | Command::Bench(_))
                 )
             }
             Input::TooLong(_) | Input::End => false,

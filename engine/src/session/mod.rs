@@ -15,13 +15,16 @@ mod perft;
 pub mod translation;
 
 use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Instant;
 
 use ply_protocol::{
-    Command, Dialect, GoParams, Id, ParseError, Query, Response, StartingPosition, parse_command,
+    Command, Dialect, GoParams, Id, ParseError, Query, Response, SolveParams, StartingPosition,
+    parse_command,
 };
 
 use crate::book::{Book, BookRandom};
 use crate::options::{EngineOptions, OptionEffect};
+use crate::search::Budget;
 use crate::search::huge_pages::AllocError;
 use crate::search_thread::{EngineTables, Output, RunningSearch};
 use ply_rules::game::{Outcome, Player};
@@ -274,9 +277,9 @@ impl Session {
                 self.finish_search();
                 self.running = Some(bench::start(depth.unwrap_or(BENCH_DEPTH), self.out.clone()));
             }
-            Command::Solve => {
+            Command::Solve(params) => {
                 self.finish_search();
-                self.solve();
+                self.solve(params);
             }
         }
         Flow::Continue
@@ -302,8 +305,10 @@ impl Session {
     }
 
     /// `solve`: the game's solver (its [`EngineGame::solve`] hook).
-    fn solve(&mut self) {
+    fn solve(&mut self, params: SolveParams) {
+        let budget = Budget::of_solve(params, Instant::now());
         match with_game!(self.position.clone(), game => game.solve(
+            budget,
             &self.options,
             Arc::clone(&self.tables),
             self.search_output(),
@@ -549,7 +554,7 @@ fn ends_search(command: &Command) -> bool {
             | Command::Position { .. }
             | Command::Go(_)
             | Command::Perft(_)
-            | Command::Solve
+            | Command::Solve(_)
     )
 }
 

@@ -5,7 +5,7 @@ use nom::branch::alt;
 use nom::combinator::{opt, peek, value};
 use nom::sequence::preceded;
 
-use super::go::go;
+use super::go::{go, solve};
 use super::tokens::{
     PResult, end_of_line, expect, failure, list, nonempty_phrase, number, phrase, require, token,
     word,
@@ -26,7 +26,7 @@ pub(super) fn command<'a>(word: &str, args: &'a str) -> Option<PResult<'a, Comma
         "ponderhit" => done(Command::PonderHit),
         "quit" => done(Command::Quit),
         "d" => done(Command::Display),
-        "solve" => done(Command::Solve),
+        "solve" => Some(solve(args)),
         "debug" => Some(debug(args)),
         "setoption" => Some(setoption(args)),
         "position" => Some(position(args)),

@@ -5,8 +5,8 @@ use nom::branch::alt;
 use nom::multi::fold_many0;
 use nom::sequence::preceded;
 
-use super::tokens::{PResult, list, millis, number, token, word};
-use crate::{Command, GoParams};
+use super::tokens::{PResult, failure, list, millis, number, token, word};
+use crate::{Command, GoParams, SolveParams};
 
 /// Every word `go` knows: `searchmoves` ends at the first of these.
 const KEYWORDS: &[&str] = &[
@@ -36,6 +36,34 @@ pub(super) fn go(input: &str) -> PResult<'_, Command> {
         fold_many0(field, GoParams::default, Field::apply).map(Command::Go),
     ))
     .parse(input)
+}
+
+/// `solve [nodes N] [movetime MS]`, in any order; a repeated field keeps
+/// its last value. Any other word is refused rather than skipped: a
+/// limit misread (`solve depth 20`) would leave a solve without the bound
+/// its sender counted on.
+pub(super) fn solve(mut input: &str) -> PResult<'_, Command> {
+    let mut params = SolveParams::default();
+    while let Ok((rest, key)) = token(input) {
+        input = match key {
+            "nodes" => {
+                let (rest, nodes) = number(key).parse(rest)?;
+                params.nodes = Some(nodes);
+                rest
+            }
+            "movetime" => {
+                let (rest, ms) = millis(key).parse(rest)?;
+                params.movetime = Some(ms);
+                rest
+            }
+            other => {
+                return Err(failure(format!(
+                    "unexpected '{other}': solve takes 'nodes N' and 'movetime MS'"
+                )));
+            }
+        };
+    }
+    Ok((input, Command::Solve(params)))
 }
 
 /// One field of `go`, read but not yet stored.

@@ -60,8 +60,13 @@ pub fn epd(record: &Record) -> String {
     if let Some(best) = &analysis.bestmove {
         operations.push(format!("bm {best};"));
     }
-    if let Some(score) = analysis.score {
-        operations.push(format!("ce {};", centipawns(score)));
+    match analysis.score {
+        Some(AnalysisScore::Bounds { lower, upper, .. }) => {
+            // EPD has no bound opcode: no `ce`, and the bounds in a comment.
+            operations.push(format!("c0 \"value between {lower} and {upper}\";"));
+        }
+        Some(score) => operations.push(format!("ce {};", centipawns(score))),
+        None => {}
     }
     if let Some(depth) = analysis.depth {
         operations.push(format!("acd {depth};"));
@@ -73,11 +78,13 @@ pub fn epd(record: &Record) -> String {
     format!("{} {}", analysis.position, operations.join(" "))
 }
 
-/// The `ce` value of a score (see [`MATE_CE`]).
+/// The `ce` value of a score (see [`MATE_CE`]); of bounds, the lower
+/// (what is proven at least).
 #[must_use]
 pub fn centipawns(score: AnalysisScore) -> i32 {
     match score {
         AnalysisScore::Cp(cp) | AnalysisScore::Proven(cp) => cp,
+        AnalysisScore::Bounds { lower, .. } => lower,
         AnalysisScore::Mate(plies) if plies >= 0 => MATE_CE - plies,
         AnalysisScore::Mate(plies) => -(MATE_CE + plies),
     }

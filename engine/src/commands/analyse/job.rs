@@ -7,7 +7,8 @@ use std::collections::BTreeMap;
 use std::sync::mpsc::Receiver;
 
 use ply_protocol::{
-    Command, Dialect, Info, Response, ScoreValue, SolveLine, parse_response, proven_line,
+    Command, Dialect, Info, Response, ScoreValue, SolveLine, bounded_line, parse_response,
+    proven_line,
 };
 
 use crate::search::score::CENTI;
@@ -104,11 +105,24 @@ impl Job {
     }
 }
 
-/// The last `info` of each line, and whether it was labelled proven.
+/// What the `info string` after a line's last `info` said of its value.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum Label {
+    /// Nothing: the score is the search's estimate.
+    #[default]
+    None,
+    /// `[multipv k ]proven margin …`: the score is exact.
+    Proven,
+    /// `multipv k between L and U` (a solve stopped before the line's
+    /// value was exact): its bounds, in the game's units.
+    Bounded(i32, i32),
+}
+
+/// The last `info` of each line, and what its label said of it.
 #[derive(Debug, Default)]
 struct AnswerReader {
     /// By MultiPV rank (1 without MultiPV).
-    lines: BTreeMap<u32, (Info, bool)>,
+    lines: BTreeMap<u32, (Info, Label)>,
     /// The last `info` with a node count (the latest figures).
     last_counts: Option<Info>,
     best: Option<Option<String>>,
@@ -128,16 +142,21 @@ impl AnswerReader {
                 }
                 self.many_lines |= info.multipv.is_some();
                 if info.score.is_some() {
-                    self.lines.insert(info.multipv.unwrap_or(1), (info, false));
+                    self.lines
+                        .insert(info.multipv.unwrap_or(1), (info, Label::None));
                 }
             }
             Response::InfoString(text) => {
                 if let Some(error) = text.strip_prefix(ERROR_PREFIX) {
                     self.errors.push(error.to_owned());
-                } else if let Some((_, proven)) =
+                } else if let Some((_, label)) =
                     proven_line(&text).and_then(|rank| self.lines.get_mut(&rank))
                 {
-                    *proven = true;
+                    *label = Label::Proven;
+                } else if let Some((rank, lower, upper)) = bounded_line(&text)
+                    && let Some((_, label)) = self.lines.get_mut(&rank)
+                {
+                    *label = Label::Bounded(lower, upper);
                 }
             }
             Response::BestMove { best, .. } => self.best = Some(best),
@@ -161,24 +180,27 @@ impl AnswerReader {
         let multipv = self.many_lines.then(|| {
             self.lines
                 .iter()
-                .map(|(&rank, (info, proven))| PvLine {
+                .map(|(&rank, (info, label))| PvLine {
                     multipv: rank,
-                    score: score_of(info, *proven),
+                    score: score_of(info, *label),
                     pv: info.pv.clone(),
                     depth: info.depth,
                 })
                 .collect()
         });
-        let mut score = best.and_then(|(info, proven)| score_of(info, *proven));
+        let mut score = best.and_then(|(info, label)| score_of(info, *label));
         let (mut nodes, mut time_ms) = (
             counts.and_then(|info| info.nodes),
             counts.and_then(|info| info.time),
         );
         // A solve's last line has the value, proven, and the figures of
-        // the whole solve; null when it was stopped before the end.
+        // the whole solve; stopped before the end (by its limit or
+        // `stop`), the bounds it proved.
         if let Some(solved) = &self.solved {
-            score = (solved.lower == solved.upper)
-                .then_some(AnalysisScore::Proven(solved.lower * CENTI));
+            score = Some(AnalysisScore::between(
+                solved.lower * CENTI,
+                solved.upper * CENTI,
+            ));
             (nodes, time_ms) = (Some(solved.nodes), Some(solved.time));
         }
         Ok(Analysis {
@@ -195,12 +217,15 @@ impl AnswerReader {
     }
 }
 
-/// The JSON score of an `info` line.
-fn score_of(info: &Info, proven: bool) -> Option<AnalysisScore> {
-    Some(match info.score?.value {
-        ScoreValue::Mate(n) => AnalysisScore::Mate(n),
-        ScoreValue::Centi(cp) if proven => AnalysisScore::Proven(cp),
-        ScoreValue::Centi(cp) => AnalysisScore::Cp(cp),
+/// The JSON score of an `info` line with its label.
+fn score_of(info: &Info, label: Label) -> Option<AnalysisScore> {
+    Some(match (info.score?.value, label) {
+        (ScoreValue::Mate(n), _) => AnalysisScore::Mate(n),
+        (ScoreValue::Centi(cp), Label::Proven) => AnalysisScore::Proven(cp),
+        (ScoreValue::Centi(_), Label::Bounded(lower, upper)) => {
+            AnalysisScore::between(lower * CENTI, upper * CENTI)
+        }
+        (ScoreValue::Centi(cp), Label::None) => AnalysisScore::Cp(cp),
     })
 }
 

@@ -24,7 +24,7 @@ pub mod writer;
 use std::io::Write;
 use std::sync::mpsc;
 
-use ply_protocol::{Command, GoParams};
+use ply_protocol::{Command, GoParams, SolveParams};
 
 pub use feed::Feed;
 pub use format::Format;
@@ -51,17 +51,23 @@ pub struct Limit {
     /// `go movetime MS`.
     pub movetime: Option<u64>,
     /// `solve` instead of `go`: the exact value (and with `MultiPV` K > 1
-    /// the exact values of the K best moves); the limits above do not apply.
+    /// the exact values of the K best moves), within `nodes` or
+    /// `movetime` when given (`depth` does not apply: a solve's depth is
+    /// not the search's).
     pub solve: bool,
 }
 
 impl Limit {
-    /// The command of each position: `solve`, or `go` with the limit
-    /// ([`DEFAULT_DEPTH`] when none is given).
+    /// The command of each position: `solve` with its node or time
+    /// limit, or `go` with the limit ([`DEFAULT_DEPTH`] when none is
+    /// given).
     #[must_use]
     pub fn command(self) -> Command {
         if self.solve {
-            return Command::Solve;
+            return Command::Solve(SolveParams {
+                nodes: self.nodes,
+                movetime: self.movetime,
+            });
         }
         Command::Go(self.params())
     }
@@ -345,6 +351,12 @@ mod tests {
             ..Limit::default()
         };
         assert_eq!(solve.command().to_string(), "solve");
+        let bounded = Limit {
+            solve: true,
+            movetime: Some(250),
+            ..Limit::default()
+        };
+        assert_eq!(bounded.command().to_string(), "solve movetime 250");
     }
 
     #[test]

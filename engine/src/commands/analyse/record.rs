@@ -89,8 +89,8 @@ pub struct PvLine {
     pub depth: Option<u32>,
 }
 
-/// A score for the side to move, as JSON `{"cp": N}`, `{"mate": N}` or
-/// `{"proven": N}`.
+/// A score for the side to move, as JSON `{"cp": N}`, `{"mate": N}`,
+/// `{"proven": N}` or `{"bounds": {"lower": L, "upper": U}}`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum AnalysisScore {
@@ -102,6 +102,53 @@ pub enum AnalysisScore {
     /// database or by a search to the end of the game (the engine printed
     /// `info string proven margin …` for the line).
     Proven(i32),
+    /// What a solve stopped by its limit (or `stop`) proved: the exact
+    /// value lies between `lower` and `upper` (centi-units), and where
+    /// they settle who wins (both above zero, or both below), `result`
+    /// says so.
+    Bounds {
+        /// The value is at least this.
+        lower: i32,
+        /// The value is at most this.
+        upper: i32,
+        /// `win` or `loss` for the side to move, when the bounds settle it.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        result: Option<SettledResult>,
+    },
+}
+
+impl AnalysisScore {
+    /// The score of a value proven to lie in `lower..=upper`
+    /// (centi-units): [`AnalysisScore::Proven`] when they meet, else
+    /// [`AnalysisScore::Bounds`] with the result they settle, if any.
+    #[must_use]
+    pub fn between(lower: i32, upper: i32) -> Self {
+        if lower == upper {
+            return Self::Proven(lower);
+        }
+        let result = if lower > 0 {
+            Some(SettledResult::Win)
+        } else if upper < 0 {
+            Some(SettledResult::Loss)
+        } else {
+            None
+        };
+        Self::Bounds {
+            lower,
+            upper,
+            result,
+        }
+    }
+}
+
+/// Who wins, for the side to move, when a value's bounds settle it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SettledResult {
+    /// Every value between the bounds is a win.
+    Win,
+    /// Every value between the bounds is a loss.
+    Loss,
 }
 
 #[cfg(test)]
@@ -114,6 +161,32 @@ mod tests {
         assert_eq!(json(AnalysisScore::Cp(-25)), r#"{"cp":-25}"#);
         assert_eq!(json(AnalysisScore::Mate(1)), r#"{"mate":1}"#);
         assert_eq!(json(AnalysisScore::Proven(800)), r#"{"proven":800}"#);
+        assert_eq!(
+            json(AnalysisScore::between(-400, 600)),
+            r#"{"bounds":{"lower":-400,"upper":600}}"#
+        );
+    }
+
+    #[test]
+    fn bounds_say_the_result_they_settle() {
+        let json = |s| serde_json::to_string(&s).unwrap();
+        assert_eq!(AnalysisScore::between(300, 300), AnalysisScore::Proven(300));
+        assert_eq!(
+            json(AnalysisScore::between(200, 1000)),
+            r#"{"bounds":{"lower":200,"upper":1000,"result":"win"}}"#
+        );
+        assert_eq!(
+            json(AnalysisScore::between(-100, -100)),
+            r#"{"proven":-100}"#
+        );
+        assert_eq!(
+            json(AnalysisScore::between(-1000, -200)),
+            r#"{"bounds":{"lower":-1000,"upper":-200,"result":"loss"}}"#
+        );
+        assert_eq!(
+            json(AnalysisScore::between(0, 100)),
+            r#"{"bounds":{"lower":0,"upper":100}}"#
+        );
     }
 
     #[test]

@@ -76,7 +76,11 @@ fn proven(score: AnalysisScore) -> Proven {
         AnalysisScore::Mate(n) | AnalysisScore::Proven(n) if n > 0 => Proven::Win,
         AnalysisScore::Mate(n) | AnalysisScore::Proven(n) if n < 0 => Proven::Loss,
         AnalysisScore::Proven(_) => Proven::Draw,
-        AnalysisScore::Mate(_) | AnalysisScore::Cp(_) => Proven::Unknown,
+        AnalysisScore::Bounds { lower, .. } if lower > 0 => Proven::Win,
+        AnalysisScore::Bounds { upper, .. } if upper < 0 => Proven::Loss,
+        AnalysisScore::Mate(_) | AnalysisScore::Cp(_) | AnalysisScore::Bounds { .. } => {
+            Proven::Unknown
+        }
     }
 }
 
@@ -160,7 +164,9 @@ impl Thresholds {
 /// A score as a margin clamped to ±`cap` (a mate is `cap`).
 fn clamped(score: AnalysisScore, cap: i32) -> i32 {
     match score {
-        AnalysisScore::Cp(n) | AnalysisScore::Proven(n) => n.clamp(-cap, cap),
+        AnalysisScore::Cp(n)
+        | AnalysisScore::Proven(n)
+        | AnalysisScore::Bounds { lower: n, .. } => n.clamp(-cap, cap),
         AnalysisScore::Mate(n) if n < 0 => -cap,
         AnalysisScore::Mate(_) => cap,
     }

@@ -175,13 +175,17 @@ pub fn annotate(
 }
 
 /// A score for a person: `+1.50`, `+M5`/`-M5` (a win or loss in so many
-/// plies), `=+2.00` (an exact value, proven).
+/// plies), `=+2.00` (an exact value, proven), `+2.00..+6.00` (proven
+/// bounds).
 #[must_use]
 pub fn score_text(score: AnalysisScore) -> String {
     let centi = |n: i32| format!("{:+.2}", f64::from(n) / f64::from(CENTI));
     match score {
         AnalysisScore::Cp(n) => centi(n),
         AnalysisScore::Proven(n) => format!("={}", centi(n)),
+        AnalysisScore::Bounds { lower, upper, .. } => {
+            format!("{}..{}", centi(lower), centi(upper))
+        }
         AnalysisScore::Mate(n) if n < 0 => format!("-M{}", n.unsigned_abs()),
         AnalysisScore::Mate(n) => format!("+M{n}"),
     }
@@ -193,7 +197,9 @@ pub fn score_text(score: AnalysisScore) -> String {
 pub fn eval_command(score: AnalysisScore, mover: Player, depth: Option<u32>) -> String {
     let sign = if mover == Player::One { 1 } else { -1 };
     let value = match score {
-        AnalysisScore::Cp(n) | AnalysisScore::Proven(n) => {
+        AnalysisScore::Cp(n)
+        | AnalysisScore::Proven(n)
+        | AnalysisScore::Bounds { lower: n, .. } => {
             format!("{:.2}", f64::from(sign * n) / f64::from(CENTI))
         }
         AnalysisScore::Mate(n) => format!("#{}", sign * n),

@@ -15,7 +15,6 @@ use std::sync::{Arc, Mutex};
 
 use ply_protocol::GoParams;
 
-use crate::endgame::Kind;
 use crate::endgame::progress::Progress;
 use crate::engine_game::judging::{Judging, Thresholds};
 use crate::engine_game::{
@@ -23,6 +22,7 @@ use crate::engine_game::{
     OpenedDatabase,
 };
 use crate::options::EngineOptions;
+use crate::search::Budget;
 use crate::search_thread::output::Output;
 use crate::search_thread::running::RunningSearch;
 use crate::search_thread::tables::EngineTables;
@@ -34,7 +34,6 @@ const EMPTY_CAPTURE_SECTION: &str = "empty-capture";
 /// Kalah thinks with the alpha-beta search, and has the exact solver.
 impl EngineGame for Kalah {
     const HAS_SOLVER: bool = true;
-    const DATABASE_KIND: Option<Kind> = Some(Kind::Kalah);
     const JUDGING: Judging = Judging::Margin(Thresholds::SEEDS);
     const BOOK_SECTIONS: &'static [BookSection] =
         &[(EMPTY_CAPTURE_SECTION, &[("EmptyCapture", "true")])];
@@ -149,11 +148,12 @@ impl EngineGame for Kalah {
 
     fn solve(
         self,
+        budget: Budget,
         options: &EngineOptions,
         tables: Arc<Mutex<EngineTables>>,
         out: Output,
     ) -> Result<RunningSearch, String> {
-        solve::command::start(self, options.threads, options.multipv, tables, out)
+        solve::command::start(self, budget, options.threads, options.multipv, tables, out)
     }
 }
 

@@ -17,12 +17,12 @@ pub mod solve;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 
-use crate::endgame::Kind;
 use crate::endgame::progress::Progress;
 use crate::engine_game::{
     BuiltDatabase, DatabaseChecks, DatabaseFit, DatabasePlan, EngineGame, OpenedDatabase,
 };
 use crate::options::EngineOptions;
+use crate::search::Budget;
 use crate::search_thread::output::Output;
 use crate::search_thread::running::RunningSearch;
 use crate::search_thread::tables::EngineTables;
@@ -36,7 +36,6 @@ pub use search::CAPTURE_PRIORITY;
 /// moves' values, exact where they meet (`solve.rs`).
 impl EngineGame for Oware {
     const HAS_SOLVER: bool = true;
-    const DATABASE_KIND: Option<Kind> = Some(Kind::Oware);
     /// The start, and a middle game with a big house.
     const BENCH_POSITIONS: &'static [&'static str] = &[
         "4,4,4,4,4,4 0 4,4,4,4,4,4 0 s",
@@ -116,10 +115,11 @@ impl EngineGame for Oware {
 
     fn solve(
         self,
+        budget: Budget,
         options: &EngineOptions,
         tables: Arc<Mutex<EngineTables>>,
         out: Output,
     ) -> Result<RunningSearch, String> {
-        solve::command::start(self, options.multipv, tables, out)
+        solve::command::start(self, budget, options.multipv, tables, out)
     }
 }

@@ -14,6 +14,7 @@ use crate::engine_game::{
     BuiltDatabase, DatabaseChecks, DatabaseFit, DatabasePlan, EngineGame, OpenedDatabase,
 };
 use crate::options::EngineOptions;
+use crate::search::Budget;
 use crate::search::score::CENTI;
 use crate::search_thread::{EngineTables, Output, RunningSearch};
 use endgame::{CACHE_FAMILY, Directory, MAX_BUILD_PIECES, RussianDb};
@@ -35,7 +36,6 @@ pub use search::CAPTURE_PRIORITY;
 /// each move's result with them (`solve`).
 impl EngineGame for Russian {
     const HAS_SOLVER: bool = true;
-    const DATABASE_KIND: Option<Kind> = Some(Kind::Russian);
     /// The start, a middle game from the engine's own line, and a king ending.
     const BENCH_POSITIONS: &'static [&'static str] = &[
         "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb8,d8,f8,h8,a7,c7,e7,g7,b6,d6,f6,h6",
@@ -116,10 +116,11 @@ impl EngineGame for Russian {
 
     fn solve(
         self,
+        budget: Budget,
         options: &EngineOptions,
         tables: Arc<Mutex<EngineTables>>,
         out: Output,
     ) -> Result<RunningSearch, String> {
-        solve::start(self, options.multipv, tables, out)
+        solve::start(self, budget, options.multipv, tables, out)
     }
 }

@@ -28,7 +28,7 @@ use ply_rules::game::{Game, Outcome};
 use ply_rules::games::russian::Russian;
 
 use super::endgame::{RussianDb, Wdl};
-use crate::search::{SearchControl, SearchGame};
+use crate::search::{Budget, SearchControl, SearchGame};
 use crate::search_thread::solve_bounds::{self, MoveBounds, Report};
 use crate::search_thread::{EngineTables, Output, RunningSearch};
 
@@ -56,6 +56,7 @@ struct Stopped;
 /// None yet: the solver needs no table of its own.
 pub fn start(
     root: Russian,
+    budget: Budget,
     multipv: usize,
     tables: Arc<Mutex<EngineTables>>,
     out: Output,
@@ -66,6 +67,7 @@ pub fn start(
     solve_bounds::start(
         root,
         final_value,
+        budget,
         multipv,
         tables,
         out,
@@ -189,7 +191,7 @@ impl<'a> Solver<'a> {
     fn bounds(&mut self, position: &Russian, depth: u32, beta: i32) -> Result<(i32, i32), Stopped> {
         // 1. Count the position; give up when stopped.
         self.nodes += 1;
-        if self.nodes.is_multiple_of(STOP_CHECK_NODES) && self.stop.stopped() {
+        if self.nodes.is_multiple_of(STOP_CHECK_NODES) && self.stop.spend(STOP_CHECK_NODES) {
             return Err(Stopped);
         }
         // 2. The end of the game is certain.

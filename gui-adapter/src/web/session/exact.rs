@@ -14,7 +14,7 @@
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
-use ply_protocol::{Command, Info, ScoreValue};
+use ply_protocol::{Command, Info, ScoreValue, SolveParams};
 
 use super::PageSession;
 use super::search::{Purpose, Search};
@@ -129,7 +129,7 @@ impl PageSession {
         // MultiPV above 1, and a position with one legal move needs it too.
         let started = self.ready_engine(slot, moves.max(2)).and_then(|engine| {
             engine.send_checked(&position)?;
-            engine.send(&Command::Solve)
+            engine.send(&Command::Solve(SolveParams::default()))
         });
         if let Err(error) = started {
             self.drop_engine(slot);

@@ -17,9 +17,9 @@ use crate::games::kalah::solve::exact::seeds_on_board;
 use crate::games::kalah::solve::moves::{MoveValue, move_values};
 use crate::games::kalah::solve::{Solution, SolveConfig, solve};
 use crate::games::kalah::{EndgameDb, solve::table::BoundTable};
-use crate::search::SearchControl;
 use crate::search::SearchGame;
 use crate::search::score::{CENTI, is_proven, signed};
+use crate::search::{Budget, SearchControl};
 use crate::search::{
     GameEvaluation, History, Limits, SearchSettings, SearchTables, TranspositionTable, search,
 };
@@ -36,6 +36,7 @@ use crate::search_thread::tables::EngineTables;
 /// A message when the solver's table cannot be made.
 pub fn start(
     root: Kalah,
+    budget: Budget,
     threads: usize,
     multipv: usize,
     tables: Arc<Mutex<EngineTables>>,
@@ -47,7 +48,7 @@ pub fn start(
         .lock()
         .unwrap_or_else(PoisonError::into_inner)
         .take_solver_memory(bound_table)?;
-    let control = Arc::new(SearchControl::new(false, false));
+    let control = Arc::new(SearchControl::new(false, false).with_budget(budget));
     let thread_control = Arc::clone(&control);
     let handle = std::thread::spawn(move || {
         let mut tables = tables.lock().unwrap_or_else(PoisonError::into_inner);

@@ -187,8 +187,8 @@ impl<'a> ExactSearch<'a> {
         // 1. Count the node; look at the stop flag now and then.
         self.nodes += 1;
         if self.nodes.is_multiple_of(STOP_CHECK_INTERVAL)
-            && (self.shared.stop.load(Ordering::Relaxed)
-                || self.shared.control.stopped()
+            && (self.shared.control.spend(STOP_CHECK_INTERVAL)
+                || self.shared.stop.load(Ordering::Relaxed)
                 || steps_finished(self.shared.progress.load(Ordering::Relaxed)) != self.step)
         {
             self.aborted = true;

@@ -10,6 +10,7 @@ use std::sync::{Arc, Mutex};
 use super::Solver;
 use crate::games::oware::endgame::OwareDb;
 use crate::games::oware::retrograde::row_margin;
+use crate::search::Budget;
 use crate::search_thread::output::Output;
 use crate::search_thread::running::RunningSearch;
 use crate::search_thread::solve_bounds;
@@ -22,6 +23,7 @@ use ply_rules::games::oware::Oware;
 /// None yet: the solver's table is small and made on its thread.
 pub fn start(
     root: Oware,
+    budget: Budget,
     multipv: usize,
     tables: Arc<Mutex<EngineTables>>,
     out: Output,
@@ -30,6 +32,7 @@ pub fn start(
     solve_bounds::start(
         root,
         final_value,
+        budget,
         multipv,
         tables,
         out,

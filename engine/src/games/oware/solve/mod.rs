@@ -294,7 +294,7 @@ impl<'a> Solver<'a> {
     ) -> Result<i32, Stopped> {
         // 1. Count the node; look at the stop flag now and then.
         self.nodes += 1;
-        if self.nodes.is_multiple_of(STOP_CHECK_NODES) && self.stop.stopped() {
+        if self.nodes.is_multiple_of(STOP_CHECK_NODES) && self.stop.spend(STOP_CHECK_NODES) {
             return Err(Stopped);
         }
         // 2. No legal move: the game ends, each side taking its row.
