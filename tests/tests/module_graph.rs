@@ -18,9 +18,12 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-/// Each crate's source folder, from the repository root.
-const CRATE_SOURCES: [&str; 7] = [
+/// Each crate's source folder, from the repository root. A binary with
+/// modules of its own (`src/bin/NAME/main.rs` and its folders) is a crate
+/// of its own, checked apart from its package's library.
+const CRATE_SOURCES: [&str; 8] = [
     "engine/src",
+    "engine/src/bin/ply-engine",
     "engine/rules/src",
     "referee/src",
     "gui-adapter/src",
@@ -47,7 +50,8 @@ fn root() -> PathBuf {
 }
 
 /// The `.rs` files under `dir`, each with its module path. Binaries
-/// (`bin/`, `main.rs`) are crates of their own and are left out.
+/// (`bin/`, `main.rs`) are crates of their own and are left out (a
+/// binary's folder is in `CRATE_SOURCES` when it has modules).
 fn modules(src: &Path, dir: &Path, found: &mut BTreeMap<ModulePath, PathBuf>) {
     let entries = std::fs::read_dir(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
     for entry in entries {
@@ -316,10 +320,10 @@ const ENGINE_LAYERS: [&[&str]; 5] = [
     &["engine_game", "games", "book", "selfplay", "training_data"],
     // The protocol session.
     &["session"],
-    // The commands beside it: analyse, annotate, build-book; and the
-    // binary's build-db (its modules import the library by its name,
-    // `ply_engine::…`, so only their place is checked here).
-    &["commands", "build_db", "build_progress"],
+    // The commands beside it: analyse, annotate, build-book. (The binary,
+    // `bin/ply-engine/`, imports the library by its name, `ply_engine::…`,
+    // above them all: its own modules are a crate of `CRATE_SOURCES`.)
+    &["commands"],
 ];
 
 /// The imports of `src`'s top-level modules that run from a layer of

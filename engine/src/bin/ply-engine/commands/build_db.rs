@@ -29,7 +29,7 @@ use ply_rules::options::RuleError;
 use ply_rules::variant::{AnyGame, AnyRules, Variant};
 use ply_rules::with_game;
 
-use crate::build_progress::BuildProgress;
+use super::build_progress::BuildProgress;
 
 /// The exit status of a build ended by a signal, as a shell reports
 /// SIGINT's (128 + 2).
@@ -75,7 +75,7 @@ pub struct BuildDbArgs {
 /// `ply-engine build-db`: checks that the build can finish, builds the
 /// database showing its progress on stderr (see [`BuildProgress`]), saves
 /// it, and prints a summary.
-pub fn build_db(args: &BuildDbArgs) -> Result<()> {
+pub fn run(args: &BuildDbArgs) -> Result<()> {
     let threads = args.threads.map_or_else(
         || std::thread::available_parallelism().map_or(1, usize::from),
         usize::from,
