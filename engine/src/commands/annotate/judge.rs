@@ -8,7 +8,7 @@
 
 use serde::Serialize;
 
-use crate::commands::analyse::record::AnalysisScore;
+use crate::commands::analyse::record::{AnalysisScore, SettledResult};
 use crate::engine_game::judging::{Judging, Thresholds};
 use crate::search::score::CENTI;
 
@@ -76,11 +76,17 @@ fn proven(score: AnalysisScore) -> Proven {
         AnalysisScore::Mate(n) | AnalysisScore::Proven(n) if n > 0 => Proven::Win,
         AnalysisScore::Mate(n) | AnalysisScore::Proven(n) if n < 0 => Proven::Loss,
         AnalysisScore::Proven(_) => Proven::Draw,
-        AnalysisScore::Bounds { lower, .. } if lower > 0 => Proven::Win,
-        AnalysisScore::Bounds { upper, .. } if upper < 0 => Proven::Loss,
-        AnalysisScore::Mate(_) | AnalysisScore::Cp(_) | AnalysisScore::Bounds { .. } => {
-            Proven::Unknown
-        }
+        AnalysisScore::Bounds {
+            result: Some(SettledResult::Win),
+            ..
+        } => Proven::Win,
+        AnalysisScore::Bounds {
+            result: Some(SettledResult::Loss),
+            ..
+        } => Proven::Loss,
+        AnalysisScore::Mate(_)
+        | AnalysisScore::Cp(_)
+        | AnalysisScore::Bounds { result: None, .. } => Proven::Unknown,
     }
 }
 

@@ -90,10 +90,11 @@ fn colour(letter: &str) -> Option<Player> {
 /// none for a side without pieces (`W:W:Bh8`), an empty one for each stray
 /// comma.
 fn entries(squares: &str) -> impl Iterator<Item = &str> {
+    let any = !squares.trim().is_empty();
     squares
         .split(SQUARE_SEPARATOR)
         .map(str::trim)
-        .filter(move |_| !squares.trim().is_empty())
+        .take_while(move |_| any)
 }
 
 fn parse(text: &str) -> Result<Russian, String> {

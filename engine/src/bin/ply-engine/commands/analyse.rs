@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
 
-use super::shared::{SearchLimitArgs, jobs, refuse_output_as_input};
+use super::shared::{JobsArgs, SearchLimitArgs, refuse_output_as_input};
 
 /// The arguments of `ply-engine analyse`.
 #[derive(Debug, clap::Args)]
@@ -27,11 +27,8 @@ pub struct AnalyseArgs {
     /// Report the K best lines of each position.
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..))]
     multipv: Option<u32>,
-    /// Positions analysed at once, one search thread each (default and most: the cores).
-    /// Each job has its own tables of Hash MB (two for Kalah's solver): fewer jobs are
-    /// run when all their tables together would pass 4096 MB.
-    #[arg(long, value_name = "J", value_parser = clap::value_parser!(u16).range(1..))]
-    jobs: Option<u16>,
+    #[command(flatten)]
+    jobs: JobsArgs,
     /// How each record is written.
     #[arg(long, value_enum, default_value = "json")]
     format: ply_engine::commands::analyse::Format,
@@ -75,7 +72,7 @@ pub fn run(args: &AnalyseArgs) -> Result<ExitCode> {
         line.map_err(|e| std::io::Error::new(e.kind(), format!("{source}: {e}")))
     }));
     let settings = Settings {
-        jobs: jobs(args.jobs, &setup),
+        jobs: args.jobs.count(&setup),
         setup,
         go: args.limit.limit(args.solve).command(),
         format: args.format,

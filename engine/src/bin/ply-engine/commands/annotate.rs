@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 
-use super::shared::{SearchLimitArgs, jobs, refuse_output_as_input};
+use super::shared::{JobsArgs, SearchLimitArgs, refuse_output_as_input};
 
 /// The arguments of `ply-engine annotate`.
 #[derive(Debug, clap::Args)]
@@ -21,11 +21,8 @@ pub struct AnnotateArgs {
     options: Vec<String>,
     #[command(flatten)]
     limit: SearchLimitArgs,
-    /// Positions analysed at once, one search thread each (default and most: the cores).
-    /// Each job has its own tables of Hash MB (two for Kalah's solver): fewer jobs are
-    /// run when all their tables together would pass 4096 MB.
-    #[arg(long, value_name = "J", value_parser = clap::value_parser!(u16).range(1..))]
-    jobs: Option<u16>,
+    #[command(flatten)]
+    jobs: JobsArgs,
     /// What the input is (default: JSON lines when it starts with '{', else PGN/PDN).
     #[arg(long, value_enum, value_name = "FORMAT")]
     input_format: Option<ply_engine::commands::annotate::InputFormat>,
@@ -86,8 +83,7 @@ pub fn run(args: &AnnotateArgs) -> Result<ExitCode> {
         ),
         go,
         // The Hash of every game's jobs (the rule options do not matter here).
-        jobs: jobs(
-            args.jobs,
+        jobs: args.jobs.count(
             &ply_engine::commands::analyse::setup_commands(None, &args.options, None)
                 .unwrap_or_default(),
         ),

@@ -1,5 +1,5 @@
 //! What `analyse` and `annotate` share: the search limit's flags, the
-//! number of jobs, and the refusal of an `--output` that is the input.
+//! `--jobs` flag, and the refusal of an `--output` that is the input.
 
 use anyhow::{Result, bail};
 
@@ -28,20 +28,32 @@ fn parse_depth(text: &str) -> std::result::Result<u32, String> {
     }
 }
 
-/// The jobs of `analyse` or `annotate`: those asked for (default: the
-/// cores), lowered to the cores and to the memory budget of their hash
-/// tables (see `analyse::job_limit`), saying so on stderr when lowered.
-pub fn jobs(requested: Option<u16>, setup: &[ply_protocol::Command]) -> usize {
-    let cores = std::thread::available_parallelism().map_or(1, usize::from);
-    let limit = ply_engine::commands::analyse::limit_jobs(
-        requested.map(usize::from),
-        cores,
-        ply_engine::commands::analyse::hash_mb_of(setup),
-    );
-    if let Some(lowered) = &limit.lowered {
-        eprintln!("ply-engine: {lowered}");
+/// The `--jobs` flag of `analyse` and `annotate`.
+#[derive(Debug, clap::Args)]
+pub struct JobsArgs {
+    /// Positions analysed at once, one search thread each (default and most: the cores).
+    /// Each job has its own tables of Hash MB (two for Kalah's solver): fewer jobs are
+    /// run when all their tables together would pass 4096 MB.
+    #[arg(long, value_name = "J", value_parser = clap::value_parser!(u16).range(1..))]
+    jobs: Option<u16>,
+}
+
+impl JobsArgs {
+    /// The jobs to run: those asked for (default: the cores), lowered to
+    /// the cores and to the memory budget of their hash tables of `setup`
+    /// (see `analyse::job_limit`), saying so on stderr when lowered.
+    pub fn count(&self, setup: &[ply_protocol::Command]) -> usize {
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
+        let limit = ply_engine::commands::analyse::limit_jobs(
+            self.jobs.map(usize::from),
+            cores,
+            ply_engine::commands::analyse::hash_mb_of(setup),
+        );
+        if let Some(lowered) = &limit.lowered {
+            eprintln!("ply-engine: {lowered}");
+        }
+        limit.jobs
     }
-    limit.jobs
 }
 
 /// Refuses an `--output` that is the input file (by another name too: a
