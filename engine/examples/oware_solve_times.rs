@@ -16,6 +16,7 @@ use anyhow::{Context, Result};
 use ply_engine::games::oware::endgame::OwareDb;
 use ply_engine::games::oware::solve::Solver;
 use ply_engine::search::SearchControl;
+use ply_engine::search::bounds_solver::BoundsSolver;
 use ply_rules::games::oware::Oware;
 use std::time::{Duration, Instant};
 
@@ -56,7 +57,7 @@ fn main() -> Result<()> {
             let bounds = solver.move_bounds(&position, |_, _, _| {});
             stop.stop();
             let _ = watch.join();
-            (bounds, solver.nodes)
+            (bounds, solver.nodes())
         });
         let elapsed = started.elapsed();
         let exact = bounds.iter().all(|m| m.exact().is_some());

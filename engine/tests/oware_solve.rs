@@ -13,6 +13,7 @@ use std::process::{Command, Stdio};
 use ply_engine::games::oware::endgame::OwareDb;
 use ply_engine::games::oware::solve::Solver;
 use ply_engine::search::SearchControl;
+use ply_engine::search::bounds_solver::BoundsSolver;
 use ply_rules::game::{Game, MoveList};
 use ply_rules::games::oware::{Oware, OwareRules};
 

@@ -14,13 +14,14 @@ use ply_rules::registry::GameDef;
 use crate::endgame::file::DatabaseFile;
 use crate::endgame::progress::Progress;
 use crate::options::EngineOptions;
-use crate::search::{Budget, SearchGame};
+use crate::search::SearchGame;
 use judging::Judging;
 use ply_rules::variant::{AnyGame, AnyRules, Variant};
 use ply_rules::{with_game, with_variant};
 
 use crate::search_thread::output::Output;
 use crate::search_thread::running::RunningSearch;
+use crate::search_thread::solve::SolveJob;
 use crate::search_thread::tables::EngineTables;
 
 /// The engine's side of a game.
@@ -128,21 +129,17 @@ pub trait EngineGame: SearchGame + GameDef {
         crate::search_thread::go::start(self, params, options, with_ponder, tables, out)
     }
 
-    /// `solve`: starts the exact solver on a new thread (with `Threads`,
+    /// `solve`: starts the game's solver on a new thread (with `Threads`,
     /// and `MultiPV` for the values of the best moves), which stops by
-    /// itself once `budget` is spent (`solve nodes N movetime MS`).
+    /// itself once the job's budget is spent (`solve nodes N movetime
+    /// MS`). A solver that proves bounds on each move needs only
+    /// [`crate::search_thread::solve::bounds::start`] here.
     ///
     /// # Errors
     /// A message when the game has no solver (the default) or its tables
     /// cannot be made.
-    fn solve(
-        self,
-        budget: Budget,
-        options: &EngineOptions,
-        tables: Arc<Mutex<EngineTables>>,
-        out: Output,
-    ) -> Result<RunningSearch, String> {
-        let _ = (budget, options, tables, out);
+    fn solve(self, job: SolveJob) -> Result<RunningSearch, String> {
+        let _ = job;
         Err(no_solver())
     }
 }

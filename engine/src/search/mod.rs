@@ -10,8 +10,11 @@
 //! - [`score`]: score units and proven results;
 //! - [`evaluator`]: which static evaluation the search calls;
 //! - [`game`]: what the search needs from a game beyond its rules;
-//! - [`oracles`]: exact knowledge (endgame databases) the evaluation may use.
+//! - [`oracles`]: exact knowledge (endgame databases) the evaluation may use;
+//! - [`bounds_solver`]: the root loop of the solvers that prove bounds on
+//!   each root move's value (Oware's, Russian draughts').
 
+pub mod bounds_solver;
 pub mod control;
 pub mod evaluator;
 pub mod game;

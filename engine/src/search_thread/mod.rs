@@ -2,8 +2,9 @@
 //! (`go`, `solve`, `bench`, `perft`, the analysis jobs): the tables it
 //! searches with ([`EngineTables`]), where its lines go ([`Output`]), the
 //! handle that stops and joins it ([`RunningSearch`]), and the alpha-beta
-//! `go` every game gets by default ([`go`]), and the `solve` of the games
-//! whose solvers prove bounds on each move ([`solve_bounds`]).
+//! `go` every game gets by default ([`go`]), and `solve`: its thread and
+//! its lines for every game, and the whole command for the games whose
+//! solvers prove bounds on each move ([`solve`]).
 //!
 //! It sits under the per-game hooks ([`crate::engine_game`]), which start
 //! such searches, and under the protocol session, which runs them: it
@@ -12,7 +13,7 @@
 pub mod go;
 pub mod output;
 pub mod running;
-pub mod solve_bounds;
+pub mod solve;
 pub mod tables;
 
 pub use output::Output;

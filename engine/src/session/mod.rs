@@ -26,6 +26,7 @@ use crate::book::{Book, BookRandom};
 use crate::options::{EngineOptions, OptionEffect};
 use crate::search::Budget;
 use crate::search::huge_pages::AllocError;
+use crate::search_thread::solve::SolveJob;
 use crate::search_thread::{EngineTables, Output, RunningSearch};
 use ply_rules::game::{Outcome, Player};
 use ply_rules::variant::AnyGame;
@@ -307,12 +308,14 @@ impl Session {
     /// `solve`: the game's solver (its [`EngineGame::solve`] hook).
     fn solve(&mut self, params: SolveParams) {
         let budget = Budget::of_solve(params, Instant::now());
-        match with_game!(self.position.clone(), game => game.solve(
+        let job = SolveJob {
             budget,
-            &self.options,
-            Arc::clone(&self.tables),
-            self.search_output(),
-        )) {
+            threads: self.options.threads,
+            multipv: self.options.multipv,
+            tables: Arc::clone(&self.tables),
+            out: self.search_output(),
+        };
+        match with_game!(self.position.clone(), game => game.solve(job)) {
             Ok(running) => self.running = Some(running),
             Err(e) => self.out.error(&e),
         }

@@ -22,9 +22,9 @@ use crate::engine_game::{
     OpenedDatabase,
 };
 use crate::options::EngineOptions;
-use crate::search::Budget;
 use crate::search_thread::output::Output;
 use crate::search_thread::running::RunningSearch;
+use crate::search_thread::solve::SolveJob;
 use crate::search_thread::tables::EngineTables;
 
 /// The book section of Irving's capture rule, which a position string
@@ -146,14 +146,8 @@ impl EngineGame for Kalah {
         })
     }
 
-    fn solve(
-        self,
-        budget: Budget,
-        options: &EngineOptions,
-        tables: Arc<Mutex<EngineTables>>,
-        out: Output,
-    ) -> Result<RunningSearch, String> {
-        solve::command::start(self, budget, options.threads, options.multipv, tables, out)
+    fn solve(self, job: SolveJob) -> Result<RunningSearch, String> {
+        solve::command::start(self, job)
     }
 }
 

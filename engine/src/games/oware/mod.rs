@@ -15,17 +15,14 @@ mod search;
 pub mod solve;
 
 use std::path::Path;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use crate::endgame::progress::Progress;
 use crate::engine_game::{
     BuiltDatabase, DatabaseChecks, DatabaseFit, DatabasePlan, EngineGame, OpenedDatabase,
 };
-use crate::options::EngineOptions;
-use crate::search::Budget;
-use crate::search_thread::output::Output;
 use crate::search_thread::running::RunningSearch;
-use crate::search_thread::tables::EngineTables;
+use crate::search_thread::solve::{SolveJob, bounds};
 use endgame::OwareDb;
 
 pub use eval::{MOBILITY_WEIGHT, OwareEvaluation};
@@ -113,13 +110,7 @@ impl EngineGame for Oware {
         })
     }
 
-    fn solve(
-        self,
-        budget: Budget,
-        options: &EngineOptions,
-        tables: Arc<Mutex<EngineTables>>,
-        out: Output,
-    ) -> Result<RunningSearch, String> {
-        solve::command::start(self, budget, options.multipv, tables, out)
+    fn solve(self, job: SolveJob) -> Result<RunningSearch, String> {
+        bounds::start(self, job)
     }
 }

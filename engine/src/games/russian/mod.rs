@@ -5,7 +5,7 @@
 //! result with them (`solve`).
 
 use std::path::Path;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use crate::endgame::format::{Header, Kind};
 use crate::endgame::progress::Progress;
@@ -13,10 +13,9 @@ use crate::engine_game::judging::{Judging, Thresholds};
 use crate::engine_game::{
     BuiltDatabase, DatabaseChecks, DatabaseFit, DatabasePlan, EngineGame, OpenedDatabase,
 };
-use crate::options::EngineOptions;
-use crate::search::Budget;
 use crate::search::score::CENTI;
-use crate::search_thread::{EngineTables, Output, RunningSearch};
+use crate::search_thread::RunningSearch;
+use crate::search_thread::solve::{SolveJob, bounds};
 use endgame::{CACHE_FAMILY, Directory, MAX_BUILD_PIECES, RussianDb};
 
 pub mod endgame;
@@ -114,13 +113,7 @@ impl EngineGame for Russian {
         })
     }
 
-    fn solve(
-        self,
-        budget: Budget,
-        options: &EngineOptions,
-        tables: Arc<Mutex<EngineTables>>,
-        out: Output,
-    ) -> Result<RunningSearch, String> {
-        solve::start(self, budget, options.multipv, tables, out)
+    fn solve(self, job: SolveJob) -> Result<RunningSearch, String> {
+        bounds::start(self, job)
     }
 }

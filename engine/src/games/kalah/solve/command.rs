@@ -1,25 +1,30 @@
-//! `solve` in Kalah: the exact solver on its own thread, printing an
-//! `info` line after every proof step and one `solved …` (or, when
-//! stopped, `unsolved …`) line at the end.
+//! `solve` in Kalah: the exact solver on its own thread, printing the
+//! lines every game's `solve` prints
+//! ([`crate::search_thread::solve::printer`]): an `info` line after every
+//! proof step and one `solved …` (or, when stopped, `unsolved …`) line at
+//! the end. An exact value is bounds that have met; a step shows the
+//! bound it moved, lower or upper, and names no best move in its `info
+//! string`.
 //!
 //! With `MultiPV` K > 1, once the position's value is proven, the values
 //! of its K best moves (all of them when K is at least their number) are
-//! proven too ([`move_values`]) and printed best first before the `solved`
-//! line: `info depth … multipv k score cp … pv <move> <reply>`, each
-//! followed by `info string multipv k proven margin <V> (solved)`, the
-//! label `go` gives a proven line.
+//! proven too ([`move_values`]), each said as it is (`info string solve:
+//! move … is worth …`, Kalah's alone), and printed best first before the
+//! `solved` line: `info depth … multipv k score cp … pv <move> <reply>`,
+//! each followed by `info string multipv k proven margin <V> (solved)`,
+//! the label `go` gives a proven line.
 
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::PoisonError;
 
-use ply_protocol::{Info, Response, Score, ScoreBound, ScoreValue, SolveLine};
+use ply_protocol::{Response, ScoreBound};
 
 use crate::games::kalah::solve::exact::seeds_on_board;
 use crate::games::kalah::solve::moves::{MoveValue, move_values};
 use crate::games::kalah::solve::{Solution, SolveConfig, solve};
 use crate::games::kalah::{EndgameDb, solve::table::BoundTable};
+use crate::search::SearchControl;
 use crate::search::SearchGame;
 use crate::search::score::{CENTI, is_proven, signed};
-use crate::search::{Budget, SearchControl};
 use crate::search::{
     GameEvaluation, History, Limits, SearchSettings, SearchTables, TranspositionTable, search,
 };
@@ -27,36 +32,36 @@ use ply_rules::game::Game;
 use ply_rules::games::kalah::Kalah;
 
 use crate::search_thread::output::Output;
-use crate::search_thread::running::{RunningSearch, nodes_per_second};
+use crate::search_thread::running::RunningSearch;
+use crate::search_thread::solve::printer::{self, Figures, MoveLine, Step};
+use crate::search_thread::solve::{SolveJob, spawn};
 use crate::search_thread::tables::EngineTables;
 
 /// Starts solving `root` on a new thread.
 ///
 /// # Errors
 /// A message when the solver's table cannot be made.
-pub fn start(
-    root: Kalah,
-    budget: Budget,
-    threads: usize,
-    multipv: usize,
-    tables: Arc<Mutex<EngineTables>>,
-    out: Output,
-) -> Result<RunningSearch, String> {
+pub fn start(root: Kalah, job: SolveJob) -> Result<RunningSearch, String> {
+    let SolveJob {
+        budget,
+        threads,
+        multipv,
+        tables,
+        out,
+    } = job;
     // The proof's table, made here rather than on the search thread, so
     // that a `Hash` the system cannot give is an error, not an abort.
     let table = tables
         .lock()
         .unwrap_or_else(PoisonError::into_inner)
         .take_solver_memory(bound_table)?;
-    let control = Arc::new(SearchControl::new(false, false).with_budget(budget));
-    let thread_control = Arc::clone(&control);
-    let handle = std::thread::spawn(move || {
+    Ok(spawn(budget, move |thread_control| {
         let mut tables = tables.lock().unwrap_or_else(PoisonError::into_inner);
         let EngineTables {
             history, oracles, ..
         } = &mut *tables;
         // The quick search obeys `stop` too; the solve then stops at once.
-        let guess = guess_value(&root, history, &thread_control, GUESS_MAX_NODES);
+        let guess = guess_value(&root, history, thread_control, GUESS_MAX_NODES);
         let config = SolveConfig {
             threads,
             table: &table,
@@ -65,33 +70,53 @@ pub fn start(
         };
         // 1. The position's value, step by step.
         let mut last_lower = Some(least_value(&root));
-        let mut solution = solve(&root, &config, &thread_control, |step| {
+        let mut solution = solve(&root, &config, thread_control, |step| {
             let raised = last_lower != Some(step.lower);
             last_lower = Some(step.lower);
-            out.send(&Response::Info(step_info(&root, step, raised, &table)));
-            out.send(&Response::InfoString(format!(
-                "solve: the value is between {} and {}",
-                step.lower, step.upper
-            )));
+            let shown = if raised {
+                ScoreBound::Lower
+            } else {
+                ScoreBound::Upper
+            };
+            let best = step.best.map(|pit| root.format_move(pit));
+            let step_line = Step {
+                depth: step.steps,
+                lower: step.lower,
+                upper: step.upper,
+                shown,
+                best,
+                names_best: false,
+            };
+            printer::send_step(&out, &step_line, figures(step, &table));
         });
         // 2. With MultiPV, the values of the best moves.
         if multipv > 1 {
             let guess =
-                |child: &Kalah| guess_value(child, history, &thread_control, MOVE_GUESS_MAX_NODES);
+                |child: &Kalah| guess_value(child, history, thread_control, MOVE_GUESS_MAX_NODES);
             prove_move_values(
                 &root,
                 &config,
                 multipv,
                 &mut solution,
                 guess,
-                &thread_control,
+                thread_control,
                 &out,
             );
         }
+        let best = solution.best.map(|pit| root.format_move(pit));
+        let end = figures(&solution, &table);
         tables.keep_solver_memory(table);
-        out.send(&Response::Solve(solve_line(&root, &solution)));
-    });
-    Ok(RunningSearch::new(control, handle, true))
+        printer::send_result(&out, (solution.lower, solution.upper), best, end);
+    }))
+}
+
+/// The work of `solution` so far, with the fill of the proof's table.
+fn figures(solution: &Solution, table: &BoundTable) -> Figures {
+    Figures {
+        nodes: solution.nodes,
+        elapsed: solution.elapsed,
+        hashfull: Some(table.hashfull()),
+    }
 }
 
 /// What the value is known to be at least before the first step: the
@@ -138,17 +163,8 @@ fn prove_move_values(
     solution.elapsed += started.elapsed();
     for (rank, line) in values.lines.iter().enumerate() {
         let rank = u32::try_from(rank + 1).unwrap_or(u32::MAX);
-        out.send(&Response::Info(move_info(
-            root,
-            line,
-            rank,
-            solution,
-            config.table,
-        )));
-        out.send(&Response::InfoString(format!(
-            "multipv {rank} proven margin {} (solved)",
-            signed(line.value)
-        )));
+        let shown = move_line(root, line);
+        printer::send_move_line(out, rank, &shown, figures(solution, config.table));
     }
     debug_assert!(
         values
@@ -232,72 +248,17 @@ pub fn guess_from_score(score: i32) -> i32 {
     }
 }
 
-/// The `info` line after a proof step: the bound it moved (`raised`: the
-/// lower one), exact once the bounds meet, and the best move so far.
-fn step_info(root: &Kalah, step: &Solution, raised: bool, table: &BoundTable) -> Info {
-    let millis = u64::try_from(step.elapsed.as_millis()).unwrap_or(u64::MAX);
-    let micros = u64::try_from(step.elapsed.as_micros()).unwrap_or(u64::MAX);
-    let (value, bound) = match step.value() {
-        Some(value) => (value, None),
-        None if raised => (step.lower, Some(ScoreBound::Lower)),
-        None => (step.upper, Some(ScoreBound::Upper)),
-    };
-    Info {
-        depth: Some(step.steps),
-        score: Some(Score {
-            value: ScoreValue::Centi(value * CENTI),
-            bound,
-        }),
-        nodes: Some(step.nodes),
-        nps: Some(nodes_per_second(step.nodes, micros)),
-        hashfull: Some(table.hashfull()),
-        time: Some(millis),
-        pv: step
-            .best
-            .map(|pit| root.format_move(pit))
-            .into_iter()
-            .collect(),
-        ..Info::default()
-    }
-}
-
-/// The `info` line of a move whose value is proven: its rank, its value
-/// (exact: no bound), its best reply, and the figures of the whole solve.
-fn move_info(
-    root: &Kalah,
-    line: &MoveValue,
-    rank: u32,
-    total: &Solution,
-    table: &BoundTable,
-) -> Info {
-    let micros = u64::try_from(total.elapsed.as_micros()).unwrap_or(u64::MAX);
+/// A move whose value is proven, as the printer shows it: exact (its
+/// bounds met), with its best reply after it.
+fn move_line(root: &Kalah, line: &MoveValue) -> MoveLine {
     let mut after = *root;
     after.play(line.pit);
-    Info {
-        depth: Some(line.steps),
-        multipv: Some(rank),
-        score: Some(Score {
-            value: ScoreValue::Centi(line.value * CENTI),
-            bound: None,
-        }),
-        nodes: Some(total.nodes),
-        nps: Some(nodes_per_second(total.nodes, micros)),
-        hashfull: Some(table.hashfull()),
-        time: Some(u64::try_from(total.elapsed.as_millis()).unwrap_or(u64::MAX)),
+    MoveLine {
+        depth: line.steps,
+        lower: line.value,
+        upper: line.value,
         pv: std::iter::once(root.format_move(line.pit))
             .chain(line.reply.map(|reply| after.format_move(reply)))
             .collect(),
-        ..Info::default()
-    }
-}
-
-/// The final line: `solved value …` or `unsolved lowerbound … upperbound …`.
-fn solve_line(root: &Kalah, solution: &Solution) -> SolveLine {
-    SolveLine {
-        lower: solution.lower,
-        upper: solution.upper,
-        best: solution.best.map(|pit| root.format_move(pit)),
-        nodes: solution.nodes,
-        time: u64::try_from(solution.elapsed.as_millis()).unwrap_or(u64::MAX),
     }
 }

@@ -17,7 +17,11 @@
 //! self-play games in 2 s each (about 10 million nodes each). So the
 //! solver proves bounds with a depth-limited search, deeper each
 //! iteration, as Kalah's solver narrows its window, and stops when they
-//! meet, when it is stopped, or at [`MAX_DEPTH`].
+//! meet, when it is stopped, or at the deepest iteration. That root loop
+//! is every bounds solver's ([`crate::search::bounds_solver`]); here are
+//! Oware's hooks: each move starts from the stores' margin ± the seeds on
+//! the board, is narrowed by null-window proofs, and the moves are
+//! searched best first, houses of the same bounds lowest first.
 //!
 //! **The proof.** Two searches call each other: `lower` proves a lower
 //! bound of the side to move's value (the best of its moves, each worth
@@ -40,6 +44,8 @@
 
 pub(super) mod command;
 
+use std::cmp::Ordering;
+
 use ply_rules::game::Player;
 use ply_rules::games::oware::board::Board;
 use ply_rules::games::oware::key::board_key;
@@ -47,14 +53,8 @@ use ply_rules::games::oware::key::board_key;
 use crate::games::oware::endgame::OwareDb;
 use crate::games::oware::retrograde::{legal_houses, row_margin};
 use crate::search::SearchControl;
+use crate::search::bounds_solver::{BoundsSolver, Effort, RootOrder, Stopped};
 use ply_rules::games::oware::Oware;
-
-/// The deepest iteration: a solve that has not met its bounds by then
-/// ends with them.
-pub const MAX_DEPTH: u32 = 64;
-
-/// Nodes between two looks at the stop flag.
-const STOP_CHECK_NODES: u64 = 4_096;
 
 /// Entries of the solver's table of fresh positions (a power of two).
 const TABLE_ENTRIES: usize = 1 << 20;
@@ -68,14 +68,10 @@ struct Entry {
     upper: i16,
 }
 
-/// Why a proof gave up: it was stopped.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Stopped;
-
 /// What is proven of one move of the root: its value lies in
 /// `lower..=upper` (final margins for the root's mover); the move is the
 /// house sown (0-based, from the mover's left).
-pub type MoveBounds = crate::search_thread::solve_bounds::MoveBounds<u8>;
+pub type MoveBounds = crate::search::bounds_solver::MoveBounds<u8>;
 
 /// The solver: its table, the database it trusts, and its counts.
 #[derive(Debug)]
@@ -83,8 +79,8 @@ pub struct Solver<'a> {
     table: Vec<Entry>,
     db: Option<&'a OwareDb>,
     stop: &'a SearchControl,
-    /// Positions searched so far.
-    pub nodes: u64,
+    /// Positions searched so far, and the deepest iteration.
+    effort: Effort,
     /// The boards since the last capture on the line being searched (keys
     /// with the stores as they are: a line without a capture keeps them).
     history: Vec<u64>,
@@ -92,8 +88,6 @@ pub struct Solver<'a> {
     /// minus North's has been up to there: what a repetition of one of
     /// them could end the game with.
     row_range: Vec<(i32, i32)>,
-    /// The deepest iteration.
-    max_depth: u32,
 }
 
 impl<'a> Solver<'a> {
@@ -105,76 +99,10 @@ impl<'a> Solver<'a> {
             table: vec![Entry::default(); TABLE_ENTRIES],
             db,
             stop,
-            nodes: 0,
+            effort: Effort::default(),
             history: Vec::new(),
             row_range: Vec::new(),
-            max_depth: MAX_DEPTH,
         }
-    }
-
-    /// The same solver stopping after iteration `depth` (at most
-    /// [`MAX_DEPTH`]): a proof of a fixed size, the same on every machine.
-    #[must_use]
-    pub fn with_max_depth(mut self, depth: u32) -> Self {
-        self.max_depth = depth.min(MAX_DEPTH);
-        self
-    }
-
-    /// Bounds of every legal move of `root`, deeper each iteration, until
-    /// all are exact, `MAX_DEPTH` or a stop; `report(depth, moves)` after
-    /// each iteration (with the nodes so far). Returns the last bounds, best first (by lower
-    /// bound, then upper, then house); empty when the game is over.
-    pub fn move_bounds(
-        &mut self,
-        root: &Oware,
-        mut report: impl FnMut(u32, &[MoveBounds], u64),
-    ) -> Vec<MoveBounds> {
-        let me = root.side;
-        let stores = i32::from(root.store(me)) - i32::from(root.store(me.opponent()));
-        if root.is_over() {
-            return Vec::new();
-        }
-        let on_board = seeds_on_board(&root.board);
-        let mut moves: Vec<MoveBounds> = legal_houses(&root.board, me)
-            .into_iter()
-            .map(|house| MoveBounds {
-                mv: u8::try_from(house).unwrap_or(u8::MAX),
-                lower: stores - on_board,
-                upper: stores + on_board,
-                depth: 0,
-            })
-            .collect();
-        for depth in 1..=self.max_depth {
-            for line in &mut moves {
-                if line.exact().is_some() {
-                    continue;
-                }
-                self.start_at(root);
-                match self.narrow_move(
-                    &root.board,
-                    me,
-                    usize::from(line.mv),
-                    depth,
-                    (line.lower - stores, line.upper - stores),
-                ) {
-                    Ok((lower, upper)) => {
-                        line.lower = stores + lower;
-                        line.upper = stores + upper;
-                        line.depth = depth;
-                    }
-                    Err(Stopped) => {
-                        sort(&mut moves);
-                        return moves;
-                    }
-                }
-            }
-            sort(&mut moves);
-            report(depth, &moves, self.nodes);
-            if moves.iter().all(|m| m.exact().is_some()) {
-                break;
-            }
-        }
-        moves
     }
 
     /// Sets the line's history to `root`'s, oldest first, `root` last.
@@ -293,10 +221,7 @@ impl<'a> Solver<'a> {
         beta: i32,
     ) -> Result<i32, Stopped> {
         // 1. Count the node; look at the stop flag now and then.
-        self.nodes += 1;
-        if self.nodes.is_multiple_of(STOP_CHECK_NODES) && self.stop.spend(STOP_CHECK_NODES) {
-            return Err(Stopped);
-        }
+        self.effort.count(self.stop)?;
         // 2. No legal move: the game ends, each side taking its row.
         let moves = legal_houses(board, side);
         if moves.is_empty() {
@@ -425,6 +350,72 @@ impl<'a> Solver<'a> {
     }
 }
 
+/// Oware's hooks of the shared root loop.
+impl BoundsSolver for Solver<'_> {
+    type Position = Oware;
+
+    /// Best first, each iteration: the moves are sorted in place.
+    const ROOT_ORDER: RootOrder = RootOrder::BestFirst;
+
+    fn effort(&self) -> &Effort {
+        &self.effort
+    }
+
+    fn effort_mut(&mut self) -> &mut Effort {
+        &mut self.effort
+    }
+
+    /// Each house the mover may sow, worth the stores' margin less or
+    /// plus every seed on the board.
+    fn root_moves(&self, root: &Oware) -> Vec<MoveBounds> {
+        if root.is_over() {
+            return Vec::new();
+        }
+        let stores = stores_margin(root);
+        let on_board = seeds_on_board(&root.board);
+        legal_houses(&root.board, root.side)
+            .into_iter()
+            .map(|house| MoveBounds {
+                mv: u8::try_from(house).unwrap_or(u8::MAX),
+                lower: stores - on_board,
+                upper: stores + on_board,
+                depth: 0,
+            })
+            .collect()
+    }
+
+    /// The seeds to come after the move, narrowed from the root's history
+    /// (`narrow_move`), plus the stores' margin.
+    fn narrow(
+        &mut self,
+        root: &Oware,
+        line: &MoveBounds,
+        depth: u32,
+    ) -> Result<(i32, i32), Stopped> {
+        let stores = stores_margin(root);
+        self.start_at(root);
+        let (lower, upper) = self.narrow_move(
+            &root.board,
+            root.side,
+            usize::from(line.mv),
+            depth,
+            (line.lower - stores, line.upper - stores),
+        )?;
+        Ok((stores + lower, stores + upper))
+    }
+
+    /// Houses of the same bounds: the lowest first.
+    fn tie_break(a: u8, b: u8) -> Ordering {
+        a.cmp(&b)
+    }
+}
+
+/// The mover's store less the opponent's.
+fn stores_margin(position: &Oware) -> i32 {
+    let me = position.side;
+    i32::from(position.store(me)) - i32::from(position.store(me.opponent()))
+}
+
 /// One move sown: the house, the board after it, the seeds it captured.
 #[derive(Clone, Copy, Debug)]
 struct Sown {
@@ -469,17 +460,6 @@ impl Bound {
             Self::Upper => high,
         }
     }
-}
-
-/// Best first: the highest lower bound, then the highest upper, then the
-/// lowest house.
-fn sort(moves: &mut [MoveBounds]) {
-    moves.sort_by(|a, b| {
-        b.lower
-            .cmp(&a.lower)
-            .then(b.upper.cmp(&a.upper))
-            .then(a.mv.cmp(&b.mv))
-    });
 }
 
 /// Seeds on the board, in both rows.

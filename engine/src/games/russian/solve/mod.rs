@@ -2,7 +2,8 @@
 //! draw, −1 a loss for the side to move), proven under the rules with
 //! their move limits.
 //!
-//! A search one ply deeper each iteration, as Oware's solver does, whose
+//! A search one ply deeper each iteration (the root loop every bounds
+//! solver shares, [`crate::search::bounds_solver`]), whose
 //! leaves are what is certain: the end of the game (a side that cannot
 //! move loses, the draw rules end it) and the endgame tables
 //! ([`RussianDb`]) where they reach, read with the position's draw counts
@@ -21,16 +22,22 @@
 //! time. No table of positions: a position's value depends on its draw
 //! counts and the positions since the last man move, which a key of the
 //! board alone does not hold.
+//!
+//! `command.rs` is the protocol's `solve`: this solver, and the value of a
+//! game that is over.
 
-use std::sync::{Arc, Mutex};
+mod command;
 
 use ply_rules::game::{Game, Outcome};
 use ply_rules::games::russian::Russian;
 
 use super::endgame::{RussianDb, Wdl};
-use crate::search::{Budget, SearchControl, SearchGame};
-use crate::search_thread::solve_bounds::{self, MoveBounds, Report};
-use crate::search_thread::{EngineTables, Output, RunningSearch};
+use crate::search::bounds_solver::{BoundsSolver, Effort, RootOrder, Stopped};
+use crate::search::{SearchControl, SearchGame};
+
+/// What is proven of one move of the root: its result lies in
+/// `lower..=upper` (for the root's mover).
+pub type MoveBounds = crate::search::bounds_solver::MoveBounds<<Russian as Game>::Move>;
 
 /// A win for the side to move.
 pub const WIN: i32 = 1;
@@ -38,46 +45,6 @@ pub const WIN: i32 = 1;
 pub const DRAW: i32 = 0;
 /// A loss for the side to move.
 pub const LOSS: i32 = -1;
-
-/// The most iterations: plies searched beyond the root's moves.
-pub const MAX_DEPTH: u32 = 64;
-
-/// Positions searched between two looks at the stop flag.
-const STOP_CHECK_NODES: u64 = 4_096;
-
-/// Why a proof gave up: it was stopped.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Stopped;
-
-/// Starts solving `root` on a new thread, with the tables the engine
-/// has loaded (`EndgameDB`).
-///
-/// # Errors
-/// None yet: the solver needs no table of its own.
-pub fn start(
-    root: Russian,
-    budget: Budget,
-    multipv: usize,
-    tables: Arc<Mutex<EngineTables>>,
-    out: Output,
-) -> Result<RunningSearch, String> {
-    let final_value = root
-        .outcome()
-        .map_or(DRAW, |outcome| result(&root, outcome));
-    solve_bounds::start(
-        root,
-        final_value,
-        budget,
-        multipv,
-        tables,
-        out,
-        |root, tables, control, report| {
-            let mut solver = Solver::new(tables.oracles.get::<RussianDb>(), control);
-            let moves = solver.move_bounds(root, report);
-            (moves, solver.nodes)
-        },
-    )
-}
 
 /// What the end of the game is worth to `position`'s mover.
 fn result(position: &Russian, outcome: Outcome) -> i32 {
@@ -102,10 +69,8 @@ fn units(wdl: Wdl) -> i32 {
 pub struct Solver<'a> {
     db: Option<&'a RussianDb>,
     stop: &'a SearchControl,
-    /// Positions searched so far.
-    pub nodes: u64,
-    /// The deepest iteration.
-    max_depth: u32,
+    /// Positions searched so far, and the deepest iteration.
+    effort: Effort,
 }
 
 impl<'a> Solver<'a> {
@@ -116,65 +81,8 @@ impl<'a> Solver<'a> {
         Self {
             db,
             stop,
-            nodes: 0,
-            max_depth: MAX_DEPTH,
+            effort: Effort::default(),
         }
-    }
-
-    /// The same solver stopping after iteration `depth` (at most
-    /// [`MAX_DEPTH`]): a proof of a fixed size, the same on every machine.
-    #[must_use]
-    pub fn with_max_depth(mut self, depth: u32) -> Self {
-        self.max_depth = depth.min(MAX_DEPTH);
-        self
-    }
-
-    /// Bounds of every legal move of `root`, deeper each iteration, until
-    /// all are exact, [`MAX_DEPTH`] or a stop; `report(depth, moves,
-    /// nodes)` after each iteration. Returns the last bounds, best first
-    /// (by lower bound, then upper, then the order the rules list the
-    /// moves in); empty when the game is over.
-    pub fn move_bounds(
-        &mut self,
-        root: &Russian,
-        report: &mut Report<'_, <Russian as Game>::Move>,
-    ) -> Vec<MoveBounds<<Russian as Game>::Move>> {
-        if root.outcome().is_some() {
-            return Vec::new();
-        }
-        let mut moves: Vec<_> = root
-            .moves()
-            .into_iter()
-            .map(|mv| MoveBounds {
-                mv,
-                lower: LOSS,
-                upper: WIN,
-                depth: 0,
-            })
-            .collect();
-        for depth in 1..=self.max_depth {
-            for line in &mut moves {
-                if line.exact().is_some() {
-                    continue;
-                }
-                let mut child = root.clone();
-                child.play(line.mv);
-                // Every move's exact value is wanted: no cut.
-                match self.bounds(&child, depth - 1, WIN + 1) {
-                    Ok((lower, upper)) => {
-                        line.lower = line.lower.max(-upper);
-                        line.upper = line.upper.min(-lower);
-                        line.depth = depth;
-                    }
-                    Err(Stopped) => return best_first(&moves),
-                }
-            }
-            report(depth, &best_first(&moves), self.nodes);
-            if moves.iter().all(|m| m.exact().is_some()) {
-                break;
-            }
-        }
-        best_first(&moves)
     }
 
     /// What the tables prove of `position`, if they hold its material:
@@ -190,10 +98,7 @@ impl<'a> Solver<'a> {
     /// (its upper bound is then the most it can be).
     fn bounds(&mut self, position: &Russian, depth: u32, beta: i32) -> Result<(i32, i32), Stopped> {
         // 1. Count the position; give up when stopped.
-        self.nodes += 1;
-        if self.nodes.is_multiple_of(STOP_CHECK_NODES) && self.stop.spend(STOP_CHECK_NODES) {
-            return Err(Stopped);
-        }
+        self.effort.count(self.stop)?;
         // 2. The end of the game is certain.
         if let Some(outcome) = position.outcome() {
             let value = result(position, outcome);
@@ -224,12 +129,52 @@ impl<'a> Solver<'a> {
     }
 }
 
-/// The moves best first: the highest lower bound, then the highest
-/// upper; moves alike keep the rules' order.
-fn best_first<M: Copy>(moves: &[MoveBounds<M>]) -> Vec<MoveBounds<M>> {
-    let mut sorted = moves.to_vec();
-    sorted.sort_by(|a, b| b.lower.cmp(&a.lower).then(b.upper.cmp(&a.upper)));
-    sorted
+/// Russian draughts' hooks of the shared root loop.
+impl BoundsSolver for Solver<'_> {
+    type Position = Russian;
+
+    /// The rules' order, every iteration; moves of the same bounds are
+    /// ranked in it too.
+    const ROOT_ORDER: RootOrder = RootOrder::AsListed;
+
+    fn effort(&self) -> &Effort {
+        &self.effort
+    }
+
+    fn effort_mut(&mut self) -> &mut Effort {
+        &mut self.effort
+    }
+
+    /// Every legal move, worth anything from a loss to a win.
+    fn root_moves(&self, root: &Russian) -> Vec<MoveBounds> {
+        if root.outcome().is_some() {
+            return Vec::new();
+        }
+        root.moves()
+            .into_iter()
+            .map(|mv| MoveBounds {
+                mv,
+                lower: LOSS,
+                upper: WIN,
+                depth: 0,
+            })
+            .collect()
+    }
+
+    /// The move's bounds narrowed by a search of the position after it
+    /// `depth - 1` plies deep, whole: every move's exact value is wanted,
+    /// so no cut.
+    fn narrow(
+        &mut self,
+        root: &Russian,
+        line: &MoveBounds,
+        depth: u32,
+    ) -> Result<(i32, i32), Stopped> {
+        let mut child = root.clone();
+        child.play(line.mv);
+        let (lower, upper) = self.bounds(&child, depth - 1, WIN + 1)?;
+        Ok((line.lower.max(-upper), line.upper.min(-lower)))
+    }
 }
 
 #[cfg(test)]
@@ -243,6 +188,7 @@ mod tests {
     use crate::games::russian::endgame::Material;
     use crate::games::russian::endgame::index::Layout;
     use crate::games::russian::plain_value::value_for_mover;
+    use crate::search::bounds_solver::MAX_DEPTH;
 
     /// Pieces in the tables the tests build: small, so that the plain
     /// search they are checked against stays quick.
@@ -257,14 +203,10 @@ mod tests {
     }
 
     /// The bounds of every move of `position`, iterations up to `depth`.
-    fn solve(
-        position: &Russian,
-        db: Option<&RussianDb>,
-        depth: u32,
-    ) -> Vec<MoveBounds<<Russian as Game>::Move>> {
+    fn solve(position: &Russian, db: Option<&RussianDb>, depth: u32) -> Vec<MoveBounds> {
         let control = SearchControl::default();
         let mut solver = Solver::new(db, &control).with_max_depth(depth);
-        solver.move_bounds(position, &mut |_, _, _| {})
+        solver.move_bounds(position, |_, _, _| {})
     }
 
     /// Positions of every material of `pieces` pieces (some of each),
@@ -296,7 +238,7 @@ mod tests {
     /// returns how many moves were exact.
     fn check_bounds(
         position: &Russian,
-        moves: &[MoveBounds<<Russian as Game>::Move>],
+        moves: &[MoveBounds],
         memo: &mut HashMap<(ply_rules::games::russian::Board, u16, u16), i8>,
     ) -> usize {
         assert_eq!(moves.len(), position.moves().len());
