@@ -3,12 +3,18 @@
 //! Kalah, Oware and Russian draughts alike, with standard input held open
 //! (a solve that only ends at the end of input fails by timing out); and
 //! `analyse --solve --movetime/--nodes` writes those bounds for every
-//! position of a batch instead of running for ever or writing null.
+//! position of a batch instead of running for ever or writing null. Which
+//! games solve at all is the registry's to say.
 
 use std::time::Duration;
 
 use assert_cmd::Command;
+use ply_engine::engine_game::{EngineGame, no_solver};
+use ply_engine::search_thread::Output;
+use ply_engine::session::Session;
 use ply_protocol::{Response, parse_response};
+use ply_rules::variant::Variant;
+use ply_rules::with_variant;
 use serde_json::Value;
 
 mod open_session;
@@ -60,6 +66,56 @@ fn solve_stops_at_its_time_or_node_limit_with_its_bounds() {
             assert!(lower <= 0 && 0 <= upper, "{variant} {limit}: {lines:?}");
         }
     }
+}
+
+/// Nodes of the solves of [`the_registry_says_which_games_solve`]: a
+/// moment's work, ended by the limit where the start is not solved.
+const REGISTRY_SOLVE_NODES: u64 = 20_000;
+
+/// The list of games with a solver comes from the registry, not from
+/// this test: every variant whose `EngineGame::HAS_SOLVER` says so answers
+/// `solve` at its start with a `solved` or `unsolved` line, and every
+/// other refuses with the message naming those that solve. A new game's
+/// solver is tested here without a line written for it.
+#[test]
+fn the_registry_says_which_games_solve() {
+    let mut solving = Vec::new();
+    for variant in Variant::ALL {
+        let has_solver = with_variant!(variant, G => <G as EngineGame>::HAS_SOLVER);
+        let (out, lines) = Output::to_channel();
+        let mut session = Session::try_new(out).expect("the session's tables");
+        for line in [
+            "setoption name EndgameDB value none".to_owned(),
+            format!("setoption name UCI_Variant value {}", variant.name()),
+            "position startpos".to_owned(),
+            format!("solve nodes {REGISTRY_SOLVE_NODES}"),
+        ] {
+            session.handle_line(&line);
+        }
+        session.wait_for_search();
+        let lines: Vec<String> = lines.try_iter().collect();
+        let last = lines.last().map_or("", String::as_str);
+        if has_solver {
+            solving.push(variant.name());
+            assert!(
+                matches!(parse_response(last), Ok(Response::Solve(_))),
+                "{}: {lines:?}",
+                variant.name()
+            );
+        } else {
+            assert_eq!(
+                last,
+                format!("info string error: {}", no_solver()),
+                "{}",
+                variant.name()
+            );
+        }
+    }
+    // The refusal names exactly the games that solved.
+    assert_eq!(
+        no_solver(),
+        format!("solve is only available for {}", solving.join(", "))
+    );
 }
 
 #[test]
