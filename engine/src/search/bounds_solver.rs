@@ -1,8 +1,8 @@
 //! The root loop of every solver that proves **bounds** on each root
-//! move's value (Oware's, whose repetitions, and Russian draughts', whose
-//! move limits, can leave a value open): a search one ply deeper each
-//! iteration, each move's bounds narrowed until they meet, the deepest
-//! iteration ([`MAX_DEPTH`]) or a stop.
+//! move's value (for games whose value depends on more than the board,
+//! on repetitions or move limits, and may be left open): a search one ply
+//! deeper each iteration, each move's bounds narrowed until they meet,
+//! the deepest iteration ([`MAX_DEPTH`]) or a stop.
 //!
 //! A game's solver implements [`BoundsSolver`]: what its root's moves are
 //! known to be worth before any search, how one move is narrowed at a

@@ -63,8 +63,9 @@ pub struct Step {
     /// The best move so far, in the game's notation.
     pub best: Option<String>,
     /// Whether the `info string` names the best move too (`(best so far
-    /// …)`): the bounds solvers' best move changes as the moves' bounds
-    /// do, while Kalah's steps say only the value's bounds.
+    /// …)`): a bounds solver's best move changes as its moves' bounds do,
+    /// while an exact solver's steps (MTD(f)'s) say only the value's
+    /// bounds.
     pub names_best: bool,
 }
 
