@@ -8,6 +8,8 @@ use serde_json::{Value, json};
 
 use std::collections::BTreeMap;
 
+use ply_rules::variant::Variant;
+
 use super::database_size::{Sizing, board_of, choices, plan};
 use super::{BoardView, BuildPlan, DatabaseUi, GameFrontEnd, GameUi};
 
@@ -54,7 +56,6 @@ const OFFERED_SIZES: [u32; 4] = [16, 20, 24, 28];
 /// figures, this project's 2-core machine): 24 seeds on six pits, 1.25 G
 /// entries, about 40 s; 16 seeds, 30 M entries, about 2 s.
 const SIZING: Sizing = Sizing {
-    bytes_per_entry: 1,
     max_bytes: 6_000_000_000,
     entries_per_second: 30_000_000,
     start_seconds: 1,
@@ -83,7 +84,7 @@ fn database_plan(options: &BTreeMap<String, String>, size: u32) -> Result<BuildP
     if empty_capture {
         args.push("--empty-capture".to_owned());
     }
-    plan(&SIZING, pits, size, args)
+    plan(Variant::Kalah, &SIZING, options, size, args)
 }
 
 impl GameFrontEnd for Kalah {

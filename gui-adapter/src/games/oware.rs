@@ -9,6 +9,8 @@ use serde_json::{Value, json};
 
 use std::collections::BTreeMap;
 
+use ply_rules::variant::Variant;
+
 use super::database_size::{Sizing, board_of, choices, plan};
 use super::{BoardView, BuildPlan, DatabaseUi, GameFrontEnd, GameUi};
 
@@ -53,7 +55,6 @@ const MAX_HOUSES: u32 = 6;
 /// machine (0.8 M boards a second); smaller ones go faster a board (16
 /// seeds: 30 M boards in 14 s), so the estimate errs long for them.
 const SIZING: Sizing = Sizing {
-    bytes_per_entry: 2,
     max_bytes: 3_000_000_000,
     entries_per_second: 800_000,
     start_seconds: 1,
@@ -88,7 +89,7 @@ fn database_plan(options: &BTreeMap<String, String>, size: u32) -> Result<BuildP
     ]
     .map(str::to_owned)
     .to_vec();
-    plan(&SIZING, houses, size, args)
+    plan(Variant::Oware, &SIZING, options, size, args)
 }
 
 impl GameFrontEnd for Oware {
