@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use assert_cmd::Command;
 use ply_engine::database_cache;
-use ply_engine::games::kalah::EndgameDb;
+use ply_engine::games::kalah::KalahDb;
 
 const TIMEOUT: Duration = Duration::from_secs(120);
 
@@ -86,7 +86,7 @@ fn only_a_new_path_or_a_database_file_is_replaced() {
     );
     // A symbolic link, even to a database.
     let db = dir.0.join("real.db");
-    EndgameDb::build(2, false, 3, 1, |_| {})
+    KalahDb::build(2, false, 3, 1, |_| {})
         .expect("tiny")
         .save(&db)
         .expect("saved");
@@ -116,7 +116,7 @@ fn only_a_new_path_or_a_database_file_is_replaced() {
     assert!(build_db(&home, &["--output", &db_name]).status.success());
     let new_name = dir.0.join("new.db").display().to_string();
     assert!(build_db(&home, &["--output", &new_name]).status.success());
-    assert!(EndgameDb::open(&new_name).is_ok());
+    assert!(KalahDb::open(&new_name).is_ok());
 }
 
 #[test]

@@ -104,7 +104,7 @@ impl EngineGame for Kalah {
         threads: usize,
         progress: &mut dyn FnMut(&Progress),
     ) -> Result<Box<dyn BuiltDatabase>, String> {
-        let db = EndgameDb::build(
+        let db = KalahDb::build(
             self.pit_count(),
             self.empty_capture(),
             max_seeds,
@@ -117,7 +117,7 @@ impl EngineGame for Kalah {
 
     fn open_database(&self, path: &Path, fit: DatabaseFit) -> Result<OpenedDatabase, String> {
         // The error names the file.
-        let db = EndgameDb::open(path).map_err(|e| e.to_string())?;
+        let db = KalahDb::open(path).map_err(|e| e.to_string())?;
         let rules = |pits: u8, empty_capture: bool| {
             format!("{pits} pits, {}", endgame::capture_rule_name(empty_capture))
         };
@@ -157,7 +157,7 @@ impl EngineGame for Kalah {
     }
 }
 
-pub use endgame::EndgameDb;
+pub use endgame::KalahDb;
 pub use eval::{EXTRA_TURN_WEIGHT, KalahEvaluation, SEED_VALUE};
 use ply_rules::games::kalah::*;
 pub use search::{CAPTURE_PRIORITY, EXTRA_TURN_PRIORITY};

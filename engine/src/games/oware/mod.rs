@@ -1,16 +1,12 @@
 //! Oware in the engine: the rules are [`ply_rules::games::oware`]; here
 //! are its static evaluation (`eval`, with the fitted `house_table`), the
-//! [`SearchGame`](crate::search::SearchGame) impl (`search`), and the
-//! retrograde analysis of its endgames (`retrograde`, the simple form;
-//! `endgame_build`, the fast one; `endgame`, the database file), and the
-//! solver's proven bounds (`solve`; its `command.rs`, the protocol's
-//! `solve`).
+//! [`SearchGame`](crate::search::SearchGame) impl (`search`), the
+//! retrograde analysis of its endgames (`endgame`: the bounds, their
+//! build, the database file), and the solver's proven bounds (`solve`;
+//! its `command.rs`, the protocol's `solve`).
 
 pub mod endgame;
-pub mod endgame_build;
 mod eval;
-pub mod house_table;
-pub mod retrograde;
 mod search;
 pub mod solve;
 
@@ -28,8 +24,8 @@ use crate::search_thread::running::RunningSearch;
 use crate::search_thread::tables::EngineTables;
 use endgame::OwareDb;
 
-pub use eval::{MOBILITY_WEIGHT, OwareEvaluation};
-use ply_rules::games::oware::*;
+pub use eval::{MOBILITY_WEIGHT, OwareEvaluation, house_table};
+use ply_rules::games::oware::Oware;
 pub use search::CAPTURE_PRIORITY;
 
 /// Oware thinks with the alpha-beta search; `solve` proves bounds on its
@@ -70,7 +66,7 @@ impl EngineGame for Oware {
                 max_seeds.into(),
             ),
             entries,
-            memory: endgame_build::memory_needed(houses, max_seeds).unwrap_or(u64::MAX),
+            memory: endgame::build::memory_needed(houses, max_seeds).unwrap_or(u64::MAX),
             file_bytes: endgame::file_size_of(houses, max_seeds, entries),
         })
     }

@@ -21,14 +21,11 @@ use endgame::{CACHE_FAMILY, Directory, MAX_BUILD_PIECES, RussianDb};
 
 pub mod endgame;
 mod eval;
-#[cfg(test)]
-mod plain_value;
 mod search;
 pub mod solve;
-pub mod square_table;
 
-pub use eval::RussianEvaluation;
-use ply_rules::games::russian::*;
+pub use eval::{RussianEvaluation, square_table};
+use ply_rules::games::russian::Russian;
 pub use search::CAPTURE_PRIORITY;
 
 /// Russian draughts thinks with the alpha-beta search; its endgame tables

@@ -16,7 +16,7 @@ use ply_protocol::{Info, Response, Score, ScoreBound, ScoreValue, SolveLine};
 use crate::games::kalah::solve::exact::seeds_on_board;
 use crate::games::kalah::solve::moves::{MoveValue, move_values};
 use crate::games::kalah::solve::{Solution, SolveConfig, solve};
-use crate::games::kalah::{EndgameDb, solve::table::BoundTable};
+use crate::games::kalah::{KalahDb, solve::table::BoundTable};
 use crate::search::SearchGame;
 use crate::search::score::{CENTI, is_proven, signed};
 use crate::search::{Budget, SearchControl};
@@ -60,7 +60,7 @@ pub fn start(
         let config = SolveConfig {
             threads,
             table: &table,
-            db: oracles.get::<EndgameDb>(),
+            db: oracles.get::<KalahDb>(),
             guess,
         };
         // 1. The position's value, step by step.

@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex};
 
 use super::Solver;
 use crate::games::oware::endgame::OwareDb;
-use crate::games::oware::retrograde::row_margin;
+use crate::games::oware::endgame::moves::row_margin;
 use crate::search::Budget;
 use crate::search_thread::output::Output;
 use crate::search_thread::running::RunningSearch;

@@ -1,5 +1,5 @@
 //! A Russian draughts database file: the run of tables of every material
-//! up to N pieces (`tables.rs`), in the file every database shares
+//! up to N pieces (`directory.rs`), in the file every database shares
 //! (`crate::endgame`: kind Russian, one byte an entry, blocks
 //! LZ4-compressed, each checked on its first read).
 
@@ -10,9 +10,9 @@ use ply_rules::game::Player;
 use ply_rules::games::russian::{Board, Russian};
 
 use super::build::{MAX_BUILD_PIECES, build};
+use super::directory::{Directory, Located, white_to_move};
 use super::entry::{Entry, Wdl};
 use super::material::Material;
-use super::tables::{Directory, Located, white_to_move};
 use crate::endgame::EndgameDbError;
 use crate::endgame::file::DatabaseFile;
 use crate::endgame::format::{Header, Kind};

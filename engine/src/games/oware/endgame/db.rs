@@ -1,7 +1,7 @@
 //! Oware endgame databases: for every board with at most N seeds and
 //! either side to move, the bounds L and U on the value of the game that
-//! starts there right after a capture (`retrograde.rs` says what they mean
-//! and how they are found; `endgame_build.rs` builds them), in the file
+//! starts there right after a capture (`bounds.rs` says what they mean;
+//! `build.rs` builds them), in the file
 //! every sowing game's databases share (`crate::endgame`: two bytes an
 //! entry, L then U, each an `i8`).
 //!
@@ -15,16 +15,15 @@
 use std::path::Path;
 use std::time::Instant;
 
-use super::Oware;
-pub use super::endgame_build::MAX_HOUSES;
-use super::endgame_build::{self, unpack};
-use super::retrograde::{Bounds, MAX_SEEDS};
+use super::bounds::{Bounds, MAX_SEEDS};
+use super::build::{self, MAX_HOUSES, unpack};
 use crate::endgame::EndgameDbError;
 use crate::endgame::file::DatabaseFile;
 use crate::endgame::format::{Header, Kind};
 use crate::endgame::progress::Progress;
 use crate::endgame::rank::{entry_count, rank_sides};
 use ply_rules::game::Player;
+use ply_rules::games::oware::Oware;
 use ply_rules::games::oware::board::Board;
 
 /// The family of the cached databases of `houses` houses a side (see
@@ -92,7 +91,7 @@ impl OwareDb {
             })?;
         let started = Instant::now();
         let mut done = 0;
-        let entries = endgame_build::build(houses, max_seeds, threads, |level| {
+        let entries = build::build(houses, max_seeds, threads, |level| {
             done += level.boards;
             progress(&Progress::new(
                 level.level.saturating_add(1).min(max_seeds),
@@ -254,7 +253,7 @@ impl OwareDb {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::oware::retrograde::Analysis;
+    use crate::games::oware::endgame::reference::Analysis;
     use ply_rules::game::Game;
 
     /// A built database saved and opened again gives the simple analysis'
@@ -282,7 +281,7 @@ mod tests {
                 )
             );
         }
-        let kalah = crate::games::kalah::EndgameDb::open(&path)
+        let kalah = crate::games::kalah::KalahDb::open(&path)
             .unwrap_err()
             .to_string();
         assert!(
