@@ -10,6 +10,7 @@
 //! positions again and again (the table lookups and arithmetic alone).
 
 use anyhow::{Context, Result};
+use ply_engine::endgame::Backed;
 use ply_engine::endgame::unrank;
 use ply_engine::games::kalah::KalahDb;
 use ply_rules::game::Player;

@@ -13,6 +13,7 @@ use std::time::Duration;
 use assert_cmd::Command;
 use ply_engine::commands::annotate::pgn::read_games;
 use ply_engine::commands::annotate::{Judgement, judging};
+use ply_engine::endgame::Backed;
 use ply_engine::engine_game::judging::Judging;
 use ply_engine::games::kalah::KalahDb;
 use ply_engine::games::russian::endgame::RussianDb;

@@ -473,6 +473,7 @@ fn the_shipped_book_holds_only_legal_moves() {
 /// a searched entry is upgraded; and `go` from the book says the value.
 #[test]
 fn build_book_solve_writes_every_moves_proven_value() {
+    use ply_engine::endgame::Backed;
     use ply_engine::games::kalah::KalahDb;
     use ply_rules::game::Game;
     use ply_rules::games::kalah::{Kalah, KalahRules};

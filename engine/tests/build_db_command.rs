@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 
 use assert_cmd::Command;
 use ply_engine::database_cache;
+use ply_engine::endgame::Backed;
 use ply_engine::games::kalah::KalahDb;
 
 const TIMEOUT: Duration = Duration::from_secs(120);

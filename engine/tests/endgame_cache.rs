@@ -10,6 +10,7 @@ use std::time::Duration;
 
 use assert_cmd::Command;
 use ply_engine::database_cache::{BUILD_LOCK, CACHE_SUBDIRECTORY};
+use ply_engine::endgame::Backed;
 use ply_engine::games::kalah::KalahDb;
 
 /// Generous: these sessions take milliseconds; a hang fails instead of blocking CI.

@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 use std::path::PathBuf;
 
-use ply_engine::endgame::{EndgameDbError, HEADER_LEN, entry_count, rank, unrank};
+use ply_engine::endgame::{Backed, EndgameDbError, HEADER_LEN, entry_count, rank, unrank};
 use ply_engine::games::kalah::KalahDb;
 use ply_rules::game::{Game, MoveList, Player};
 use ply_rules::games::kalah::Kalah;

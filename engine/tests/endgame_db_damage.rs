@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use assert_cmd::Command;
-use ply_engine::endgame::{BLOCK_SHIFT, EndgameDbError, HEADER_LEN, entry_count};
+use ply_engine::endgame::{BLOCK_SHIFT, Backed, EndgameDbError, HEADER_LEN, entry_count};
 use ply_engine::games::kalah::KalahDb;
 use ply_engine::games::russian::endgame::RussianDb;
 

@@ -18,6 +18,7 @@ use std::process::{Command, Stdio};
 
 use common::{random_positions, solved};
 
+use ply_engine::endgame::Backed;
 use ply_engine::games::kalah::KalahDb;
 use ply_rules::game::Game;
 use ply_rules::games::kalah::{Kalah, KalahRules};

@@ -730,6 +730,7 @@ fn the_page_builds_a_database_and_shows_every_moves_exact_value() {
 /// damaged, and the panel's check says so too.
 #[test]
 fn the_exact_view_never_shows_a_value_from_a_damaged_database() {
+    use ply_engine::endgame::Backed;
     use ply_engine::games::kalah::KalahDb;
     let cache = fresh_cache("damaged");
     let directory = cache.join("ply");

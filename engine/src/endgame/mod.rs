@@ -18,6 +18,7 @@ pub mod progress;
 pub mod rank;
 
 pub use error::EndgameDbError;
+pub use file::Backed;
 pub use format::{BLOCK_SHIFT, FORMAT_VERSION, HEADER_LEN, Kind, MAX_DB_SEEDS, fnv1a};
 pub use progress::{Progress, format_duration};
 pub use rank::{MAX_RANK_LEN, entry_count, level_range, rank, unrank};

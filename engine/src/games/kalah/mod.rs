@@ -15,6 +15,7 @@ use std::sync::{Arc, Mutex};
 
 use ply_protocol::GoParams;
 
+use crate::endgame::file::Backed;
 use crate::endgame::progress::Progress;
 use crate::engine_game::judging::{Judging, Thresholds};
 use crate::engine_game::{

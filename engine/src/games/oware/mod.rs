@@ -13,6 +13,7 @@ pub mod solve;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 
+use crate::endgame::file::Backed;
 use crate::endgame::progress::Progress;
 use crate::engine_game::{
     BuiltDatabase, DatabaseChecks, DatabaseFit, DatabasePlan, EngineGame, OpenedDatabase,

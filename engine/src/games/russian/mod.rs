@@ -7,6 +7,7 @@
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 
+use crate::endgame::file::Backed;
 use crate::endgame::format::{Header, Kind};
 use crate::endgame::progress::Progress;
 use crate::engine_game::judging::{Judging, Thresholds};

@@ -6,7 +6,7 @@
 use std::path::Path;
 
 use super::build;
-use crate::endgame::file::DatabaseFile;
+use crate::endgame::file::{Backed, DatabaseFile};
 use crate::endgame::format::MAX_DB_SEEDS;
 use crate::endgame::format::{Header, Kind};
 use crate::endgame::{EndgameDbError, Progress, entry_count};
@@ -67,7 +67,7 @@ impl std::fmt::Debug for KalahDb {
     }
 }
 
-impl crate::endgame::file::Backed for KalahDb {
+impl Backed for KalahDb {
     fn file(&self) -> &DatabaseFile {
         &self.file
     }
@@ -141,51 +141,6 @@ impl KalahDb {
         Ok(Self {
             file: DatabaseFile::open(path.as_ref(), Kind::Kalah)?,
         })
-    }
-
-    /// Writes the database to `path`: to a new file beside it first, then
-    /// renamed over `path`, so a database mapped from an older `path` is
-    /// never changed under its reader. A database read from a file is
-    /// verified first, so that damage is never saved under new checksums.
-    ///
-    /// # Errors
-    /// [`EndgameDbError::Io`] when the file cannot be written or renamed,
-    /// [`EndgameDbError::Damaged`] when a mapped database is damaged.
-    pub fn save(&self, path: impl AsRef<Path>) -> Result<(), EndgameDbError> {
-        self.file.save(path.as_ref())
-    }
-
-    /// Checks every block of entries against its checksum (a database
-    /// built in memory has nothing to check). Takes about a second for the
-    /// 5.6 GB of 28 seeds from the page cache; a file on disk is read
-    /// whole.
-    ///
-    /// # Errors
-    /// [`EndgameDbError::Damaged`], counting the damaged blocks and naming
-    /// the first.
-    pub fn verify(&self) -> Result<(), EndgameDbError> {
-        self.verify_with_progress(|_, _| {})
-    }
-
-    /// [`Self::verify`], calling `progress(blocks checked, blocks)` after
-    /// each block.
-    ///
-    /// # Errors
-    /// As [`Self::verify`].
-    pub fn verify_with_progress(
-        &self,
-        progress: impl FnMut(u64, u64),
-    ) -> Result<(), EndgameDbError> {
-        self.file.verify_with_progress(progress)
-    }
-
-    /// The damage found in the file since it was opened (a block whose
-    /// checksum failed when it was first read, or by [`Self::verify`]);
-    /// `None` while none was found. Nothing was read from a damaged block,
-    /// but the engine should stop using the file: see `docs/endgame-db.md`.
-    #[must_use]
-    pub fn damage(&self) -> Option<EndgameDbError> {
-        self.file.damage()
     }
 
     /// f for the side to move of `position`: its future store gains minus
@@ -262,38 +217,6 @@ impl KalahDb {
     #[must_use]
     pub fn empty_capture(&self) -> bool {
         self.header().empty_capture
-    }
-
-    /// Entries: [`entry_count`]`(2 * pits, max_seeds)`.
-    #[must_use]
-    pub fn len(&self) -> u64 {
-        self.header().count
-    }
-
-    /// Never true: even a database of no seeds holds the empty board.
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        self.header().count == 0
-    }
-
-    /// The FNV-1a 64 of all the entries, read now (unchecked: for
-    /// comparing builds, not for trusting a file; see [`Self::verify`]).
-    #[must_use]
-    pub fn fingerprint(&self) -> u64 {
-        self.file.fingerprint()
-    }
-
-    /// Bytes of the file: the header, the block table and the entries.
-    #[must_use]
-    pub fn file_size(&self) -> u64 {
-        self.file.file_size()
-    }
-
-    /// The file the database was opened from; `None` when it was built in
-    /// this process.
-    #[must_use]
-    pub fn path(&self) -> Option<&Path> {
-        self.file.path()
     }
 }
 

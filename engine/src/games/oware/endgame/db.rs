@@ -18,7 +18,7 @@ use std::time::Instant;
 use super::bounds::{Bounds, MAX_SEEDS};
 use super::build::{self, MAX_HOUSES, unpack};
 use crate::endgame::EndgameDbError;
-use crate::endgame::file::DatabaseFile;
+use crate::endgame::file::{Backed, DatabaseFile};
 use crate::endgame::format::{Header, Kind};
 use crate::endgame::progress::Progress;
 use crate::endgame::rank::{entry_count, rank_sides};
@@ -52,7 +52,7 @@ impl std::fmt::Debug for OwareDb {
     }
 }
 
-impl crate::endgame::file::Backed for OwareDb {
+impl Backed for OwareDb {
     fn file(&self) -> &DatabaseFile {
         &self.file
     }
@@ -134,33 +134,6 @@ impl OwareDb {
         Ok(Self { file })
     }
 
-    /// Writes the database to `path` (through a temporary file and a
-    /// rename; a mapped database is verified first).
-    ///
-    /// # Errors
-    /// The file cannot be written, or the database is damaged.
-    pub fn save(&self, path: impl AsRef<Path>) -> Result<(), EndgameDbError> {
-        self.file.save(path.as_ref())
-    }
-
-    /// Checks every block against its checksum, calling `progress(blocks
-    /// checked, blocks)`.
-    ///
-    /// # Errors
-    /// The damage found.
-    pub fn verify_with_progress(
-        &self,
-        progress: impl FnMut(u64, u64),
-    ) -> Result<(), EndgameDbError> {
-        self.file.verify_with_progress(progress)
-    }
-
-    /// The damage found since the file was opened, if any.
-    #[must_use]
-    pub fn damage(&self) -> Option<EndgameDbError> {
-        self.file.damage()
-    }
-
     /// The bounds of the value of `position` for its side to move, when
     /// the database applies: the same houses a side, at most
     /// [`Self::max_seeds`] seeds on the board, and a history that starts
@@ -217,36 +190,6 @@ impl OwareDb {
     #[must_use]
     pub fn max_seeds(&self) -> u8 {
         self.file.header().max_seeds
-    }
-
-    /// Entries (boards).
-    #[must_use]
-    pub fn len(&self) -> u64 {
-        self.file.header().count
-    }
-
-    /// Never true: even no seeds make one board.
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
-    /// The FNV-1a 64 of all the entries (unchecked: for comparing builds).
-    #[must_use]
-    pub fn fingerprint(&self) -> u64 {
-        self.file.fingerprint()
-    }
-
-    /// Bytes of the file.
-    #[must_use]
-    pub fn file_size(&self) -> u64 {
-        self.file.file_size()
-    }
-
-    /// The file it was opened from; `None` when built here.
-    #[must_use]
-    pub fn path(&self) -> Option<&Path> {
-        self.file.path()
     }
 }
 

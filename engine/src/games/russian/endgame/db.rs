@@ -14,7 +14,7 @@ use super::directory::{Directory, Located, white_to_move};
 use super::entry::{Entry, Wdl};
 use super::material::Material;
 use crate::endgame::EndgameDbError;
-use crate::endgame::file::DatabaseFile;
+use crate::endgame::file::{Backed, DatabaseFile};
 use crate::endgame::format::{Header, Kind};
 use crate::endgame::progress::Progress;
 
@@ -39,7 +39,7 @@ impl std::fmt::Debug for RussianDb {
     }
 }
 
-impl crate::endgame::file::Backed for RussianDb {
+impl Backed for RussianDb {
     fn file(&self) -> &DatabaseFile {
         &self.file
     }
@@ -111,31 +111,10 @@ impl RussianDb {
         Ok(Self { directory, file })
     }
 
-    /// Writes the database to `path` (through a temporary file and a
-    /// rename; a mapped database is verified first).
-    ///
-    /// # Errors
-    /// The file cannot be written, or the database is damaged.
-    pub fn save(&self, path: impl AsRef<Path>) -> Result<(), EndgameDbError> {
-        self.file.save(path.as_ref())
-    }
-
     /// Most pieces on the board.
     #[must_use]
     pub fn max_pieces(&self) -> u8 {
         self.directory.max_pieces()
-    }
-
-    /// Entries in the file.
-    #[must_use]
-    pub fn len(&self) -> u64 {
-        self.directory.total()
-    }
-
-    /// Whether it holds no entry (never: every size has tables).
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
     }
 
     /// The entry of `board` with `side` to move: `None` when no table
@@ -171,7 +150,6 @@ impl RussianDb {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::endgame::file::Backed;
 
     #[test]
     fn saved_and_opened_it_reads_the_same_and_damage_is_refused() {
