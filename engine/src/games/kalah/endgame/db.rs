@@ -9,30 +9,9 @@ use super::build;
 use crate::endgame::file::{Backed, DatabaseFile};
 use crate::endgame::format::MAX_DB_SEEDS;
 use crate::endgame::format::{Header, Kind};
+use crate::endgame::game_database::{DatabaseSize, GameDatabase, sowing_entries};
 use crate::endgame::{EndgameDbError, Progress, entry_count};
 use ply_rules::games::kalah::{Kalah, MAX_PITS};
-
-/// The family of the cached databases of `pits` pits and a capture rule
-/// (see [`crate::database_cache`]): `kalah-6-standard`,
-/// `kalah-6-empty-capture`.
-#[must_use]
-pub fn cache_family(pits: u8, empty_capture: bool) -> String {
-    format!("kalah-{pits}-{}", capture_rule_slug(empty_capture))
-}
-
-/// The file name of the cached database of `pits` pits, a capture rule
-/// and at most `max_seeds` seeds on the board: `kalah-6-standard-24.db`.
-#[must_use]
-pub fn cache_file_name(pits: u8, empty_capture: bool, max_seeds: u8) -> String {
-    crate::database_cache::file_name(&cache_family(pits, empty_capture), max_seeds.into())
-}
-
-/// Bytes of the file of a database of `count` entries, as this engine
-/// writes it: the header, a checksum for each block, the entries.
-#[must_use]
-pub fn file_size_of(count: u64) -> u64 {
-    Header::new(Kind::Kalah, 1, false, 0, count).file_len(&[])
-}
 
 /// The capture rule as a file name says it.
 fn capture_rule_slug(empty_capture: bool) -> &'static str {
@@ -44,8 +23,7 @@ fn capture_rule_slug(empty_capture: bool) -> &'static str {
 }
 
 /// The capture rule in words.
-#[must_use]
-pub fn capture_rule_name(empty_capture: bool) -> &'static str {
+fn capture_rule_name(empty_capture: bool) -> &'static str {
     if empty_capture {
         "empty capture"
     } else {
@@ -217,6 +195,59 @@ impl KalahDb {
     #[must_use]
     pub fn empty_capture(&self) -> bool {
         self.header().empty_capture
+    }
+}
+
+/// A Kalah database serves one pit count and capture rule, and its size
+/// is the seeds on the board.
+impl GameDatabase for KalahDb {
+    type Game = Kalah;
+    /// Pits a side, and whether the capture rule is Irving's.
+    type Rules = (u8, bool);
+    const KIND: Kind = Kind::Kalah;
+    const SIZE_UNIT: &'static str = "seeds";
+
+    fn rules_of(game: &Kalah) -> (u8, bool) {
+        (game.pit_count(), game.empty_capture())
+    }
+
+    fn rules(&self) -> (u8, bool) {
+        (self.pits(), self.empty_capture())
+    }
+
+    /// `kalah-6-standard`, `kalah-6-empty-capture`.
+    fn family(&(pits, empty_capture): &(u8, bool)) -> String {
+        format!("kalah-{pits}-{}", capture_rule_slug(empty_capture))
+    }
+
+    fn title(&(pits, empty_capture): &(u8, bool)) -> String {
+        format!("Kalah({pits}) {}", capture_rule_name(empty_capture))
+    }
+
+    fn rules_in_words(&(pits, empty_capture): &(u8, bool)) -> String {
+        format!("{pits} pits, {}", capture_rule_name(empty_capture))
+    }
+
+    /// A byte an entry: as much memory as the file.
+    fn size(&(pits, _): &(u8, bool), max_seeds: u8) -> Result<DatabaseSize, String> {
+        let entries = sowing_entries(pits, max_seeds)?;
+        Ok(DatabaseSize {
+            entries,
+            memory: entries,
+        })
+    }
+
+    fn build_for(
+        &(pits, empty_capture): &(u8, bool),
+        max_seeds: u8,
+        threads: usize,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> Result<Self, EndgameDbError> {
+        Self::build(pits, empty_capture, max_seeds, threads, progress)
+    }
+
+    fn open_file(path: &Path) -> Result<Self, EndgameDbError> {
+        Self::open(path)
     }
 }
 

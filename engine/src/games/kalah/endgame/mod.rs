@@ -37,4 +37,4 @@ pub mod db;
 #[cfg(test)]
 mod reference;
 
-pub use db::{KalahDb, cache_family, cache_file_name, capture_rule_name, file_size_of};
+pub use db::KalahDb;

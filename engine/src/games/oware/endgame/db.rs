@@ -16,29 +16,16 @@ use std::path::Path;
 use std::time::Instant;
 
 use super::bounds::{Bounds, MAX_SEEDS};
-use super::build::{self, MAX_HOUSES, unpack};
+use super::build::{self, MAX_HOUSES, memory_needed, unpack};
 use crate::endgame::EndgameDbError;
 use crate::endgame::file::{Backed, DatabaseFile};
 use crate::endgame::format::{Header, Kind};
+use crate::endgame::game_database::{DatabaseSize, GameDatabase, sowing_entries};
 use crate::endgame::progress::Progress;
 use crate::endgame::rank::{entry_count, rank_sides};
 use ply_rules::game::Player;
 use ply_rules::games::oware::Oware;
 use ply_rules::games::oware::board::Board;
-
-/// The family of the cached databases of `houses` houses a side (see
-/// [`crate::database_cache`]): `oware-6`.
-#[must_use]
-pub fn cache_family(houses: u8) -> String {
-    format!("oware-{houses}")
-}
-
-/// Bytes of the file of a database of `houses` houses a side, at most
-/// `max_seeds` seeds and `count` entries.
-#[must_use]
-pub fn file_size_of(houses: u8, max_seeds: u8, count: u64) -> u64 {
-    Header::new(Kind::Oware, houses, false, max_seeds, count).file_len(&[])
-}
 
 /// An Oware endgame database (see the module docs).
 pub struct OwareDb {
@@ -190,6 +177,69 @@ impl OwareDb {
     #[must_use]
     pub fn max_seeds(&self) -> u8 {
         self.file.header().max_seeds
+    }
+}
+
+/// An Oware database serves one house count, and its size is the seeds on
+/// the board.
+impl GameDatabase for OwareDb {
+    type Game = Oware;
+    /// Houses a side.
+    type Rules = u8;
+    const KIND: Kind = Kind::Oware;
+    const SIZE_UNIT: &'static str = "seeds";
+
+    fn rules_of(game: &Oware) -> u8 {
+        game.house_count()
+    }
+
+    fn rules(&self) -> u8 {
+        self.houses()
+    }
+
+    /// `oware-6`.
+    fn family(houses: &u8) -> String {
+        format!("oware-{houses}")
+    }
+
+    fn title(houses: &u8) -> String {
+        format!("Oware ({houses} houses a side)")
+    }
+
+    fn rules_in_words(houses: &u8) -> String {
+        format!("{houses} houses")
+    }
+
+    /// `… is a database of 4 houses a side, not of the game played (6)`.
+    fn mismatch_in_words(database: &u8, played: &u8) -> (String, String) {
+        (format!("{database} houses a side"), played.to_string())
+    }
+
+    /// The build's links for each board take more memory than the file
+    /// (`build.rs`).
+    fn size(&houses: &u8, max_seeds: u8) -> Result<DatabaseSize, String> {
+        if houses > MAX_HOUSES {
+            return Err(format!(
+                "an Oware database has 1 to {MAX_HOUSES} houses a side, not {houses}"
+            ));
+        }
+        Ok(DatabaseSize {
+            entries: sowing_entries(houses, max_seeds)?,
+            memory: memory_needed(houses, max_seeds).unwrap_or(u64::MAX),
+        })
+    }
+
+    fn build_for(
+        &houses: &u8,
+        max_seeds: u8,
+        threads: usize,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> Result<Self, EndgameDbError> {
+        Self::build(houses, max_seeds, threads, progress)
+    }
+
+    fn open_file(path: &Path) -> Result<Self, EndgameDbError> {
+        Self::open(path)
     }
 }
 

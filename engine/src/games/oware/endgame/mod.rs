@@ -17,4 +17,4 @@ pub(crate) mod reference;
 
 pub use bounds::Bounds;
 pub use build::MAX_HOUSES;
-pub use db::{OwareDb, cache_family, file_size_of};
+pub use db::OwareDb;

@@ -16,6 +16,7 @@ use super::material::Material;
 use crate::endgame::EndgameDbError;
 use crate::endgame::file::{Backed, DatabaseFile};
 use crate::endgame::format::{Header, Kind};
+use crate::endgame::game_database::{DatabaseSize, GameDatabase};
 use crate::endgame::progress::Progress;
 
 /// The family of the cached databases (see [`crate::database_cache`]):
@@ -144,6 +145,66 @@ impl RussianDb {
         let limits = Material::of(position.board()).limits();
         let left = limits.plies_left(&position.draw, position.board());
         Some((entry, entry.under_rules(left)))
+    }
+}
+
+/// Russian draughts has one set of rules, so any of its databases serves
+/// the game; a database's size is the pieces on the board.
+impl GameDatabase for RussianDb {
+    type Game = Russian;
+    type Rules = ();
+    const KIND: Kind = Kind::Russian;
+    const SIZE_UNIT: &'static str = "pieces";
+
+    fn rules_of(_: &Russian) {}
+
+    fn rules(&self) {}
+
+    /// `russian`.
+    fn family((): &()) -> String {
+        CACHE_FAMILY.to_owned()
+    }
+
+    fn title((): &()) -> String {
+        "Russian draughts".to_owned()
+    }
+
+    fn rules_in_words((): &()) -> String {
+        Self::title(&())
+    }
+
+    /// The run of tables, and a material with its mirror being solved: an
+    /// entry and a count a position of each.
+    fn size((): &(), max_pieces: u8) -> Result<DatabaseSize, String> {
+        if !(2..=MAX_BUILD_PIECES).contains(&max_pieces) {
+            return Err(format!(
+                "Russian draughts tables hold 2 to {MAX_BUILD_PIECES} pieces, not {max_pieces}"
+            ));
+        }
+        let directory = Directory::new(max_pieces);
+        let entries = directory.total();
+        let largest = directory
+            .tables()
+            .map(|(layout, _)| layout.entries())
+            .max()
+            .unwrap_or(0);
+        Ok(DatabaseSize {
+            entries,
+            memory: entries + 4 * largest,
+        })
+    }
+
+    fn build_for(
+        (): &(),
+        max_pieces: u8,
+        threads: usize,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> Result<Self, EndgameDbError> {
+        Self::build(max_pieces, threads, progress)
+    }
+
+    fn open_file(path: &Path) -> Result<Self, EndgameDbError> {
+        Self::open(path)
     }
 }
 
