@@ -34,15 +34,10 @@ fn capture_rule_name(empty_capture: bool) -> &'static str {
 /// An endgame database: f (see the module docs) for every position of one
 /// pit count and capture rule with at most [`Self::max_seeds`] seeds on
 /// the board.
+#[derive(Debug)]
 pub struct KalahDb {
     /// The entries, one `i8` each, and the header.
     file: DatabaseFile,
-}
-
-impl std::fmt::Debug for KalahDb {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("KalahDb").field("file", &self.file).finish()
-    }
 }
 
 impl Backed for KalahDb {

@@ -28,15 +28,10 @@ use ply_rules::games::oware::Oware;
 use ply_rules::games::oware::board::Board;
 
 /// An Oware endgame database (see the module docs).
+#[derive(Debug)]
 pub struct OwareDb {
     /// The entries, two bytes each, and the header.
     file: DatabaseFile,
-}
-
-impl std::fmt::Debug for OwareDb {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("OwareDb").field("file", &self.file).finish()
-    }
 }
 
 impl Backed for OwareDb {
