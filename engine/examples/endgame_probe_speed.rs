@@ -10,8 +10,9 @@
 //! positions again and again (the table lookups and arithmetic alone).
 
 use anyhow::{Context, Result};
+use ply_engine::endgame::Backed;
 use ply_engine::endgame::unrank;
-use ply_engine::games::kalah::EndgameDb;
+use ply_engine::games::kalah::KalahDb;
 use ply_rules::game::Player;
 use ply_rules::games::kalah::Kalah;
 
@@ -45,8 +46,8 @@ fn position(own: &[u8], theirs: &[u8], to_move: Player, empty_capture: bool) -> 
 
 fn main() -> Result<()> {
     let db = match std::env::args().nth(1) {
-        Some(path) => EndgameDb::open(&path).with_context(|| format!("cannot open {path}"))?,
-        None => EndgameDb::build(6, false, 12, 2, |_| {})?,
+        Some(path) => KalahDb::open(&path).with_context(|| format!("cannot open {path}"))?,
+        None => KalahDb::build(6, false, 12, 2, |_| {})?,
     };
     let m = usize::from(db.pits());
     let mut rng = Rng(0x0123_4567_89ab_cdef);

@@ -7,6 +7,7 @@
 //! ```
 
 use anyhow::{Context, Result};
+use ply_engine::endgame::Backed;
 use ply_engine::endgame::level_range;
 use ply_engine::games::oware::endgame::OwareDb;
 

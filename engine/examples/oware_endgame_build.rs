@@ -14,7 +14,7 @@
 use std::time::Instant;
 
 use anyhow::{Context, Result};
-use ply_engine::games::oware::endgame_build::{build, unpack};
+use ply_engine::games::oware::endgame::build::{build, unpack};
 
 /// Houses a side in Abapa.
 const HOUSES: u8 = 6;

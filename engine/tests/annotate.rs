@@ -13,8 +13,9 @@ use std::time::Duration;
 use assert_cmd::Command;
 use ply_engine::commands::annotate::pgn::read_games;
 use ply_engine::commands::annotate::{Judgement, judging};
+use ply_engine::endgame::Backed;
 use ply_engine::engine_game::judging::Judging;
-use ply_engine::games::kalah::EndgameDb;
+use ply_engine::games::kalah::KalahDb;
 use ply_engine::games::russian::endgame::RussianDb;
 use ply_rules::game::{Game, MoveList, Outcome, Player};
 use ply_rules::games::kalah::Kalah;
@@ -228,7 +229,7 @@ fn a_kalah_move_loses_the_seeds_a_minimax_gives() {
     const PLAYED: &str = "4";
     let dir = temp_dir("kalah");
     let db_path = dir.join("kalah8.db");
-    EndgameDb::build(6, false, 8, 1, |_| {})
+    KalahDb::build(6, false, 8, 1, |_| {})
         .expect("a small database")
         .save(&db_path)
         .expect("the database is saved");

@@ -473,13 +473,14 @@ fn the_shipped_book_holds_only_legal_moves() {
 /// a searched entry is upgraded; and `go` from the book says the value.
 #[test]
 fn build_book_solve_writes_every_moves_proven_value() {
-    use ply_engine::games::kalah::EndgameDb;
+    use ply_engine::endgame::Backed;
+    use ply_engine::games::kalah::KalahDb;
     use ply_rules::game::Game;
     use ply_rules::games::kalah::{Kalah, KalahRules};
 
     let rules = KalahRules::new(4, 3, false).expect("playable");
     let db = TempFile::new("k4.plydb", "");
-    EndgameDb::build(4, false, 8, 1, |_| {})
+    KalahDb::build(4, false, 8, 1, |_| {})
         .expect("a database")
         .save(&db.0)
         .expect("saved");

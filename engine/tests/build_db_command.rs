@@ -9,7 +9,10 @@ use std::time::{Duration, Instant};
 
 use assert_cmd::Command;
 use ply_engine::database_cache;
-use ply_engine::games::kalah::EndgameDb;
+use ply_engine::endgame::Backed;
+use ply_engine::engine_game::database::games_with_databases;
+use ply_engine::games::kalah::KalahDb;
+use ply_rules::variant::Variant;
 
 const TIMEOUT: Duration = Duration::from_secs(120);
 
@@ -86,7 +89,7 @@ fn only_a_new_path_or_a_database_file_is_replaced() {
     );
     // A symbolic link, even to a database.
     let db = dir.0.join("real.db");
-    EndgameDb::build(2, false, 3, 1, |_| {})
+    KalahDb::build(2, false, 3, 1, |_| {})
         .expect("tiny")
         .save(&db)
         .expect("saved");
@@ -116,7 +119,7 @@ fn only_a_new_path_or_a_database_file_is_replaced() {
     assert!(build_db(&home, &["--output", &db_name]).status.success());
     let new_name = dir.0.join("new.db").display().to_string();
     assert!(build_db(&home, &["--output", &new_name]).status.success());
-    assert!(EndgameDb::open(&new_name).is_ok());
+    assert!(KalahDb::open(&new_name).is_ok());
 }
 
 #[test]
@@ -273,4 +276,42 @@ fn the_board_is_chosen_by_the_games_rule_options() {
     assert_refused(&output, "--option EmptyCapture is no rule of oware");
     let output = build_db(&dir.0, &["--option", "Pits"]);
     assert_refused(&output, "--option Pits: write it as NAME=VALUE");
+}
+
+/// The games `build-db` builds for are those whose hooks name a database
+/// (read from the registry, as `EndgameDB auto` reads them): its help
+/// names each, and any other game is refused with the same list.
+#[test]
+fn the_games_built_for_are_the_registrys() {
+    let with_databases = games_with_databases();
+    let names: Vec<&str> = with_databases
+        .iter()
+        .map(|variant| variant.name())
+        .collect();
+    let help = Command::cargo_bin("ply-engine")
+        .expect("the binary")
+        .args(["build-db", "--help"])
+        .timeout(TIMEOUT)
+        .output()
+        .expect("ply-engine runs");
+    let help = String::from_utf8_lossy(&help.stdout);
+    for name in &names {
+        assert!(
+            help.contains(name),
+            "build-db --help names no {name}: {help}"
+        );
+    }
+    let dir = TempDir::new("games");
+    for variant in Variant::ALL {
+        if !with_databases.contains(&variant) {
+            assert_refused(
+                &build_db_of(&dir.0, &["--variant", variant.name()]),
+                &format!(
+                    "{} has no endgame databases; these games have: {}",
+                    variant.name(),
+                    names.join(", ")
+                ),
+            );
+        }
+    }
 }

@@ -10,7 +10,8 @@ use std::time::Duration;
 
 use assert_cmd::Command;
 use ply_engine::database_cache::{BUILD_LOCK, CACHE_SUBDIRECTORY};
-use ply_engine::games::kalah::EndgameDb;
+use ply_engine::endgame::Backed;
+use ply_engine::games::kalah::KalahDb;
 
 /// Generous: these sessions take milliseconds; a hang fails instead of blocking CI.
 const TIMEOUT: Duration = Duration::from_secs(120);
@@ -76,7 +77,7 @@ fn database_lines(out: &str) -> Vec<&str> {
 /// Builds a small database and saves it as `directory/name`.
 fn save(directory: &Path, name: &str, pits: u8, empty_capture: bool, max_seeds: u8) -> PathBuf {
     std::fs::create_dir_all(directory).expect("the cache directory");
-    let db = EndgameDb::build(pits, empty_capture, max_seeds, 1, |_| {}).expect("a small database");
+    let db = KalahDb::build(pits, empty_capture, max_seeds, 1, |_| {}).expect("a small database");
     let path = directory.join(name);
     db.save(&path).expect("saved");
     path
@@ -278,7 +279,7 @@ fn build_db_without_output_fills_the_cache_and_auto_finds_it() {
     assert!(output.status.success(), "{stderr}");
     let path = home.cache().join("kalah-3-empty-capture-7.db");
     assert!(stderr.contains(&path.display().to_string()), "{stderr}");
-    let db = EndgameDb::open(&path).expect("the database is in the cache");
+    let db = KalahDb::open(&path).expect("the database is in the cache");
     assert_eq!(
         (db.pits(), db.empty_capture(), db.max_seeds()),
         (3, true, 7)

@@ -6,8 +6,8 @@
 use std::collections::HashMap;
 use std::path::PathBuf;
 
-use ply_engine::endgame::{EndgameDbError, HEADER_LEN, entry_count, rank, unrank};
-use ply_engine::games::kalah::EndgameDb;
+use ply_engine::endgame::{Backed, EndgameDbError, HEADER_LEN, entry_count, rank, unrank};
+use ply_engine::games::kalah::KalahDb;
 use ply_rules::game::{Game, MoveList, Player};
 use ply_rules::games::kalah::Kalah;
 
@@ -146,7 +146,7 @@ fn every_entry_of_small_databases_agrees_with_minimax() {
     for empty_capture in [false, true] {
         for (pits, max_seeds) in [(1u8, 12u8), (2, 12), (3, 12), (4, 12)] {
             let threads = usize::from(pits % 2) + 1;
-            let db = EndgameDb::build(pits, empty_capture, max_seeds, threads, |_| {}).unwrap();
+            let db = KalahDb::build(pits, empty_capture, max_seeds, threads, |_| {}).unwrap();
             assert_eq!(
                 (db.pits(), db.empty_capture(), db.max_seeds()),
                 (pits, empty_capture, max_seeds)
@@ -179,7 +179,7 @@ fn every_entry_of_small_databases_agrees_with_minimax() {
 fn six_pits_agree_with_minimax_on_random_positions() {
     let max_seeds = 10;
     for empty_capture in [false, true] {
-        let db = EndgameDb::build(6, empty_capture, max_seeds, 2, |_| {}).unwrap();
+        let db = KalahDb::build(6, empty_capture, max_seeds, 2, |_| {}).unwrap();
         assert_eq!(Some(db.len()), entry_count(12, max_seeds));
         let mut minimax = Minimax::new();
         let mut rng = Rng(0x9e37_79b9_7f4a_7c15 ^ u64::from(empty_capture));
@@ -224,9 +224,9 @@ fn six_pits_agree_with_minimax_on_random_positions() {
 fn threads_do_not_change_the_entries() {
     // Six pits and ten seeds: the top levels are big enough (over 65,536
     // entries) to be split between the threads.
-    let one = EndgameDb::build(6, false, 10, 1, |_| {}).unwrap();
-    let two = EndgameDb::build(6, false, 10, 2, |_| {}).unwrap();
-    let three = EndgameDb::build(6, false, 10, 3, |_| {}).unwrap();
+    let one = KalahDb::build(6, false, 10, 1, |_| {}).unwrap();
+    let two = KalahDb::build(6, false, 10, 2, |_| {}).unwrap();
+    let three = KalahDb::build(6, false, 10, 3, |_| {}).unwrap();
     assert_eq!(one.fingerprint(), two.fingerprint());
     assert_eq!(one.fingerprint(), three.fingerprint());
     for r in 0..one.len() {
@@ -236,14 +236,14 @@ fn threads_do_not_change_the_entries() {
 
 #[test]
 fn save_then_open_probes_the_same() {
-    let built = EndgameDb::build(3, true, 9, 2, |_| {}).unwrap();
+    let built = KalahDb::build(3, true, 9, 2, |_| {}).unwrap();
     let file = TempFile::new("round-trip");
     built.save(&file.0).unwrap();
     let size = std::fs::metadata(&file.0).unwrap().len();
     // 5,005 entries: one block, one checksum.
     assert_eq!(size, HEADER_LEN as u64 + 4 + built.len());
     assert_eq!(size, built.file_size());
-    let opened = EndgameDb::open(&file.0).unwrap();
+    let opened = KalahDb::open(&file.0).unwrap();
     assert_eq!(
         (
             opened.pits(),
@@ -271,17 +271,17 @@ fn save_then_open_probes_the_same() {
 
 /// A saved database's bytes, for damaging.
 fn saved_bytes(pits: u8, max_seeds: u8) -> Vec<u8> {
-    let db = EndgameDb::build(pits, false, max_seeds, 1, |_| {}).expect("a small database");
+    let db = KalahDb::build(pits, false, max_seeds, 1, |_| {}).expect("a small database");
     let file = TempFile::new("source");
     db.save(&file.0).expect("a writable temp dir");
     std::fs::read(&file.0).expect("the file just written")
 }
 
 /// Writes `bytes` to a scratch file and opens it.
-fn open_bytes(name: &str, bytes: &[u8]) -> Result<EndgameDb, EndgameDbError> {
+fn open_bytes(name: &str, bytes: &[u8]) -> Result<KalahDb, EndgameDbError> {
     let file = TempFile::new(name);
     std::fs::write(&file.0, bytes).expect("a writable temp dir");
-    EndgameDb::open(&file.0)
+    KalahDb::open(&file.0)
 }
 
 #[test]
@@ -362,7 +362,7 @@ fn damaged_files_give_the_right_error() {
 
     // A missing file.
     let missing = TempFile::new("missing");
-    let error = EndgameDb::open(&missing.0).unwrap_err();
+    let error = KalahDb::open(&missing.0).unwrap_err();
     assert!(matches!(error, EndgameDbError::Io { .. }), "{error}");
 }
 
@@ -418,7 +418,7 @@ fn the_build_db_command_writes_a_database() {
     assert!(output.status.success(), "{stderr}");
     assert!(stderr.starts_with("building Kalah(3)"), "{stderr}");
     assert!(stderr.contains("entries"), "{stderr}");
-    let db = EndgameDb::open(&file.0).unwrap();
+    let db = KalahDb::open(&file.0).unwrap();
     assert_eq!(
         (db.pits(), db.max_seeds(), db.empty_capture()),
         (3, 8, false)
@@ -464,7 +464,7 @@ fn builds_match_the_first_designs_fingerprints() {
         (6, true, 10, 0xbcef_ea24_bc75_33c7),
         (4, false, 9, 0x1ced_d2a0_231d_dcd7),
     ] {
-        let db = EndgameDb::build(pits, empty_capture, max_seeds, 2, |_| {}).unwrap();
+        let db = KalahDb::build(pits, empty_capture, max_seeds, 2, |_| {}).unwrap();
         assert_eq!(
             db.fingerprint(),
             checksum,

@@ -10,8 +10,8 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use assert_cmd::Command;
-use ply_engine::endgame::{BLOCK_SHIFT, EndgameDbError, HEADER_LEN, entry_count};
-use ply_engine::games::kalah::EndgameDb;
+use ply_engine::endgame::{BLOCK_SHIFT, Backed, EndgameDbError, HEADER_LEN, entry_count};
+use ply_engine::games::kalah::KalahDb;
 use ply_engine::games::russian::endgame::RussianDb;
 
 /// Generous: each session takes about a second.
@@ -49,7 +49,7 @@ fn sound_bytes() -> &'static [u8] {
     static BYTES: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
     BYTES.get_or_init(|| {
         let dir = TempDir::new("sound");
-        let db = EndgameDb::build(PITS, false, MAX_SEEDS, 2, |_| {}).expect("a database");
+        let db = KalahDb::build(PITS, false, MAX_SEEDS, 2, |_| {}).expect("a database");
         let path = dir.0.join("sound.db");
         db.save(&path).expect("a writable temp dir");
         std::fs::read(&path).expect("the file just written")
@@ -102,13 +102,13 @@ fn no_entry_of_a_damaged_block_is_ever_read() {
     let sound_dir = TempDir::new("library-sound");
     let sound_path = sound_dir.0.join("sound.db");
     std::fs::write(&sound_path, sound_bytes()).expect("a writable temp dir");
-    let sound = EndgameDb::open(&sound_path).expect("the sound file");
+    let sound = KalahDb::open(&sound_path).expect("the sound file");
     sound.verify().expect("the sound file verifies");
     let dir = TempDir::new("library");
     for (name, bytes) in damaged_files() {
         let path = dir.0.join(format!("{name}.db"));
         std::fs::write(&path, &bytes).expect("a writable temp dir");
-        let damaged = EndgameDb::open(&path).expect("the header is sound");
+        let damaged = KalahDb::open(&path).expect("the header is sound");
         assert!(damaged.damage().is_none(), "{name}: nothing read yet");
         let mut changed = 0;
         let mut refused = 0;
@@ -133,7 +133,7 @@ fn no_entry_of_a_damaged_block_is_ever_read() {
         assert!(text.contains(&path.display().to_string()), "{text}");
         assert!(text.contains("rebuild"), "{text}");
         // The whole check counts every damaged block.
-        let fresh = EndgameDb::open(&path).expect("the header is sound");
+        let fresh = KalahDb::open(&path).expect("the header is sound");
         let error = fresh.verify().expect_err("damaged");
         let EndgameDbError::Damaged {
             damaged, blocks, ..
@@ -165,7 +165,7 @@ fn a_tail_cut_off_with_the_header_patched_is_refused_at_once() {
     let dir = TempDir::new("cut");
     let path = dir.0.join("cut.db");
     std::fs::write(&path, &cut).expect("a writable temp dir");
-    let error = EndgameDb::open(&path).expect_err("refused");
+    let error = KalahDb::open(&path).expect_err("refused");
     assert!(
         matches!(error, EndgameDbError::DamagedHeader { .. }),
         "{error}"
@@ -295,7 +295,7 @@ fn auto_passes_over_a_damaged_cached_file_to_the_next_smaller_one() {
         .find(|(name, _)| *name == "zeroed")
         .expect("the zeroed file");
     std::fs::write(cache.join("kalah-6-standard-12.db"), zeroed).expect("writable");
-    let smaller = EndgameDb::build(PITS, false, 10, 2, |_| {}).expect("a database");
+    let smaller = KalahDb::build(PITS, false, 10, 2, |_| {}).expect("a database");
     smaller
         .save(cache.join("kalah-6-standard-10.db"))
         .expect("writable");
@@ -457,7 +457,7 @@ fn verify_db_gives_one_reason_once_with_the_files_own_advice() {
         let mut bytes = sound_bytes().to_vec();
         bytes[BLOCK_SHIFT_BYTE] = shift;
         let path = write(&dir.0, &format!("shift-{shift}"), &bytes);
-        let error = EndgameDb::open(&path).expect_err("refused");
+        let error = KalahDb::open(&path).expect_err("refused");
         assert!(
             matches!(error, EndgameDbError::DamagedHeader { .. }),
             "shift {shift}: {error}"

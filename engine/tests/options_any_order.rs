@@ -139,9 +139,10 @@ fn a_value_no_declaring_game_accepts_is_refused_at_once() {
 /// refused because Oware has no databases.
 #[test]
 fn an_endgame_database_file_is_opened_by_the_game_chosen_before_it() {
-    use ply_engine::games::kalah::EndgameDb;
+    use ply_engine::endgame::Backed;
+    use ply_engine::games::kalah::KalahDb;
     let path = std::env::temp_dir().join(format!("ply-any-order-{}.plydb", std::process::id()));
-    EndgameDb::build(6, false, 4, 1, |_| {})
+    KalahDb::build(6, false, 4, 1, |_| {})
         .expect("a database")
         .save(&path)
         .expect("saved");

@@ -18,7 +18,8 @@ use std::process::{Command, Stdio};
 
 use common::{random_positions, solved};
 
-use ply_engine::games::kalah::EndgameDb;
+use ply_engine::endgame::Backed;
+use ply_engine::games::kalah::KalahDb;
 use ply_rules::game::Game;
 use ply_rules::games::kalah::{Kalah, KalahRules};
 
@@ -133,7 +134,7 @@ fn engine_output(input: &str) -> String {
 /// A database of `pits` pits and at most `seeds` seeds, saved to a file of the
 /// test's own (`name`), for `EndgameDB`: the caller removes it.
 fn saved_database(pits: u8, empty_capture: bool, seeds: u8, name: &str) -> std::path::PathBuf {
-    let db = EndgameDb::build(pits, empty_capture, seeds, 1, |_| {}).expect("a database");
+    let db = KalahDb::build(pits, empty_capture, seeds, 1, |_| {}).expect("a database");
     let path = std::env::temp_dir().join(format!(
         "ply-perfect-play-{name}-{}.plydb",
         std::process::id()

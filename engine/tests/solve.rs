@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use common::{minimax, minimax_move_values, random_positions};
 
-use ply_engine::games::kalah::EndgameDb;
+use ply_engine::games::kalah::KalahDb;
 use ply_engine::games::kalah::solve::moves::{MoveValue, move_values};
 use ply_engine::games::kalah::solve::table::BoundTable;
 use ply_engine::games::kalah::solve::{SolveConfig, solve};
@@ -16,7 +16,7 @@ use ply_rules::game::{Game, Player};
 use ply_rules::games::kalah::{Kalah, KalahRules};
 
 /// Solves `position` and checks the value, and that the best move keeps it.
-fn check(position: &Kalah, threads: usize, db: Option<&EndgameDb>, memo: &mut HashMap<Kalah, i32>) {
+fn check(position: &Kalah, threads: usize, db: Option<&KalahDb>, memo: &mut HashMap<Kalah, i32>) {
     let table = BoundTable::new(4);
     // Any first guess must give the same value; vary it with the position.
     let guess = i32::from(position.pits(Player::One)[0]) - 2;
@@ -79,7 +79,7 @@ fn two_threads_agree_with_minimax() {
 fn solver_with_an_endgame_database_agrees_with_minimax() {
     for empty_capture in [false, true] {
         let rules = KalahRules::new(3, 3, empty_capture).expect("playable");
-        let db = EndgameDb::build(3, empty_capture, 10, 1, |_| {}).expect("database");
+        let db = KalahDb::build(3, empty_capture, 10, 1, |_| {}).expect("database");
         let mut memo = HashMap::new();
         for position in random_positions(rules, 4, 99) {
             check(&position, 1, Some(&db), &mut memo);

@@ -730,12 +730,13 @@ fn the_page_builds_a_database_and_shows_every_moves_exact_value() {
 /// damaged, and the panel's check says so too.
 #[test]
 fn the_exact_view_never_shows_a_value_from_a_damaged_database() {
-    use ply_engine::games::kalah::EndgameDb;
+    use ply_engine::endgame::Backed;
+    use ply_engine::games::kalah::KalahDb;
     let cache = fresh_cache("damaged");
     let directory = cache.join("ply");
     std::fs::create_dir_all(&directory).expect("the cache");
     let path = directory.join("kalah-4-standard-16.db");
-    EndgameDb::build(4, false, 16, 2, |_| {})
+    KalahDb::build(4, false, 16, 2, |_| {})
         .expect("a database")
         .save(&path)
         .expect("saved");

@@ -17,10 +17,10 @@ pub(crate) fn map_read_only(file: &File) -> std::io::Result<Mmap> {
     // reading past its new end kills the process with SIGBUS. Here the
     // file was opened read-only and the mapping is read-only and private
     // to this process, and Ply itself never writes a database in place:
-    // `EndgameDb::save` writes a new file and renames it over the old
+    // `DatabaseFile::save` writes a new file and renames it over the old
     // name, which leaves an existing mapping on the old contents. So the
     // mapping is sound as long as nobody else modifies or truncates the
-    // file in place while an `EndgameDb` opened from it is alive. The user
+    // file in place while a database opened from it is alive. The user
     // must not do that (no `truncate`, no `dd conv=notrunc`, no copying
     // over it with `cp`, which rewrites in place; replace it with `mv`
     // instead, or stop the engine first).

@@ -2,22 +2,26 @@
 //! and book ask instead of naming games. Every game implements [`EngineGame`] in
 //! its own engine module (`games/<game>/`), most with the defaults.
 
+pub mod database;
 pub mod judging;
 
-use std::any::Any;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 
 use ply_protocol::GoParams;
 use ply_rules::registry::GameDef;
 
-use crate::endgame::file::DatabaseFile;
+pub use crate::endgame::DatabasePlan;
 use crate::endgame::progress::Progress;
 use crate::options::EngineOptions;
 use crate::search::SearchGame;
+pub use database::{
+    BuiltDatabase, DatabaseChecks, DatabaseFit, DatabaseHooks, Hooks, OpenedDatabase, no_databases,
+    open_database_of_any_game,
+};
 use judging::Judging;
-use ply_rules::variant::{AnyGame, AnyRules, Variant};
-use ply_rules::{with_game, with_variant};
+use ply_rules::variant::Variant;
+use ply_rules::with_variant;
 
 use crate::search_thread::output::Output;
 use crate::search_thread::running::RunningSearch;
@@ -25,7 +29,7 @@ use crate::search_thread::solve::SolveJob;
 use crate::search_thread::tables::EngineTables;
 
 /// The engine's side of a game.
-pub trait EngineGame: SearchGame + GameDef {
+pub trait EngineGame: SearchGame + GameDef + 'static {
     /// Whether the game has an exact solver (`solve`).
     const HAS_SOLVER: bool = false;
 
@@ -67,12 +71,18 @@ pub trait EngineGame: SearchGame + GameDef {
         let _ = tables;
     }
 
+    /// The game's endgame databases, as the hooks below use them: a game
+    /// with databases names their type here in one line
+    /// (`Some(&Hooks::<KalahDb>::NEW)`, see [`database`]); `None` (the
+    /// default) for a game without.
+    const DATABASE: Option<&'static dyn DatabaseHooks<Self>> = None;
+
     /// The family of this game's databases for the position's rules, as
     /// the cache names them (`<family>-<size>.db`, see
     /// [`crate::database_cache`]): `EndgameDB auto` loads the biggest.
-    /// `None` (the default) for a game without databases.
+    /// `None` for a game without databases.
     fn database_family(&self) -> Option<String> {
-        None
+        Self::DATABASE.map(|database| database.family(self))
     }
 
     /// Opens the database file at `path` for this game (`EndgameDB`);
@@ -81,20 +91,21 @@ pub trait EngineGame: SearchGame + GameDef {
     ///
     /// # Errors
     /// The file cannot be read, is no database of this game, or (with
-    /// `TheseRules`) serves other rules; the default: the game has none.
+    /// `TheseRules`) serves other rules; or the game has none.
     fn open_database(&self, path: &Path, fit: DatabaseFit) -> Result<OpenedDatabase, String> {
-        let _ = (path, fit);
-        Err(format!("{} has no endgame databases", Self::NAME))
+        let database = Self::DATABASE.ok_or_else(|| no_databases(Self::NAME))?;
+        database.open(self, path, fit)
     }
 
     /// What `build-db` would build for the position's rules with at most
-    /// `max_seeds` seeds on the board: checked before anything starts.
+    /// `max_size` seeds (or pieces, as [`DatabaseHooks::size_unit`] says)
+    /// on the board: checked before anything starts.
     ///
     /// # Errors
-    /// The game has no databases (the default), or not of this size.
-    fn database_plan(&self, max_seeds: u8) -> Result<DatabasePlan, String> {
-        let _ = max_seeds;
-        Err(format!("{} has no endgame databases", Self::NAME))
+    /// The game has no databases, or not of this size.
+    fn database_plan(&self, max_size: u8) -> Result<DatabasePlan, String> {
+        let database = Self::DATABASE.ok_or_else(|| no_databases(Self::NAME))?;
+        database.plan(self, max_size)
     }
 
     /// `build-db`: builds the database of [`EngineGame::database_plan`] in
@@ -104,12 +115,12 @@ pub trait EngineGame: SearchGame + GameDef {
     /// As [`EngineGame::database_plan`], or the build failed.
     fn build_database(
         &self,
-        max_seeds: u8,
+        max_size: u8,
         threads: usize,
         progress: &mut dyn FnMut(&Progress),
     ) -> Result<Box<dyn BuiltDatabase>, String> {
-        let _ = (max_seeds, threads, progress);
-        Err(format!("{} has no endgame databases", Self::NAME))
+        let database = Self::DATABASE.ok_or_else(|| no_databases(Self::NAME))?;
+        database.build(self, max_size, threads, progress)
     }
 
     /// `go`: starts thinking about this position on a new thread; the
@@ -142,134 +153,6 @@ pub trait EngineGame: SearchGame + GameDef {
         let _ = job;
         Err(no_solver())
     }
-}
-
-/// Whether a database must serve the rules being played.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum DatabaseFit {
-    /// Any rules of the game: a file named by hand, whose positions the
-    /// search looks up only when they are of its rules.
-    AnyRules,
-    /// The position's rules: a database the cache offers for them.
-    TheseRules,
-}
-
-/// A database a game opened: what the search asks (see
-/// [`crate::search::oracles::Oracles`]), what it is, in words, and how
-/// sound it is.
-pub struct OpenedDatabase {
-    /// The database, of the game's own type.
-    pub oracle: Arc<dyn Any + Send + Sync>,
-    /// The same database, for the checks any layer may ask of it.
-    pub checks: Arc<dyn DatabaseChecks>,
-    /// The family of the rules it serves, as the cache names them
-    /// ([`EngineGame::database_family`]): a game whose family differs never
-    /// reads it.
-    pub family: String,
-    /// What it holds, for `info string` (`6 pits, standard capture, up
-    /// to 24 seeds on the board, … positions`).
-    pub description: String,
-}
-
-impl std::fmt::Debug for OpenedDatabase {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("OpenedDatabase")
-            .field("family", &self.family)
-            .field("description", &self.description)
-            .finish_non_exhaustive()
-    }
-}
-
-/// What any layer may ask of an opened database, whatever its game: is it
-/// sound? A database file checks its parts as they are first read and
-/// never gives a value from a damaged part; these say what it found, and
-/// check all of it on request.
-pub trait DatabaseChecks: Send + Sync {
-    /// The damage found since the file was opened, in words naming the
-    /// file; `None` while none was found.
-    fn damage(&self) -> Option<String>;
-
-    /// Checks the whole file, calling `progress(done, total)` as it goes
-    /// (in units of the database's choosing).
-    ///
-    /// # Errors
-    /// The damage found, in words naming the file.
-    fn verify(&self, progress: &mut dyn FnMut(u64, u64)) -> Result<(), String>;
-}
-
-/// What a database build will make, for the checks before it starts and
-/// its messages.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DatabasePlan {
-    /// What it holds, in words (`Kalah(6) standard capture, at most 24
-    /// seeds on the board`).
-    pub description: String,
-    /// Its name in the cache ([`crate::database_cache::file_name`]).
-    pub file_name: String,
-    /// Entries.
-    pub entries: u64,
-    /// Bytes of memory the build needs, about.
-    pub memory: u64,
-    /// Bytes of its file.
-    pub file_bytes: u64,
-}
-
-/// A database built in memory, to be saved.
-pub trait BuiltDatabase {
-    /// Writes it to `path` (through a temporary file and a rename).
-    ///
-    /// # Errors
-    /// The file cannot be written.
-    fn save(&self, path: &Path) -> Result<(), String>;
-
-    /// Entries.
-    fn entries(&self) -> u64;
-
-    /// Bytes of its file.
-    fn file_size(&self) -> u64;
-}
-
-impl<T: crate::endgame::file::Backed> BuiltDatabase for T {
-    fn save(&self, path: &Path) -> Result<(), String> {
-        self.file().save(path).map_err(|e| e.to_string())
-    }
-
-    fn entries(&self) -> u64 {
-        self.file().header().count
-    }
-
-    fn file_size(&self) -> u64 {
-        self.file().file_size()
-    }
-}
-
-/// Every database checks its file the same way (see
-/// [`crate::endgame::file::DatabaseFile`]).
-impl<T: crate::endgame::file::Backed + Send + Sync> DatabaseChecks for T {
-    fn damage(&self) -> Option<String> {
-        self.file().damage().map(|e| e.to_string())
-    }
-
-    fn verify(&self, progress: &mut dyn FnMut(u64, u64)) -> Result<(), String> {
-        self.file()
-            .verify_with_progress(progress)
-            .map_err(|e| e.to_string())
-    }
-}
-
-/// Opens the database file at `path` for whichever game it belongs to
-/// (`ply-engine verify-db`, which is given a file and no game): the game
-/// its magic names.
-///
-/// # Errors
-/// The file cannot be read, is no database, or its game cannot open it:
-/// one reason, that game's.
-pub fn open_database_of_any_game(path: &Path) -> Result<OpenedDatabase, String> {
-    // The file's magic names its game, and only that game opens it: what is
-    // wrong with the file is then said once, by its own game.
-    let kind = DatabaseFile::kind_of(path).map_err(|e| e.to_string())?;
-    let start = AnyGame::start(&AnyRules::default_for(kind.variant()))?;
-    with_game!(&start, game => game.open_database(path, DatabaseFit::AnyRules))
 }
 
 /// A book section beside a game's own: `<game> <suffix>` holds positions

@@ -14,9 +14,9 @@
 //! figures are in `docs/engine.md`; `engine/examples/kalah_eval_match.rs`
 //! replays such matches.
 
-use super::position::Kalah;
 use crate::search::Evaluator;
 use ply_rules::game::Player;
+use ply_rules::games::kalah::Kalah;
 
 /// Evaluation units per seed: scores are in centi-seeds.
 pub const SEED_VALUE: i32 = 100;

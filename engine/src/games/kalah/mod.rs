@@ -10,17 +10,12 @@ mod packed;
 mod search;
 pub mod solve;
 
-use std::path::Path;
 use std::sync::{Arc, Mutex};
 
 use ply_protocol::GoParams;
 
-use crate::endgame::progress::Progress;
 use crate::engine_game::judging::{Judging, Thresholds};
-use crate::engine_game::{
-    BookSection, BuiltDatabase, DatabaseChecks, DatabaseFit, DatabasePlan, EngineGame,
-    OpenedDatabase,
-};
+use crate::engine_game::{BookSection, DatabaseHooks, EngineGame, Hooks};
 use crate::options::EngineOptions;
 use crate::search_thread::output::Output;
 use crate::search_thread::running::RunningSearch;
@@ -31,9 +26,11 @@ use crate::search_thread::tables::EngineTables;
 /// does not show.
 const EMPTY_CAPTURE_SECTION: &str = "empty-capture";
 
-/// Kalah thinks with the alpha-beta search, and has the exact solver.
+/// Kalah thinks with the alpha-beta search, and has the exact solver and
+/// endgame databases.
 impl EngineGame for Kalah {
     const HAS_SOLVER: bool = true;
+    const DATABASE: Option<&'static dyn DatabaseHooks<Self>> = Some(&Hooks::<KalahDb>::NEW);
     const JUDGING: Judging = Judging::Margin(Thresholds::SEEDS);
     const BOOK_SECTIONS: &'static [BookSection] =
         &[(EMPTY_CAPTURE_SECTION, &[("EmptyCapture", "true")])];
@@ -75,83 +72,12 @@ impl EngineGame for Kalah {
         solve::perfect::prepare_tables(self, tables);
     }
 
-    fn database_family(&self) -> Option<String> {
-        Some(endgame::cache_family(
-            self.pit_count(),
-            self.empty_capture(),
-        ))
-    }
-
-    fn database_plan(&self, max_seeds: u8) -> Result<DatabasePlan, String> {
-        let pits = self.pit_count();
-        let entries = crate::endgame::entry_count(2 * usize::from(pits), max_seeds)
-            .ok_or("a database of this size has more entries than a number can count")?;
-        Ok(DatabasePlan {
-            description: format!(
-                "Kalah({pits}) {}, at most {max_seeds} seeds on the board",
-                endgame::capture_rule_name(self.empty_capture())
-            ),
-            file_name: endgame::cache_file_name(pits, self.empty_capture(), max_seeds),
-            entries,
-            memory: entries,
-            file_bytes: endgame::file_size_of(entries),
-        })
-    }
-
-    fn build_database(
-        &self,
-        max_seeds: u8,
-        threads: usize,
-        progress: &mut dyn FnMut(&Progress),
-    ) -> Result<Box<dyn BuiltDatabase>, String> {
-        let db = EndgameDb::build(
-            self.pit_count(),
-            self.empty_capture(),
-            max_seeds,
-            threads,
-            progress,
-        )
-        .map_err(|e| e.to_string())?;
-        Ok(Box::new(db))
-    }
-
-    fn open_database(&self, path: &Path, fit: DatabaseFit) -> Result<OpenedDatabase, String> {
-        // The error names the file.
-        let db = EndgameDb::open(path).map_err(|e| e.to_string())?;
-        let rules = |pits: u8, empty_capture: bool| {
-            format!("{pits} pits, {}", endgame::capture_rule_name(empty_capture))
-        };
-        let db_rules = rules(db.pits(), db.empty_capture());
-        if fit == DatabaseFit::TheseRules
-            && (db.pits(), db.empty_capture()) != (self.pit_count(), self.empty_capture())
-        {
-            return Err(format!(
-                "{} is a database of {db_rules}, not of the game played ({})",
-                path.display(),
-                rules(self.pit_count(), self.empty_capture())
-            ));
-        }
-        let description = format!(
-            "{db_rules}, up to {} seeds on the board, {} positions",
-            db.max_seeds(),
-            db.len()
-        );
-        let family = endgame::cache_family(db.pits(), db.empty_capture());
-        let db = Arc::new(db);
-        Ok(OpenedDatabase {
-            description,
-            family,
-            checks: Arc::clone(&db) as Arc<dyn DatabaseChecks>,
-            oracle: db,
-        })
-    }
-
     fn solve(self, job: SolveJob) -> Result<RunningSearch, String> {
         solve::command::start(self, job)
     }
 }
 
-pub use endgame::EndgameDb;
+pub use endgame::KalahDb;
 pub use eval::{EXTRA_TURN_WEIGHT, KalahEvaluation, SEED_VALUE};
 use ply_rules::games::kalah::*;
 pub use search::{CAPTURE_PRIORITY, EXTRA_TURN_PRIORITY};

@@ -2,15 +2,15 @@
 //! move-ordering hints.
 
 use super::eval::{KalahEvaluation, SEED_VALUE, store_difference};
-use super::position::Kalah;
-use super::rules::MAX_PITS;
 use crate::search::KnownMargin;
 use crate::search::SearchGame;
 use crate::search::oracles::Oracles;
 use ply_rules::game::Player;
+use ply_rules::games::kalah::Kalah;
+use ply_rules::games::kalah::MAX_PITS;
 use ply_rules::games::mancala::key;
 
-use super::EndgameDb;
+use super::KalahDb;
 use crate::search::Evaluator;
 
 /// Ordering hint for a sowing whose last seed lands in the own store: the
@@ -66,7 +66,7 @@ impl SearchGame for Kalah {
     /// The endgame database holds f, the gain still to come; the final
     /// margin adds what the stores hold already.
     fn known_margin(&self, oracles: &Oracles) -> Option<KnownMargin> {
-        let future = oracles.get::<EndgameDb>()?.probe(self)?;
+        let future = oracles.get::<KalahDb>()?.probe(self)?;
         Some(KnownMargin::exact(
             (store_difference(self) + future) * SEED_VALUE,
         ))

@@ -10,12 +10,12 @@
 
 use super::endgame::OwareDb;
 use super::eval::OwareEvaluation;
-use super::position::Oware;
 use crate::search::SearchGame;
 use crate::search::oracles::Oracles;
 use crate::search::{Evaluator, KnownMargin};
 use ply_rules::games::mancala::MAX_PITS;
 use ply_rules::games::mancala::SEED_VALUE;
+use ply_rules::games::oware::Oware;
 
 /// Ordering hint for a capture, plus the seeds captured, so bigger
 /// captures are tried first and every capture before a quiet move.

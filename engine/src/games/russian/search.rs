@@ -6,19 +6,19 @@
 //! one is nearer a move-limit draw (the "graph history interaction"
 //! chess engines accept too); the rules themselves always see the line.
 
-use super::board::Board;
-use super::draw::KING_MOVES_PLIES;
 use super::endgame::{RussianDb, Wdl};
 use super::eval::RussianEvaluation;
-use super::moves::Move;
-use super::position::Russian;
-use super::squares::{Bits, SQUARES};
 use crate::search::Evaluator;
 use crate::search::SearchGame;
 use crate::search::game::KnownMargin;
 use crate::search::oracles::Oracles;
 use crate::search::score::CENTI;
 use ply_rules::game::Player;
+use ply_rules::games::russian::Board;
+use ply_rules::games::russian::Move;
+use ply_rules::games::russian::Russian;
+use ply_rules::games::russian::draw::KING_MOVES_PLIES;
+use ply_rules::games::russian::squares::{Bits, SQUARES};
 
 /// The margin the tables give a won position (centi-units) before its
 /// distance from the end is taken off (see [`table_margin`]); a proven

@@ -24,6 +24,7 @@ use anyhow::{Context, Result, bail};
 use ply_engine::database_cache;
 use ply_engine::endgame::format::KALAH_MAGIC;
 use ply_engine::endgame::{Kind, format_duration};
+use ply_engine::engine_game::database::games_with_databases;
 use ply_engine::engine_game::{DatabasePlan, EngineGame};
 use ply_rules::options::RuleError;
 use ply_rules::variant::{AnyGame, AnyRules, Variant};
@@ -44,12 +45,12 @@ pub struct BuildDbArgs {
     /// The database's size: most seeds on the board (0 to 127), or for
     /// Russian draughts most pieces (`--max-pieces`, 2 to 8).
     #[arg(
-        long,
+        long = "max-seeds",
         visible_alias = "max-pieces",
         value_name = "N",
         value_parser = clap::value_parser!(u8).range(0..=127)
     )]
-    max_seeds: u8,
+    max_size: u8,
     /// A rule option of the game, as `uci` lists it (repeatable): the board
     /// the database is for, e.g. `--option Pits=4` or `--option EmptyCapture=true`.
     #[arg(long = "option", value_name = "NAME=VALUE")]
@@ -81,8 +82,8 @@ pub fn run(args: &BuildDbArgs) -> Result<()> {
         usize::from,
     );
     let game = game_of(args)?;
-    let plan = with_game!(&game, game => game.database_plan(args.max_seeds))
-        .map_err(anyhow::Error::msg)?;
+    let plan =
+        with_game!(&game, game => game.database_plan(args.max_size)).map_err(anyhow::Error::msg)?;
     // 1. Where it goes.
     let into_cache = args.output.is_none();
     let output = match &args.output {
@@ -116,7 +117,7 @@ pub fn run(args: &BuildDbArgs) -> Result<()> {
     let started = std::time::Instant::now();
     let mut progress = BuildProgress::for_stderr();
     let db = with_game!(&game, game => game.build_database(
-        args.max_seeds,
+        args.max_size,
         threads,
         &mut |p| progress.update(p),
     ))
@@ -153,19 +154,13 @@ fn game_of(args: &BuildDbArgs) -> Result<AnyGame> {
             Variant::names().join(", ")
         )
     })?;
-    let with_databases: Vec<&str> = Variant::ALL
-        .into_iter()
-        .filter(|&variant| {
-            AnyGame::start(&AnyRules::default_for(variant))
-                .is_ok_and(|game| with_game!(&game, game => game.database_family()).is_some())
-        })
-        .map(Variant::name)
-        .collect();
-    if !with_databases.contains(&variant.name()) {
+    let with_databases = games_with_databases();
+    if !with_databases.contains(&variant) {
+        let names: Vec<&str> = with_databases.into_iter().map(Variant::name).collect();
         bail!(
             "{} has no endgame databases; these games have: {}",
             variant.name(),
-            with_databases.join(", ")
+            names.join(", ")
         );
     }
     let mut rules = AnyRules::default_for(variant);

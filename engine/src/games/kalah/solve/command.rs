@@ -21,7 +21,7 @@ use ply_protocol::{Response, ScoreBound};
 use crate::games::kalah::solve::exact::seeds_on_board;
 use crate::games::kalah::solve::moves::{MoveValue, move_values};
 use crate::games::kalah::solve::{Solution, SolveConfig, solve};
-use crate::games::kalah::{EndgameDb, solve::table::BoundTable};
+use crate::games::kalah::{KalahDb, solve::table::BoundTable};
 use crate::search::SearchControl;
 use crate::search::SearchGame;
 use crate::search::score::{CENTI, is_proven, signed};
@@ -65,7 +65,7 @@ pub fn start(root: Kalah, job: SolveJob) -> Result<RunningSearch, String> {
         let config = SolveConfig {
             threads,
             table: &table,
-            db: oracles.get::<EndgameDb>(),
+            db: oracles.get::<KalahDb>(),
             guess,
         };
         // 1. The position's value, step by step.

@@ -16,7 +16,7 @@ use super::busy::BusyTable;
 use super::steps_finished;
 use super::table::{BoundTable, Bounds, NO_MOVE};
 use crate::endgame::rank;
-use crate::games::kalah::endgame::EndgameDb;
+use crate::games::kalah::endgame::KalahDb;
 use crate::search::SearchControl;
 use ply_rules::game::Player;
 use ply_rules::games::mancala::key;
@@ -73,7 +73,7 @@ pub struct Shared<'a> {
     /// Proven bounds, shared by every thread.
     pub table: &'a BoundTable,
     /// Exact values of small endgames, when loaded.
-    pub db: Option<&'a EndgameDb>,
+    pub db: Option<&'a KalahDb>,
     /// Set when another thread has finished: abandon the search.
     pub stop: &'a AtomicBool,
     /// The MTD(f) progress word (see `super::steps_finished`): when its
@@ -102,7 +102,7 @@ pub struct ExactSearch<'a> {
     /// The pit count and capture rule of the position being searched.
     rules: Rules,
     /// The endgame database, when it is for these rules.
-    db: Option<&'a EndgameDb>,
+    db: Option<&'a KalahDb>,
 }
 
 /// Seeds in the pits (the stores are cleared during the search).

@@ -51,7 +51,7 @@ pub mod table;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use super::endgame::EndgameDb;
+use super::endgame::KalahDb;
 use super::position::Kalah;
 use crate::search::SearchControl;
 use busy::BusyTable;
@@ -67,7 +67,7 @@ pub struct SolveConfig<'a> {
     /// The bound table, kept between solves so that work is reused.
     pub table: &'a BoundTable,
     /// An endgame database for these rules, if one is loaded.
-    pub db: Option<&'a EndgameDb>,
+    pub db: Option<&'a KalahDb>,
     /// A guess at the value (final margin for the side to move), where
     /// MTD(f) starts testing: a good guess saves zero-window searches.
     pub guess: i32,

@@ -35,7 +35,7 @@ use std::time::{Duration, Instant};
 use ply_protocol::{GoParams, Info, Response, Score};
 
 use super::command::{GUESS_HASH_MB, bound_table, guess_from_score};
-use crate::games::kalah::EndgameDb;
+use crate::games::kalah::KalahDb;
 use crate::games::kalah::solve::table::BoundTable;
 use crate::games::kalah::solve::{Solution, SolveConfig, solve};
 use crate::options::EngineOptions;
@@ -165,7 +165,7 @@ pub fn start(
 /// hand may be of other rules: the solver would not use it, and a proof
 /// would only cost time.)
 fn has_database_of_rules(tables: &EngineTables, position: &Kalah) -> bool {
-    tables.oracles.get::<EndgameDb>().is_some_and(|db| {
+    tables.oracles.get::<KalahDb>().is_some_and(|db| {
         db.pits() == position.pit_count() && db.empty_capture() == position.empty_capture()
     })
 }
@@ -243,7 +243,7 @@ fn prove(
 ) -> Option<Proof> {
     // The database, held apart from the tables the steps below change.
     let oracles = tables.oracles.clone();
-    let db = oracles.get::<EndgameDb>()?;
+    let db = oracles.get::<KalahDb>()?;
     if root.outcome().is_some() {
         return None;
     }
@@ -384,7 +384,7 @@ enum Verdict {
 struct Prover<'a> {
     threads: usize,
     table: &'a BoundTable,
-    db: &'a EndgameDb,
+    db: &'a KalahDb,
     deadline: Instant,
     /// The `go`'s control: its `stop` ends every proof.
     control: &'a Arc<SearchControl>,
@@ -554,7 +554,7 @@ mod tests {
             Kalah::start(KalahRules::new(pits, 3, empty_capture).expect("playable"))
                 .expect("a start")
         };
-        let db = Arc::new(EndgameDb::build(4, false, 4, 1, |_| {}).expect("a database"));
+        let db = Arc::new(KalahDb::build(4, false, 4, 1, |_| {}).expect("a database"));
         let made_anew = |_: usize| -> Result<BoundTable, String> { Err("made anew".to_owned()) };
 
         let mut tables = EngineTables::new(1);

@@ -7,7 +7,7 @@
 
 use super::Solver;
 use crate::games::oware::endgame::OwareDb;
-use crate::games::oware::retrograde::row_margin;
+use crate::games::oware::endgame::moves::row_margin;
 use crate::search::SearchControl;
 use crate::search_thread::solve::bounds::BoundsGame;
 use crate::search_thread::tables::EngineTables;

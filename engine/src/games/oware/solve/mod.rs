@@ -6,7 +6,7 @@
 //! opponent will, with the final sweep (each side taking its own row when
 //! the mover cannot move or cannot feed, or when a board repeats), played
 //! until the board is decided, as the endgame databases count it
-//! (`retrograde.rs`; a majority in a store never changes who wins, so the
+//! (`endgame/bounds.rs`; a majority in a store never changes who wins, so the
 //! sign is Ply's result).
 //!
 //! **Why bounds, not a plain search to the end.** A repeated board ends
@@ -51,7 +51,7 @@ use ply_rules::games::oware::board::Board;
 use ply_rules::games::oware::key::board_key;
 
 use crate::games::oware::endgame::OwareDb;
-use crate::games::oware::retrograde::{legal_houses, row_margin};
+use crate::games::oware::endgame::moves::{legal_houses, row_margin};
 use crate::search::SearchControl;
 use crate::search::bounds_solver::{BoundsSolver, Effort, RootOrder, Stopped};
 use ply_rules::games::oware::Oware;
@@ -488,8 +488,8 @@ fn table_slot(board: &Board, side: Player) -> (usize, u64) {
 mod tests {
     use super::*;
     use crate::endgame::rank::{entry_count, unrank};
-    use crate::games::oware::retrograde::board_of;
-    use crate::games::oware::retrograde::tests::exhaustive_move;
+    use crate::games::oware::endgame::reference::board_of;
+    use crate::games::oware::endgame::reference::exhaustive_move;
     use ply_rules::game::Game;
 
     /// Boards small enough to play every line from every board.

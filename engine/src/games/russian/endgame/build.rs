@@ -60,7 +60,7 @@ use ply_rules::games::russian::squares::{Bits, Direction, NEIGHBOUR, NONE};
 use super::entry::{Entry, Value, Wdl};
 use super::index::{Layout, men_progress};
 use super::material::{Limits, Material};
-use super::tables::Tables;
+use super::run::TableRun;
 
 /// Most pieces the build supports: eight kings have at most 8 × 13 = 104
 /// king moves, which a position's count holds in 7 bits.
@@ -134,13 +134,13 @@ pub fn build(
     max_pieces: u8,
     threads: usize,
     mut report: impl FnMut(&MaterialReport),
-) -> Result<Tables, String> {
+) -> Result<TableRun, String> {
     if !(2..=MAX_BUILD_PIECES).contains(&max_pieces) {
         return Err(format!(
             "Russian draughts tables are built for 2 to {MAX_BUILD_PIECES} pieces, not {max_pieces}"
         ));
     }
-    let mut tables = Tables::new(max_pieces)?;
+    let mut tables = TableRun::new(max_pieces)?;
     let all = Material::all(max_pieces);
     let mut next = 0;
     while next < all.len() {
@@ -297,7 +297,7 @@ fn decided(won_or_lost: u8, level: u32) -> u8 {
 /// A material and its mirror, being solved.
 struct Pair<'a> {
     /// The materials solved before.
-    solved: &'a Tables,
+    solved: &'a TableRun,
     /// The layouts of the one or two slices (a material that is its own
     /// mirror has one).
     layouts: Vec<Layout>,
@@ -318,7 +318,7 @@ struct Pair<'a> {
 
 impl<'a> Pair<'a> {
     /// Room for the pair of `materials` (one or two).
-    fn new(solved: &'a Tables, materials: &[Material]) -> Result<Self, String> {
+    fn new(solved: &'a TableRun, materials: &[Material]) -> Result<Self, String> {
         let layouts: Vec<Layout> = materials.iter().map(|&m| Layout::new(m)).collect();
         let bytes = || -> Result<Vec<Vec<AtomicU8>>, String> {
             layouts

@@ -1,5 +1,5 @@
 //! A Russian draughts database file: the run of tables of every material
-//! up to N pieces (`tables.rs`), in the file every database shares
+//! up to N pieces (`directory.rs`), in the file every database shares
 //! (`crate::endgame`: kind Russian, one byte an entry, blocks
 //! LZ4-compressed, each checked on its first read).
 
@@ -10,12 +10,13 @@ use ply_rules::game::Player;
 use ply_rules::games::russian::{Board, Russian};
 
 use super::build::{MAX_BUILD_PIECES, build};
+use super::directory::{Directory, Located, white_to_move};
 use super::entry::{Entry, Wdl};
 use super::material::Material;
-use super::tables::{Directory, Located, white_to_move};
 use crate::endgame::EndgameDbError;
-use crate::endgame::file::DatabaseFile;
+use crate::endgame::file::{Backed, DatabaseFile};
 use crate::endgame::format::{Header, Kind};
+use crate::endgame::game_database::{DatabaseSize, GameDatabase};
 use crate::endgame::progress::Progress;
 
 /// The family of the cached databases (see [`crate::database_cache`]):
@@ -39,7 +40,7 @@ impl std::fmt::Debug for RussianDb {
     }
 }
 
-impl crate::endgame::file::Backed for RussianDb {
+impl Backed for RussianDb {
     fn file(&self) -> &DatabaseFile {
         &self.file
     }
@@ -111,31 +112,10 @@ impl RussianDb {
         Ok(Self { directory, file })
     }
 
-    /// Writes the database to `path` (through a temporary file and a
-    /// rename; a mapped database is verified first).
-    ///
-    /// # Errors
-    /// The file cannot be written, or the database is damaged.
-    pub fn save(&self, path: impl AsRef<Path>) -> Result<(), EndgameDbError> {
-        self.file.save(path.as_ref())
-    }
-
     /// Most pieces on the board.
     #[must_use]
     pub fn max_pieces(&self) -> u8 {
         self.directory.max_pieces()
-    }
-
-    /// Entries in the file.
-    #[must_use]
-    pub fn len(&self) -> u64 {
-        self.directory.total()
-    }
-
-    /// Whether it holds no entry (never: every size has tables).
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
     }
 
     /// The entry of `board` with `side` to move: `None` when no table
@@ -168,10 +148,69 @@ impl RussianDb {
     }
 }
 
+/// Russian draughts has one set of rules, so any of its databases serves
+/// the game; a database's size is the pieces on the board.
+impl GameDatabase for RussianDb {
+    type Game = Russian;
+    type Rules = ();
+    const KIND: Kind = Kind::Russian;
+    const SIZE_UNIT: &'static str = "pieces";
+
+    fn rules_of(_: &Russian) {}
+
+    fn rules(&self) {}
+
+    /// `russian`.
+    fn family((): &()) -> String {
+        CACHE_FAMILY.to_owned()
+    }
+
+    fn title((): &()) -> String {
+        "Russian draughts".to_owned()
+    }
+
+    fn rules_in_words((): &()) -> String {
+        Self::title(&())
+    }
+
+    /// The run of tables, and a material with its mirror being solved: an
+    /// entry and a count a position of each.
+    fn size((): &(), max_pieces: u8) -> Result<DatabaseSize, String> {
+        if !(2..=MAX_BUILD_PIECES).contains(&max_pieces) {
+            return Err(format!(
+                "Russian draughts tables hold 2 to {MAX_BUILD_PIECES} pieces, not {max_pieces}"
+            ));
+        }
+        let directory = Directory::new(max_pieces);
+        let entries = directory.total();
+        let largest = directory
+            .tables()
+            .map(|(layout, _)| layout.entries())
+            .max()
+            .unwrap_or(0);
+        Ok(DatabaseSize {
+            entries,
+            memory: entries + 4 * largest,
+        })
+    }
+
+    fn build_for(
+        (): &(),
+        max_pieces: u8,
+        threads: usize,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> Result<Self, EndgameDbError> {
+        Self::build(max_pieces, threads, progress)
+    }
+
+    fn open_file(path: &Path) -> Result<Self, EndgameDbError> {
+        Self::open(path)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::endgame::file::Backed;
 
     #[test]
     fn saved_and_opened_it_reads_the_same_and_damage_is_refused() {

@@ -10,24 +10,31 @@
 //! - `entry`: what one byte of a table says (win, draw or loss for the
 //!   side to move with the move limits aside, and the moves to the next
 //!   conversion);
+//! - `directory`: where a position's entry is in the run of all the
+//!   tables;
+//! - `run`: the run in memory, as the build fills it;
 //! - `build`: the retrograde analysis;
-//! - `tables`: where a position's entry is in the run of all the tables,
-//!   and the run in memory;
-//! - `db`: the run in a database file.
+//! - `db`: the run in a database file;
+//! - `reference` (tests only): the value by plain minimax over the
+//!   rules, which the tables and the solver are checked against.
 
 mod binomial;
 pub mod build;
 pub mod db;
+pub mod directory;
 pub mod entry;
 pub mod index;
 pub mod material;
-pub mod tables;
+#[cfg(test)]
+pub(crate) mod reference;
+pub mod run;
 
 #[cfg(test)]
 mod tests;
 
 pub use build::{MAX_BUILD_PIECES, MaterialReport, build};
 pub use db::{CACHE_FAMILY, RussianDb};
+pub use directory::{Directory, Located};
 pub use entry::{Entry, MAX_MTC, Value, Wdl};
 pub use material::Material;
-pub use tables::{Directory, Located, Tables};
+pub use run::TableRun;

@@ -15,15 +15,15 @@ use super::build;
 use super::entry::{Entry, Value, Wdl};
 use super::index::Layout;
 use super::material::Material;
-use super::tables::Tables;
-use crate::games::russian::plain_value::rules_value;
+use super::reference::rules_value;
+use super::run::TableRun;
 
 /// Pieces in the tables the tests build.
 const TEST_PIECES: u8 = 4;
 
 /// The tables of up to [`TEST_PIECES`] pieces, built once.
-fn tables() -> &'static Tables {
-    static TABLES: OnceLock<Tables> = OnceLock::new();
+fn tables() -> &'static TableRun {
+    static TABLES: OnceLock<TableRun> = OnceLock::new();
     TABLES.get_or_init(|| {
         build(TEST_PIECES, 2, |_| {}).unwrap_or_else(|e| panic!("cannot build: {e}"))
     })
@@ -83,7 +83,7 @@ fn a_position_and_its_mirror_read_the_same() {
 /// within the material's horizon. A king's move costs one ply more than
 /// its child's MTC; any other move one ply, or where a man's step keeps
 /// the count running, one more than its child's MTC.
-fn entry_from_children(tables: &Tables, board: &Board) -> Option<Entry> {
+fn entry_from_children(tables: &TableRun, board: &Board) -> Option<Entry> {
     let limits = Material::of(board).limits();
     let horizon = u32::from(limits.horizon);
     let mut moves = MoveList::new();

@@ -187,7 +187,7 @@ mod tests {
     use super::*;
     use crate::games::russian::endgame::Material;
     use crate::games::russian::endgame::index::Layout;
-    use crate::games::russian::plain_value::value_for_mover;
+    use crate::games::russian::endgame::reference::value_for_mover;
     use crate::search::bounds_solver::MAX_DEPTH;
 
     /// Pieces in the tables the tests build: small, so that the plain

@@ -1,78 +1,20 @@
-//! Retrograde analysis of Oware endgames: for every board with at most N
-//! seeds and either side to move, bounds on the value of the game that
-//! starts there right after a capture, and that value wherever the two
-//! bounds meet. Any number of houses a side.
-//!
-//! **The value.** For a board and the side to move, V is the side to
-//! move's future captures minus the opponent's, with the final sweep (each
-//! side taking its own row when the mover cannot move or cannot feed, or
-//! when a position repeats), with perfect play by both sides, **in the game
-//! that starts at this board right after a capture**: no position before
-//! it can repeat (a capture takes seeds off the board for good). It is
-//! played until the board is decided: a majority in a store does not stop
-//! it (that never changes who wins; `docs/endgame-db.md`). V depends on the
-//! houses and the side to move only, not on the stores.
-//!
-//! **Why bounds.** Without a capture the seeds stay on the board and play
-//! can cycle; a repetition ends it with each side taking its own row of
-//! the repeated board, so the value of a line depends on the boards it has
-//! passed. The analysis settles what a side can *force* without ever
-//! repeating: L is the most the side to move can make sure of, U the least
-//! the opponent can hold it to, each by a strategy that never comes back to
-//! a board (so no repetition, and no history, changes what it gets).
-//! `L <= V <= U`; where they meet V is exact. Where they do not, at least
-//! one side gains by cycling and the search must see the history.
-//!
-//! **The equations.** Over the mover's moves m to child c capturing k
-//! seeds (the child's bounds are its own mover's):
-//!
-//! ```text
-//! L(p) = max_m  k - U(c)        U(p) = max_m  k - L(c)
-//! ```
-//!
-//! (a capture's child starts a fresh game one level down; a quiet move's
-//! child continues this one), and no legal move gives both the mover's row
-//! minus the opponent's. Among the solutions, L is the least and U the
-//! greatest: the iteration starts every L of a level at `-level` and every
-//! U at `+level` (a side that cannot force anything is held to its worst)
-//! and repeats until nothing changes. Each rise of L is a strategy one
-//! step longer that reaches a capture or the end, so a strategy for L never
-//! revisits a board; the same holds for U.
+//! The simple form of the analysis (see `bounds.rs` for what the bounds
+//! mean and the equations they solve), and the plain minimax it is
+//! checked against.
 //!
 //! **Order.** Level by level (seeds on the board), as the Kalah databases:
 //! a capture lowers the level, so every capture's child is final before
-//! its level starts. This module is the simple form (a pass sows every
+//! its level starts. This is the simple form (a pass sows every
 //! move of every board of the level, until a pass changes nothing), kept
-//! as the reference the fast build (`endgame_build.rs`) is checked against.
+//! as the reference the fast build (`build.rs`) is checked against.
 
 use ply_rules::game::Player;
 use ply_rules::games::mancala::PIT_SLOTS;
 use ply_rules::games::oware::board::Board;
 
-use crate::endgame::rank::{MAX_RANK_LEN, entry_count, level_range, rank, unrank};
-
-/// Most seeds on the board an analysis covers: values lie in `-N..=N` and
-/// are kept as `i8`.
-pub const MAX_SEEDS: u8 = 127;
-
-/// Bounds on the value of a board for its side to move in the game that
-/// starts there right after a capture (see the module docs):
-/// `lower <= V <= upper`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Bounds {
-    /// L: the least the side to move gets.
-    pub lower: i32,
-    /// U: the most the side to move gets.
-    pub upper: i32,
-}
-
-impl Bounds {
-    /// The value, when the bounds meet.
-    #[must_use]
-    pub fn exact(self) -> Option<i32> {
-        (self.lower == self.upper).then_some(self.lower)
-    }
-}
+use super::bounds::{Bounds, entry_total, narrow};
+use super::moves::{legal_houses, row_margin};
+use crate::endgame::rank::{MAX_RANK_LEN, level_range, rank, unrank};
 
 /// The bounds of every board of `houses` houses a side with at most
 /// `max_seeds` seeds, by rank of the canonical key (the mover's houses
@@ -107,28 +49,10 @@ impl Analysis {
         Ok(analysis)
     }
 
-    /// Houses a side.
-    #[must_use]
-    pub fn houses(&self) -> u8 {
-        self.houses
-    }
-
-    /// Most seeds on the board.
-    #[must_use]
-    pub fn max_seeds(&self) -> u8 {
-        self.max_seeds
-    }
-
     /// Entries.
     #[must_use]
     pub fn len(&self) -> usize {
         self.lower.len()
-    }
-
-    /// Never true: even no seeds make one board.
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        self.lower.is_empty()
     }
 
     /// The lower bounds, by rank.
@@ -239,47 +163,10 @@ impl Analysis {
     }
 }
 
-/// The entries of an analysis of `houses` houses a side (at most
-/// `max_houses`) and at most `max_seeds` seeds, checked.
-///
-/// # Errors
-/// A house count or seed limit out of range, or more entries than memory
-/// can address.
-pub(super) fn entry_total(houses: u8, max_houses: usize, max_seeds: u8) -> Result<usize, String> {
-    if houses == 0 || usize::from(houses) > max_houses.min(PIT_SLOTS) {
-        return Err(format!(
-            "an Oware database has 1 to {} houses a side, not {houses}",
-            max_houses.min(PIT_SLOTS)
-        ));
-    }
-    if max_seeds > MAX_SEEDS {
-        return Err(format!(
-            "an Oware database holds at most {MAX_SEEDS} seeds on the board, not {max_seeds}"
-        ));
-    }
-    entry_count(2 * usize::from(houses), max_seeds)
-        .and_then(|count| usize::try_from(count).ok())
-        .ok_or_else(|| format!("{max_seeds} seeds on {houses} houses make too many entries"))
-}
-
-/// A bound as stored (they lie within the level, at most [`MAX_SEEDS`]).
-pub(super) fn narrow(value: i32) -> i8 {
-    i8::try_from(value).unwrap_or(if value < 0 { i8::MIN } else { i8::MAX })
-}
-
-/// `side`'s row minus the opponent's: what `side` gets when the game ends
-/// here with each side taking its own row (South, the mover of a
-/// canonical board, here; `solve.rs` asks for either side).
-pub(crate) fn row_margin(board: &Board, side: Player) -> i32 {
-    let own = i64::from(board.row_total(side));
-    let theirs = i64::from(board.row_total(side.opponent()));
-    i32::try_from(own - theirs).unwrap_or(0)
-}
-
 /// The canonical key of `board` with `side` to move: the mover's houses
 /// from its own left, then the opponent's from theirs.
 #[must_use]
-pub fn canonical_key(board: &Board, side: Player) -> Vec<u8> {
+pub(crate) fn canonical_key(board: &Board, side: Player) -> Vec<u8> {
     let houses = usize::from(board.house_count);
     let mut key = Vec::with_capacity(2 * houses);
     key.extend_from_slice(&board.houses[side.index()][..houses]);
@@ -301,74 +188,56 @@ pub(crate) fn board_of(key: &[u8], houses: u8) -> Board {
     board
 }
 
-/// The houses `side` may sow (0-based): those with seeds, and when the
-/// opponent has none, only those that give them some (Ply's rules,
-/// without the majority in a store, which the analysis ignores).
-#[must_use]
-pub fn legal_houses(board: &Board, side: Player) -> Vec<usize> {
-    let must_feed = board.row_is_empty(side.opponent());
-    (0..usize::from(board.house_count))
-        .filter(|&house| {
-            board.houses[side.index()][house] > 0
-                && (!must_feed || board.reaches_opponent(side, house))
-        })
-        .collect()
+/// V of `board` (`side` to move) when the positions of `history` (this
+/// one included) have been seen since the last capture: plain minimax
+/// over every line, with the repetition rule as the game applies it.
+pub(crate) fn exhaustive(board: &Board, side: Player, history: &mut Vec<(Board, Player)>) -> i32 {
+    let moves = legal_houses(board, side);
+    if moves.is_empty() {
+        let own = i32::try_from(board.row_total(side)).unwrap();
+        let theirs = i32::try_from(board.row_total(side.opponent())).unwrap();
+        return own - theirs;
+    }
+    moves
+        .into_iter()
+        .map(|house| exhaustive_move(board, side, house, history))
+        .max()
+        .unwrap_or(i32::MIN)
+}
+
+/// The value for `side` of sowing `house` of `board` after `history`
+/// (ending with `board`): every line to its end, as [`exhaustive`].
+pub(crate) fn exhaustive_move(
+    board: &Board,
+    side: Player,
+    house: usize,
+    history: &mut Vec<(Board, Player)>,
+) -> i32 {
+    let mut child = *board;
+    child.stores = [0, 0];
+    let captured = i32::from(child.sow(side, house));
+    child.stores = [0, 0];
+    let next = side.opponent();
+    if captured > 0 {
+        captured - exhaustive(&child, next, &mut vec![(child, next)])
+    } else if history.contains(&(child, next)) {
+        // The repetition ends the game: each side takes its row.
+        let own = i32::try_from(child.row_total(side)).unwrap();
+        let theirs = i32::try_from(child.row_total(next)).unwrap();
+        own - theirs
+    } else {
+        history.push((child, next));
+        let value = -exhaustive(&child, next, history);
+        history.pop();
+        value
+    }
 }
 
 #[cfg(test)]
-pub(crate) mod tests {
+mod tests {
     use super::*;
     use ply_rules::game::{Game, MoveList, Outcome};
     use ply_rules::games::oware::Oware;
-
-    /// V of `board` (`side` to move) when the positions of `history` (this
-    /// one included) have been seen since the last capture: plain minimax
-    /// over every line, with the repetition rule as the game applies it.
-    pub(crate) fn exhaustive(
-        board: &Board,
-        side: Player,
-        history: &mut Vec<(Board, Player)>,
-    ) -> i32 {
-        let moves = legal_houses(board, side);
-        if moves.is_empty() {
-            let own = i32::try_from(board.row_total(side)).unwrap();
-            let theirs = i32::try_from(board.row_total(side.opponent())).unwrap();
-            return own - theirs;
-        }
-        moves
-            .into_iter()
-            .map(|house| exhaustive_move(board, side, house, history))
-            .max()
-            .unwrap_or(i32::MIN)
-    }
-
-    /// The value for `side` of sowing `house` of `board` after `history`
-    /// (ending with `board`): every line to its end, as [`exhaustive`].
-    pub(crate) fn exhaustive_move(
-        board: &Board,
-        side: Player,
-        house: usize,
-        history: &mut Vec<(Board, Player)>,
-    ) -> i32 {
-        let mut child = *board;
-        child.stores = [0, 0];
-        let captured = i32::from(child.sow(side, house));
-        child.stores = [0, 0];
-        let next = side.opponent();
-        if captured > 0 {
-            captured - exhaustive(&child, next, &mut vec![(child, next)])
-        } else if history.contains(&(child, next)) {
-            // The repetition ends the game: each side takes its row.
-            let own = i32::try_from(child.row_total(side)).unwrap();
-            let theirs = i32::try_from(child.row_total(next)).unwrap();
-            own - theirs
-        } else {
-            history.push((child, next));
-            let value = -exhaustive(&child, next, history);
-            history.pop();
-            value
-        }
-    }
 
     /// The result of the game from `position` for its side to move (1, 0,
     /// -1) with perfect play, by the rules crate's own [`Oware`]: its moves,

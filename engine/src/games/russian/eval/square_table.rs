@@ -11,11 +11,11 @@
 //! come off. The side to move's and the other side's pieces have tables of
 //! their own: in draughts the move (the tempo) is worth something.
 
-use super::board::Board;
-use super::movegen::forwards;
-use super::position::Russian;
-use super::squares::{Direction, SQUARES, step};
 use ply_rules::game::Player;
+use ply_rules::games::russian::Board;
+use ply_rules::games::russian::Russian;
+use ply_rules::games::russian::movegen::forwards;
+use ply_rules::games::russian::squares::{Direction, SQUARES, step};
 
 /// Step-room counts of one side told apart; more counts as the last.
 pub const ROOM_BUCKETS: usize = 24;

@@ -1,5 +1,6 @@
-//! The fast build of the Oware endgame bounds (see `retrograde.rs` for
-//! what they mean and the simple form they are checked against): the same
+//! The fast build of the Oware endgame bounds (see `bounds.rs` for what
+//! they mean, `reference.rs` for the simple form they are checked
+//! against): the same
 //! passes over each level, on every core, in place.
 //!
 //! Each entry packs the two bounds in a `u16` (L in the low byte, U in
@@ -16,7 +17,7 @@ use ply_rules::game::Player;
 use ply_rules::games::mancala::{MAX_PITS, PIT_SLOTS};
 use ply_rules::games::oware::board::Board;
 
-use super::retrograde::{Bounds, entry_total, narrow};
+use super::bounds::{Bounds, entry_total, narrow};
 use crate::endgame::rank::{MAX_RANK_LEN, entry_count, level_range, next_same_total, rank, unrank};
 
 /// Boards a thread takes at a time.
@@ -310,7 +311,7 @@ impl Builder<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::oware::retrograde::Analysis;
+    use crate::games::oware::endgame::reference::Analysis;
 
     #[test]
     fn packing_round_trips() {

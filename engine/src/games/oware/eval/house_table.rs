@@ -10,8 +10,8 @@
 //! (every seed on the board) and the end (none left), as seeds leave the
 //! board.
 
-use super::position::Oware;
 use ply_rules::game::Player;
+use ply_rules::games::oware::Oware;
 
 /// Houses a side the table is fitted to.
 pub const SIX_HOUSES: usize = 6;

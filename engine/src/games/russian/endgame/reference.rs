@@ -1,13 +1,13 @@
-//! The value of a Russian draughts position by plain minimax over the
-//! rules' own positions, for the tests of what knows better: the endgame
-//! tables and the solver. It shares nothing with them but the rules.
+//! The reference the endgame tables and the solver are checked against:
+//! the value of a Russian draughts position by plain minimax over the
+//! rules' own positions. It shares nothing with them but the rules.
 
 use std::collections::HashMap;
 
 use ply_rules::game::{Game, MoveList, Outcome, Player};
 use ply_rules::games::russian::{Board, Russian};
 
-use super::endgame::Material;
+use super::material::Material;
 
 /// [`rules_value`] of a position, for its mover: 1 won, 0 drawn, −1 lost.
 pub fn value_for_mover(position: &Russian, memo: &mut HashMap<(Board, u16, u16), i8>) -> i8 {

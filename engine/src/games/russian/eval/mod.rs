@@ -9,12 +9,14 @@
 //! [`RussianEvaluation::FITTED`]) beat it through the referee and is the
 //! default (figures in `docs/engine.md`).
 
-use super::board::Board;
-use super::position::Russian;
-use super::square_table::{FITTED, SquareTable, step_room};
-use super::squares::{RANK_1, RANK_8};
+pub mod square_table;
+
 use crate::search::Evaluator;
 use ply_rules::game::Player;
+use ply_rules::games::russian::Board;
+use ply_rules::games::russian::Russian;
+use ply_rules::games::russian::squares::{RANK_1, RANK_8};
+use square_table::{FITTED, SquareTable, step_room};
 
 /// A man, in centi-men: the score unit.
 pub const MAN_VALUE: i32 = 100;

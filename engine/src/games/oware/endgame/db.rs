@@ -1,7 +1,7 @@
 //! Oware endgame databases: for every board with at most N seeds and
 //! either side to move, the bounds L and U on the value of the game that
-//! starts there right after a capture (`retrograde.rs` says what they mean
-//! and how they are found; `endgame_build.rs` builds them), in the file
+//! starts there right after a capture (`bounds.rs` says what they mean;
+//! `build.rs` builds them), in the file
 //! every sowing game's databases share (`crate::endgame`: two bytes an
 //! entry, L then U, each an `i8`).
 //!
@@ -15,45 +15,26 @@
 use std::path::Path;
 use std::time::Instant;
 
-use super::Oware;
-pub use super::endgame_build::MAX_HOUSES;
-use super::endgame_build::{self, unpack};
-use super::retrograde::{Bounds, MAX_SEEDS};
+use super::bounds::{Bounds, MAX_SEEDS};
+use super::build::{self, MAX_HOUSES, memory_needed, unpack};
 use crate::endgame::EndgameDbError;
-use crate::endgame::file::DatabaseFile;
+use crate::endgame::file::{Backed, DatabaseFile};
 use crate::endgame::format::{Header, Kind};
+use crate::endgame::game_database::{DatabaseSize, GameDatabase, sowing_entries};
 use crate::endgame::progress::Progress;
 use crate::endgame::rank::{entry_count, rank_sides};
 use ply_rules::game::Player;
+use ply_rules::games::oware::Oware;
 use ply_rules::games::oware::board::Board;
 
-/// The family of the cached databases of `houses` houses a side (see
-/// [`crate::database_cache`]): `oware-6`.
-#[must_use]
-pub fn cache_family(houses: u8) -> String {
-    format!("oware-{houses}")
-}
-
-/// Bytes of the file of a database of `houses` houses a side, at most
-/// `max_seeds` seeds and `count` entries.
-#[must_use]
-pub fn file_size_of(houses: u8, max_seeds: u8, count: u64) -> u64 {
-    Header::new(Kind::Oware, houses, false, max_seeds, count).file_len(&[])
-}
-
 /// An Oware endgame database (see the module docs).
+#[derive(Debug)]
 pub struct OwareDb {
     /// The entries, two bytes each, and the header.
     file: DatabaseFile,
 }
 
-impl std::fmt::Debug for OwareDb {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("OwareDb").field("file", &self.file).finish()
-    }
-}
-
-impl crate::endgame::file::Backed for OwareDb {
+impl Backed for OwareDb {
     fn file(&self) -> &DatabaseFile {
         &self.file
     }
@@ -92,7 +73,7 @@ impl OwareDb {
             })?;
         let started = Instant::now();
         let mut done = 0;
-        let entries = endgame_build::build(houses, max_seeds, threads, |level| {
+        let entries = build::build(houses, max_seeds, threads, |level| {
             done += level.boards;
             progress(&Progress::new(
                 level.level.saturating_add(1).min(max_seeds),
@@ -133,33 +114,6 @@ impl OwareDb {
             });
         }
         Ok(Self { file })
-    }
-
-    /// Writes the database to `path` (through a temporary file and a
-    /// rename; a mapped database is verified first).
-    ///
-    /// # Errors
-    /// The file cannot be written, or the database is damaged.
-    pub fn save(&self, path: impl AsRef<Path>) -> Result<(), EndgameDbError> {
-        self.file.save(path.as_ref())
-    }
-
-    /// Checks every block against its checksum, calling `progress(blocks
-    /// checked, blocks)`.
-    ///
-    /// # Errors
-    /// The damage found.
-    pub fn verify_with_progress(
-        &self,
-        progress: impl FnMut(u64, u64),
-    ) -> Result<(), EndgameDbError> {
-        self.file.verify_with_progress(progress)
-    }
-
-    /// The damage found since the file was opened, if any.
-    #[must_use]
-    pub fn damage(&self) -> Option<EndgameDbError> {
-        self.file.damage()
     }
 
     /// The bounds of the value of `position` for its side to move, when
@@ -219,42 +173,75 @@ impl OwareDb {
     pub fn max_seeds(&self) -> u8 {
         self.file.header().max_seeds
     }
+}
 
-    /// Entries (boards).
-    #[must_use]
-    pub fn len(&self) -> u64 {
-        self.file.header().count
+/// An Oware database serves one house count, and its size is the seeds on
+/// the board.
+impl GameDatabase for OwareDb {
+    type Game = Oware;
+    /// Houses a side.
+    type Rules = u8;
+    const KIND: Kind = Kind::Oware;
+    const SIZE_UNIT: &'static str = "seeds";
+
+    fn rules_of(game: &Oware) -> u8 {
+        game.house_count()
     }
 
-    /// Never true: even no seeds make one board.
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
+    fn rules(&self) -> u8 {
+        self.houses()
     }
 
-    /// The FNV-1a 64 of all the entries (unchecked: for comparing builds).
-    #[must_use]
-    pub fn fingerprint(&self) -> u64 {
-        self.file.fingerprint()
+    /// `oware-6`.
+    fn family(houses: &u8) -> String {
+        format!("oware-{houses}")
     }
 
-    /// Bytes of the file.
-    #[must_use]
-    pub fn file_size(&self) -> u64 {
-        self.file.file_size()
+    fn title(houses: &u8) -> String {
+        format!("Oware ({houses} houses a side)")
     }
 
-    /// The file it was opened from; `None` when built here.
-    #[must_use]
-    pub fn path(&self) -> Option<&Path> {
-        self.file.path()
+    fn rules_in_words(houses: &u8) -> String {
+        format!("{houses} houses")
+    }
+
+    /// `… is a database of 4 houses a side, not of the game played (6)`.
+    fn mismatch_in_words(database: &u8, played: &u8) -> (String, String) {
+        (format!("{database} houses a side"), played.to_string())
+    }
+
+    /// The build's links for each board take more memory than the file
+    /// (`build.rs`).
+    fn size(&houses: &u8, max_seeds: u8) -> Result<DatabaseSize, String> {
+        if houses > MAX_HOUSES {
+            return Err(format!(
+                "an Oware database has 1 to {MAX_HOUSES} houses a side, not {houses}"
+            ));
+        }
+        Ok(DatabaseSize {
+            entries: sowing_entries(houses, max_seeds)?,
+            memory: memory_needed(houses, max_seeds).unwrap_or(u64::MAX),
+        })
+    }
+
+    fn build_for(
+        &houses: &u8,
+        max_seeds: u8,
+        threads: usize,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> Result<Self, EndgameDbError> {
+        Self::build(houses, max_seeds, threads, progress)
+    }
+
+    fn open_file(path: &Path) -> Result<Self, EndgameDbError> {
+        Self::open(path)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::oware::retrograde::Analysis;
+    use crate::games::oware::endgame::reference::Analysis;
     use ply_rules::game::Game;
 
     /// A built database saved and opened again gives the simple analysis'
@@ -282,7 +269,7 @@ mod tests {
                 )
             );
         }
-        let kalah = crate::games::kalah::EndgameDb::open(&path)
+        let kalah = crate::games::kalah::KalahDb::open(&path)
             .unwrap_err()
             .to_string();
         assert!(

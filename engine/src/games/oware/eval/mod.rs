@@ -15,11 +15,13 @@
 //! replays the matches. A weight of 0 (or no table) switches a term off,
 //! so versions can be matched with the same search.
 
-use super::house_table::{BUCKETS, FITTED, HOUSES, HouseTable, fits, for_each_house, phase_parts};
-use super::position::Oware;
+pub mod house_table;
+
 use crate::search::Evaluator;
+use house_table::{BUCKETS, FITTED, HOUSES, HouseTable, fits, for_each_house, phase_parts};
 use ply_rules::game::Player;
 use ply_rules::games::mancala::SEED_VALUE;
+use ply_rules::games::oware::Oware;
 
 /// Centi-seeds per house holding seeds (tuned by matches: 100 beat 50,
 /// 75 and 150 at 5000 nodes a move; see `docs/engine.md`).
