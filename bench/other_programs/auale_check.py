@@ -132,7 +132,7 @@ def main():
     parser.add_argument("--games", type=int, default=2)
     args = parser.parse_args()
     setup_auale(args.auale)
-    ply = [os.path.abspath(args.engine), "--dialect", "aalina"]
+    ply = [os.path.abspath(args.engine), "--protocol", "aalina"]
     rules = PlyRules(os.path.abspath(args.engine), "oware")
     failures = []
 

@@ -12,6 +12,8 @@
 use std::borrow::Cow;
 use std::io::BufRead;
 
+use ply_protocol::excerpt::{Excerpt, Keep, excerpt};
+
 /// The UTF-8 byte-order mark.
 const BOM: &[u8] = b"\xEF\xBB\xBF";
 
@@ -25,19 +27,22 @@ pub fn strip_bom(bytes: &[u8]) -> &[u8] {
     bytes.strip_prefix(BOM).unwrap_or(bytes)
 }
 
+/// How an error record echoes a line: its first [`ECHO_LIMIT`]
+/// characters (the record is JSON, which escapes by itself).
+const ECHO: Excerpt = Excerpt {
+    limit: ECHO_LIMIT,
+    keep: Keep::Head,
+    escape_controls: false,
+};
+
 /// `message` as it is when it has at most [`ECHO_LIMIT`] characters,
 /// else its first [`ECHO_LIMIT`] characters and a marker saying it was cut
-/// and how long it was: `…[cut: 1048590 characters in all]`.
+/// and how long it was: `…[cut: 1048590 characters in all]` (the one
+/// quoter of [`ply_protocol::excerpt`], which Hub's error lines use too,
+/// in their own style).
 #[must_use]
 pub fn cut(message: &str) -> Cow<'_, str> {
-    match message.char_indices().nth(ECHO_LIMIT) {
-        None => Cow::Borrowed(message),
-        Some((end, _)) => Cow::Owned(format!(
-            "{}…[cut: {} characters in all]",
-            &message[..end],
-            message.chars().count()
-        )),
-    }
+    excerpt(message, ECHO)
 }
 
 /// One line of input.

@@ -298,7 +298,8 @@ fn hub_time_levels_give_a_move() {
 fn aalina_dialect_as_auale_drives_it() {
     // Aualé's own lines: the handshake, its OwnBook, a new game, the
     // position since the last capture with the moves as one word, `go`
-    // with depth and time.
+    // with depth and time; and its command line, which names the flag by
+    // its old name, `--dialect` (`--protocol` is the new one).
     let out = session(
         &["--dialect", "aalina"],
         "uci\nsetoption name OwnBook value true\nucinewgame\nisready\n\
@@ -333,7 +334,7 @@ fn aalina_dialect_as_auale_drives_it() {
 #[test]
 fn aalina_dialect_reads_positions_after_a_capture() {
     let out = session(
-        &["--dialect", "aalina"],
+        &["--protocol", "aalina"],
         "uci\nposition fen 3-6-3-3-2-0-0-0-1-1-11-9-9-0-N moves cEa\nd\n",
     );
     assert!(
@@ -345,7 +346,7 @@ fn aalina_dialect_reads_positions_after_a_capture() {
 #[test]
 fn aalina_dialect_refuses_wrong_letters_and_keeps_the_position() {
     let out = session(
-        &["--dialect", "aalina"],
+        &["--protocol", "aalina"],
         "uci\nposition startpos moves Fa\nposition startpos moves FF\n\
          position fen 4-4-4-S\nposition startpos moves Fz\nd\n",
     );
@@ -371,7 +372,7 @@ fn aalina_dialect_refuses_wrong_letters_and_keeps_the_position() {
 #[test]
 fn aalina_dialect_ponders_until_stop() {
     let out = session(
-        &["--dialect", "aalina"],
+        &["--protocol", "aalina"],
         "uci\nposition startpos moves F\ngo ponder\nisready\nstop\n",
     );
     let best = lines_starting(&out, "bestmove ");
@@ -385,17 +386,85 @@ fn aalina_dialect_ponders_until_stop() {
 
 #[test]
 fn hub_can_be_chosen_on_the_command_line() {
-    // Without the `hub` line: `--dialect hub` speaks it from the start.
-    let out = session(
-        &["--dialect", "hub"],
-        &format!("init\nping\npos pos={HUB_START}\nlevel depth=2\ngo think\n"),
+    // Without the `hub` line: `--protocol hub` speaks it from the start,
+    // and so does the flag's old name, `--dialect hub`.
+    for flag in ["--protocol", "--dialect"] {
+        let out = session(
+            &[flag, "hub"],
+            &format!("init\nping\npos pos={HUB_START}\nlevel depth=2\ngo think\n"),
+        );
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(&lines[..2], ["ready", "pong"], "{flag}: {out}");
+        assert!(
+            lines.last().is_some_and(|l| l.starts_with("done move=")),
+            "{flag}: {out}"
+        );
+    }
+}
+
+#[test]
+fn hub_ping_is_answered_while_a_search_runs() {
+    let mut engine = OpenSession::start(&[]);
+    for line in ["hub", "init", &format!("pos pos={HUB_START}"), "go analyze"] {
+        engine.send(line);
+    }
+    engine.until("info depth=");
+    engine.send("ping");
+    let lines = engine.until("pong");
+    assert!(!lines.iter().any(|l| l.starts_with("done")), "{lines:?}");
+    engine.send("stop");
+    engine.until("done move=");
+    // A `pos` behind a search with a limit waits for it (as UCI's
+    // `position` does); a `ping` sent meanwhile is Hub's `isready`,
+    // answered at once, before the search ends; Hub's `stop` ends it.
+    for line in [
+        "level depth=99",
+        "go think",
+        &format!("pos pos={HUB_START} moves=\"10-14\""),
+    ] {
+        engine.send(line);
+    }
+    engine.until("info depth=");
+    engine.send("ping");
+    let lines = engine.until("pong");
+    assert!(
+        !lines.iter().any(|l| l.starts_with("done")),
+        "pong before the search ends: {lines:?}"
     );
-    let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(&lines[..2], ["ready", "pong"], "{out}");
+    engine.send("stop");
+    engine.until("done move=");
+    engine.send("quit");
+}
+
+#[test]
+fn hub_ponders_until_ponder_hit_then_moves_within_its_level() {
+    // `go ponder` thinks in the opponent's time: its level's clock does
+    // not run until `ponder-hit`, which turns it into a `go think`.
+    let mut engine = OpenSession::start(&[]);
+    for line in [
+        "hub",
+        "init",
+        &format!("pos pos={HUB_START}"),
+        "level move-time=0.2",
+        "go ponder",
+    ] {
+        engine.send(line);
+    }
+    engine.until("info depth=");
+    std::thread::sleep(Duration::from_millis(600));
+    engine.send("ping");
+    let lines = engine.until("pong");
+    assert!(
+        !lines.iter().any(|l| l.starts_with("done")),
+        "a ponder search waits for ponder-hit: {lines:?}"
+    );
+    engine.send("ponder-hit");
+    let lines = engine.until("done");
     assert!(
         lines.last().is_some_and(|l| l.starts_with("done move=")),
-        "{out}"
+        "{lines:?}"
     );
+    engine.send("quit");
 }
 
 #[test]

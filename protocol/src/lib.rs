@@ -9,6 +9,7 @@
 //! against a game's rules is the engine's job.
 
 mod error;
+pub mod excerpt;
 pub mod hub;
 mod labels;
 mod message;

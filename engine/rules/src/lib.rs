@@ -9,6 +9,7 @@
 pub mod game;
 pub mod games;
 pub mod options;
+pub mod outside_notation;
 pub mod perft;
 pub mod pgn;
 pub mod registry;

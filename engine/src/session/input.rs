@@ -6,14 +6,18 @@
 //! loop's own thread, the input would then lie unread meanwhile: `stop`,
 //! `quit` and `isready` sent after such a command would wait for a search
 //! of hours. So a reader thread queues every line, and while the loop waits
-//! for a search it looks at them:
+//! for a search it looks at them, asking the protocol spoken what each
+//! line is ([`LineRole`]: UCI's words, or a translated protocol's own,
+//! Hub's `ping` and `ponder-hit`):
 //! - `quit` stops the search, and every search after it at once, and is
 //!   carried out in its turn;
 //! - `stop` stops the search, unless a `go`, `solve`, `go perft` or `bench`
 //!   sent before it is still queued: then the `stop` is that one's, and
-//!   waits its turn;
-//! - `isready` is answered at once when nothing sent before it is still
-//!   queued (its `readyok` says those commands are done), else it waits;
+//!   waits its turn; so does `ponderhit`, which else turns a pondering
+//!   search into a normal one at once;
+//! - `isready` (Hub's `ping`) is answered at once when nothing sent before
+//!   it is still queued (its `readyok` says those commands are done), else
+//!   it waits;
 //! - everything else waits its turn.
 
 use std::collections::VecDeque;
@@ -44,6 +48,44 @@ pub enum Input {
     End,
 }
 
+/// What a line is to the queue while a search runs, as the protocol
+/// spoken reads it: the few lines that may be carried out at once, the
+/// lines that start a search, and the rest.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LineRole {
+    /// Stop the search (UCI's and Hub's `stop`).
+    Stop,
+    /// Ask whether the engine is ready (UCI's `isready`, Hub's `ping`).
+    IsReady,
+    /// End the session (`quit`).
+    Quit,
+    /// The move pondered on was played (UCI's `ponderhit`, Hub's
+    /// `ponder-hit`).
+    PonderHit,
+    /// Start a search (`go`, `solve`, `go perft`, `bench`; Hub's `go`),
+    /// which a `stop` or a ponder hit read after it belongs to.
+    StartsSearch,
+    /// Anything else.
+    Other,
+}
+
+impl LineRole {
+    /// What a line of UCI or UGI is.
+    #[must_use]
+    pub fn of_uci(line: &str) -> Self {
+        match parse_command(line) {
+            Ok(Command::Stop) => Self::Stop,
+            Ok(Command::IsReady) => Self::IsReady,
+            Ok(Command::Quit) => Self::Quit,
+            Ok(Command::PonderHit) => Self::PonderHit,
+            Ok(Command::Go(_) | Command::Solve(_) | Command::Perft(_) | Command::Bench(_)) => {
+                Self::StartsSearch
+            }
+            _ => Self::Other,
+        }
+    }
+}
+
 /// What the loop does with a line read while it waits for a search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Urgent {
@@ -56,6 +98,9 @@ pub enum Urgent {
     /// [`InputQueue::quit_pending`]); the line stays queued, to end the
     /// loop in its turn.
     Quit,
+    /// A ponder hit for the running search: it searches on as a normal
+    /// search now (the line is used up).
+    PonderHit,
     /// Anything else: queued for its turn.
     Later,
 }
@@ -126,24 +171,20 @@ impl InputQueue {
         self.quit
     }
 
-    /// Whether a queued line starts a search (`go`, `solve`, `go perft`,
-    /// `bench`), which a `stop` read after it belongs to.
-    fn search_queued(&self) -> bool {
+    /// Whether a queued line starts a search ([`LineRole::StartsSearch`]),
+    /// which a `stop` or a ponder hit read after it belongs to.
+    fn search_queued(&self, role: &dyn Fn(&str) -> LineRole) -> bool {
         self.deferred.iter().any(|input| match input {
-            Input::Line(line) => {
-                matches!(
-                    parse_command(line),
-                    Ok(Command::Go(_) | Command::Solve(_) | Command::Perft(_) | Command::Bench(_))
-                )
-            }
+            Input::Line(line) => role(line) == LineRole::StartsSearch,
             Input::TooLong(_) | Input::End => false,
         })
     }
 
     /// While a search runs: waits up to `POLL_INTERVAL` for a line, and
-    /// says what it asks for now; lines for later are queued. `None` when
-    /// no line came, or none ever will ([`Self::is_closed`]).
-    pub fn poll(&mut self) -> Option<Urgent> {
+    /// says what it asks for now, as `role` (the protocol spoken) reads
+    /// it; lines for later are queued. `None` when no line came, or none
+    /// ever will ([`Self::is_closed`]).
+    pub fn poll(&mut self, role: &dyn Fn(&str) -> LineRole) -> Option<Urgent> {
         let input = match self.lines.recv_timeout(POLL_INTERVAL) {
             Ok(input) => input,
             Err(RecvTimeoutError::Timeout) => return None,
@@ -153,13 +194,14 @@ impl InputQueue {
             }
         };
         let urgent = match &input {
-            Input::Line(line) => match parse_command(line) {
-                Ok(Command::Quit) => {
+            Input::Line(line) => match role(line) {
+                LineRole::Quit => {
                     self.quit = true;
                     Urgent::Quit
                 }
-                Ok(Command::Stop) if !self.search_queued() => Urgent::Stop,
-                Ok(Command::IsReady) if self.deferred.is_empty() => Urgent::IsReady,
+                LineRole::Stop if !self.search_queued(role) => Urgent::Stop,
+                LineRole::PonderHit if !self.search_queued(role) => Urgent::PonderHit,
+                LineRole::IsReady if self.deferred.is_empty() => Urgent::IsReady,
                 _ => Urgent::Later,
             },
             Input::TooLong(_) | Input::End => Urgent::Later,
@@ -231,7 +273,7 @@ mod tests {
         let mut queue = InputQueue::spawn(std::io::Cursor::new(text.as_bytes().to_vec()));
         let mut urgent = Vec::new();
         while urgent.len() < count {
-            if let Some(what) = queue.poll() {
+            if let Some(what) = queue.poll(&LineRole::of_uci) {
                 urgent.push(what);
             }
         }
@@ -264,6 +306,30 @@ mod tests {
     fn a_stop_after_a_queued_perft_or_bench_is_that_ones() {
         let (urgent, _) = polled("go perft 30\nstop\nbench 30\nstop\n");
         assert_eq!(urgent, [Urgent::Later; 4]);
+    }
+
+    #[test]
+    fn a_ponderhit_is_the_running_searchs_unless_a_search_is_queued() {
+        let (urgent, _) = polled("ponderhit\ngo ponder\nponderhit\n");
+        assert_eq!(urgent, [Urgent::PonderHit, Urgent::Later, Urgent::Later]);
+    }
+
+    #[test]
+    fn the_protocol_spoken_says_what_a_line_is() {
+        // A protocol whose `ping` is UCI's `isready` and `hurry` its stop.
+        let role = |line: &str| match line.trim() {
+            "ping" => LineRole::IsReady,
+            "hurry" => LineRole::Stop,
+            _ => LineRole::Other,
+        };
+        let mut queue = InputQueue::spawn(std::io::Cursor::new(b"ping\nhurry\nisready\n".to_vec()));
+        let mut urgent = Vec::new();
+        while urgent.len() < 3 {
+            if let Some(what) = queue.poll(&role) {
+                urgent.push(what);
+            }
+        }
+        assert_eq!(urgent, [Urgent::IsReady, Urgent::Stop, Urgent::Later]);
     }
 
     #[test]

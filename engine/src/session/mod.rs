@@ -34,9 +34,10 @@ use ply_rules::with_game;
 
 use crate::engine_game::EngineGame;
 pub use bench::{BENCH_DEPTH, run_bench};
+use input::LineRole;
 pub use input::{Input, InputQueue};
 pub use translation::Protocol;
-use translation::{Front, Step};
+use translation::{Step, Translator};
 
 /// The engine's name in `id name`.
 pub const ENGINE_NAME: &str = concat!("Ply ", env!("CARGO_PKG_VERSION"));
@@ -79,7 +80,7 @@ pub struct Session {
     database: database::DatabaseState,
     /// The translator of the front end's protocol, when it is not UCI or
     /// UGI (see [`translation`]).
-    front: Option<Box<dyn Front>>,
+    translator: Option<Box<dyn Translator>>,
 }
 
 impl Session {
@@ -121,17 +122,17 @@ impl Session {
             book_random: BookRandom::from_clock(),
             input: None,
             database: database::DatabaseState::default(),
-            front: None,
+            translator: None,
         }
     }
 
     /// From now on, speaks `protocol` by translation: sets up its game and
     /// writes every message in its form.
     pub fn speak(&mut self, protocol: Protocol) {
-        let front = protocol.front();
-        let setup = front.setup();
-        self.out = self.out.translated(front.responses(&self.position));
-        self.front = Some(front);
+        let translator = protocol.translator();
+        let setup = translator.setup();
+        self.out = self.out.translated(translator.responses(&self.position));
+        self.translator = Some(translator);
         for command in setup {
             self.execute(command);
         }
@@ -168,13 +169,13 @@ impl Session {
     /// protocol spoken by translation (which the first word of a line may
     /// start, as `hub` starts Hub).
     pub fn handle_line(&mut self, line: &str) -> Flow {
-        if self.front.is_none()
+        if self.translator.is_none()
             && let Some(protocol) = Protocol::recognised_from(line)
         {
             self.speak(protocol);
         }
-        if let Some(front) = self.front.as_mut() {
-            for step in front.command(line) {
+        if let Some(translator) = self.translator.as_mut() {
+            for step in translator.command(line) {
                 match step {
                     Step::Run(command) => {
                         if self.execute(command) == Flow::Quit {
@@ -324,8 +325,8 @@ impl Session {
     /// The output of a search of the current position: moves in the
     /// front end's protocol are written from this position.
     fn search_output(&self) -> Output {
-        match &self.front {
-            Some(front) => self.out.translated(front.responses(&self.position)),
+        match &self.translator {
+            Some(translator) => self.out.translated(translator.responses(&self.position)),
             None => self.out.clone(),
         }
     }
@@ -342,9 +343,11 @@ impl Session {
     /// command in turn; an infinite or pondering search, which would never
     /// end by itself, is stopped. Either way its `bestmove` is printed first.
     ///
-    /// While it waits, the lines read meanwhile are looked at (see
-    /// [`input`]): `quit`, and a `stop` meant for this search, stop it, and
-    /// an `isready` with nothing queued before it is answered.
+    /// While it waits, the lines read meanwhile are looked at, as the
+    /// protocol spoken reads them (see [`input`]): `quit`, and a `stop`
+    /// meant for this search, stop it, a ponder hit meant for it is
+    /// carried out, and an `isready` (Hub's `ping`) with nothing queued
+    /// before it is answered.
     fn finish_search(&mut self) {
         let Some(running) = self.running.take() else {
             return;
@@ -356,9 +359,12 @@ impl Session {
         if input.quit_pending() {
             running.request_stop();
         }
+        let translator = self.translator.as_deref();
+        let role = |line: &str| translator.map_or_else(|| LineRole::of_uci(line), |t| t.role(line));
         while !running.is_finished() && !input.is_closed() {
-            match input.poll() {
+            match input.poll(&role) {
                 Some(input::Urgent::Stop | input::Urgent::Quit) => running.request_stop(),
+                Some(input::Urgent::PonderHit) => running.ponder_hit(),
                 Some(input::Urgent::IsReady) => self.out.send(&Response::ReadyOk),
                 Some(input::Urgent::Later) | None => {}
             }

@@ -7,6 +7,7 @@ use std::fmt::{self, Display, Formatter};
 
 use super::parse::is_name_char;
 use super::{HubCommand, HubGoMode, HubInfo, HubLevel, HubParamType, HubResponse};
+use crate::excerpt::{Excerpt, Keep, excerpt};
 
 /// Thousandths in one unit: milliseconds in a second, thousands of nodes
 /// in a million.
@@ -20,44 +21,13 @@ const HUNDREDTHS: u32 = 100;
 /// refused and why) fit in a few hundred, the rest is cut.
 pub const MAX_MESSAGE_CHARS: usize = 400;
 
-/// The characters `c` takes in a message: control characters are written
-/// as Rust escapes (`\u{0}`, `\t`), since a NUL or a carriage return
-/// would corrupt the line the program reads.
-fn escaped(c: char) -> impl Iterator<Item = char> {
-    let control = c.is_control();
-    let escape = control.then(|| c.escape_default());
-    escape.into_iter().flatten().chain((!control).then_some(c))
-}
-
-/// `message` escaped (see [`escaped`]) and, when longer than
-/// [`MAX_MESSAGE_CHARS`], its middle replaced by a mark saying how many
-/// characters were cut.
-fn excerpt(message: &str) -> String {
-    let width = |c: char| escaped(c).count();
-    let total: usize = message.chars().map(width).sum();
-    if total <= MAX_MESSAGE_CHARS {
-        return message.chars().flat_map(escaped).collect();
-    }
-    let half = MAX_MESSAGE_CHARS / 2;
-    // The byte where a part of at most `half` escaped characters ends,
-    // counted from the front (`head`) or from the back (`tail`).
-    let fits = |chars: &mut dyn Iterator<Item = (usize, char)>| {
-        let mut used = 0;
-        chars
-            .take_while(|&(_, c)| {
-                used += width(c);
-                used <= half
-            })
-            .last()
-    };
-    let head = fits(&mut message.char_indices()).map_or(0, |(i, c)| i + c.len_utf8());
-    let tail = fits(&mut message.char_indices().rev()).map_or(message.len(), |(i, _)| i);
-    let cut = message[head..tail].chars().count();
-    let mut text: String = message[..head].chars().flat_map(escaped).collect();
-    text.push_str(&format!("[… {cut} characters cut …]"));
-    text.extend(message[tail..].chars().flat_map(escaped));
-    text
-}
+/// How an `error` message is quoted: a line of the protocol, so control
+/// characters are escaped, and a long message keeps both its ends.
+const ERROR_EXCERPT: Excerpt = Excerpt {
+    limit: MAX_MESSAGE_CHARS,
+    keep: Keep::HeadAndTail,
+    escape_controls: true,
+};
 
 impl HubResponse {
     /// An `error` line saying `message`, fit for a line: control characters
@@ -65,7 +35,7 @@ impl HubResponse {
     /// messages quote what was refused, a NUL or a megabyte included.
     #[must_use]
     pub fn error(message: &str) -> Self {
-        Self::Error(excerpt(message))
+        Self::Error(excerpt(message, ERROR_EXCERPT).into_owned())
     }
 }
 

@@ -44,12 +44,21 @@ use ply_engine::session::{InputQueue, Protocol, Session};
 struct Cli {
     #[command(subcommand)]
     command: Option<EngineCommand>,
-    /// Speak another protocol than UCI and UGI from the first line:
-    /// `aalina` is Aalina's UCI dialect of Oware, as Aualé drives an engine
-    /// (houses as letters); `hub` is Scan's Hub for Russian draughts, which
-    /// a first line `hub` also starts (see docs/front-ends.md, "Other GUIs and tools").
-    #[arg(long, value_enum, value_name = "PROTOCOL")]
-    dialect: Option<Protocol>,
+    /// Speak another protocol than UCI and UGI from the first line, by
+    /// translation: `aalina` is Aalina's UCI dialect of Oware, as Aualé
+    /// drives an engine (houses as letters); `hub` is Scan's Hub for
+    /// Russian draughts, which a first line `hub` also starts (see
+    /// docs/front-ends.md, "Other GUIs and tools"). `--dialect`, its old
+    /// name, still works.
+    // The old name stays for the GUIs whose engine command lines say
+    // `--dialect aalina` (Aualé's settings).
+    #[arg(
+        long = "protocol",
+        visible_alias = "dialect",
+        value_enum,
+        value_name = "PROTOCOL"
+    )]
+    protocol: Option<Protocol>,
 }
 
 /// What `ply-engine` does, when it is not to speak the protocol.
@@ -102,7 +111,7 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> Result<ExitCode> {
     let out = Output::new(std::io::stdout());
     match cli.command {
-        None => protocol_loop(out, cli.dialect),
+        None => protocol_loop(out, cli.protocol),
         Some(EngineCommand::Bench(args)) => {
             bench::run(&args, &out);
             Ok(())
@@ -119,10 +128,10 @@ fn run(cli: Cli) -> Result<ExitCode> {
 /// Reads commands until `quit` or the end of input (on a thread of their
 /// own, so that `stop` and `isready` are seen while a command waits for a
 /// search: see `session/input.rs`).
-fn protocol_loop(out: Output, dialect: Option<Protocol>) -> Result<()> {
+fn protocol_loop(out: Output, protocol: Option<Protocol>) -> Result<()> {
     let input = InputQueue::spawn(std::io::BufReader::new(std::io::stdin()));
     let mut session = Session::new(out);
-    if let Some(protocol) = dialect {
+    if let Some(protocol) = protocol {
         session.speak(protocol);
     }
     session.run(input);

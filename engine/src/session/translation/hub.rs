@@ -1,10 +1,16 @@
 //! Hub, Scan's draughts protocol, as pydraughts speaks it: Ply plays
-//! Russian draughts in it.
+//! Russian draughts in it, in Hub's notation
+//! ([`HubNotation`]). This is Hub's framing: how its lines look; the
+//! settings, position checks and move rewriting are the generic
+//! translator's.
 //!
 //! - `hub` → `id`, one `param` a Ply option (`variant` standing for
 //!   `UCI_Variant`, whose only value is `russian`), `wait`;
-//!   `set-param` → `setoption`; `init` → `ready`; `ping` → `pong`.
-//! - `pos pos=… moves="…"` → `position fen … moves …`, through Russian
+//!   `set-param` → `setoption`; `init` → `ready`; `ping` → `pong` (at once
+//!   also while a search runs, as `isready`; `stop`, `ponder-hit` and
+//!   `quit` too: see [`Framing::role`]).
+//! - `pos pos=… moves="…"` → `position fen … moves …` (`position startpos
+//!   moves …` without `pos=`), through Russian
 //!   draughts' Hub notation (squares numbered from a1, captures with their
 //!   captured squares); a bad position or move is refused whole.
 //! - `level …` is kept for the next `go`: `go think` is a `go` within it,
@@ -16,23 +22,18 @@
 //!   `bestmove` `done move= ponder=`, its errors `error message=`; its
 //!   other text has no place in Hub and is only logged.
 
-use std::sync::Arc;
-
 use ply_protocol::hub::{
     HubCommand, HubGoMode, HubInfo, HubLevel, HubParam, HubParamType, HubResponse,
     parse_hub_command,
 };
 use ply_protocol::{
     Command, GoParams, Info, OptionDecl, OptionKind, ParseError, Response, ScoreValue,
-    StartingPosition,
 };
-use ply_rules::game::Game;
-use ply_rules::games::russian::Russian;
-use ply_rules::variant::{AnyGame, Variant};
+use ply_rules::game::NotationError;
+use ply_rules::games::russian::HubNotation;
 
-use super::{Front, Step};
-use crate::options::{EngineOptions, VARIANT};
-use crate::search_thread::output::Translate;
+use super::framing::{Framing, Request};
+use crate::session::input::LineRole;
 use crate::session::{ENGINE_AUTHOR, ENGINE_VERSION, PROGRAM_NAME};
 
 /// The word that starts Hub.
@@ -62,58 +63,93 @@ const NODES_PER_KNODE: u64 = 1000;
 /// at once; a program that wants another sends its `level`.
 const DEFAULT_MOVE_TIME_MS: u64 = 1000;
 
-/// The session's Hub translator: the level set by the last `level`.
+/// Hub's framing: the level set by the last `level`.
 #[derive(Debug, Default)]
-pub struct HubFront {
+pub struct Hub {
     level: HubLevel,
 }
 
-impl Front for HubFront {
-    fn setup(&self) -> Vec<Command> {
-        vec![Command::SetOption {
-            name: VARIANT.to_owned(),
-            value: Some(Variant::Russian.name().to_owned()),
-        }]
-    }
+impl Framing for Hub {
+    type Notation = HubNotation;
 
-    fn command(&mut self, line: &str) -> Vec<Step> {
+    /// pydraughts sends names unquoted.
+    const SPACED_NAMES: bool = false;
+
+    /// Hub's parameters have no button type.
+    const BUTTONS: bool = false;
+
+    fn read(&mut self, line: &str, settings: &[OptionDecl]) -> Request {
         let command = match parse_hub_command(line) {
             Ok(command) => command,
-            Err(ParseError::Empty) => return Vec::new(),
+            Err(ParseError::Empty) => return Request::Reply(Vec::new()),
             Err(e @ ParseError::Malformed { .. }) if is_position(&e) => {
-                return vec![refusal(&format!("{e}; the position is unchanged"))];
+                return Request::BadPosition(e.to_string());
             }
-            Err(e) => return vec![error(&e.to_string())],
+            Err(e) => return Request::Error(e.to_string()),
         };
         match command {
-            HubCommand::Hub => hello(),
-            HubCommand::SetParam { name, value } => set_param(&name, &value),
-            HubCommand::Init => vec![Step::Reply(HubResponse::Ready.to_string())],
-            HubCommand::Pos { pos, moves } => position(pos.as_deref(), &moves),
+            HubCommand::Hub => Request::Reply(hello(settings)),
+            HubCommand::SetParam { name, value } => set_param(name, value),
+            HubCommand::Init => Request::Reply(vec![HubResponse::Ready.to_string()]),
+            HubCommand::Pos { pos, moves } => Request::Position { start: pos, moves },
             HubCommand::Level(level) => {
                 self.level = level;
-                Vec::new()
+                Request::Reply(Vec::new())
             }
-            HubCommand::Go(mode) => vec![Step::Run(Command::Go(self.go(mode)))],
-            HubCommand::Ping => vec![Step::Run(Command::IsReady)],
-            HubCommand::PonderHit => vec![Step::Run(Command::PonderHit)],
-            HubCommand::Stop => vec![Step::Run(Command::Stop)],
-            HubCommand::NewGame => vec![Step::Run(Command::NewGame(ply_protocol::Dialect::Uci))],
-            HubCommand::Quit => vec![Step::Run(Command::Quit)],
+            HubCommand::Go(mode) => Request::Run(Command::Go(self.go(mode))),
+            HubCommand::Ping => Request::Run(Command::IsReady),
+            HubCommand::PonderHit => Request::Run(Command::PonderHit),
+            HubCommand::Stop => Request::Run(Command::Stop),
+            HubCommand::NewGame => Request::Run(Command::NewGame(ply_protocol::Dialect::Uci)),
+            HubCommand::Quit => Request::Run(Command::Quit),
         }
     }
 
-    fn responses(&self, root: &AnyGame) -> Arc<dyn Translate> {
-        Arc::new(HubResponses {
-            root: match root {
-                AnyGame::Russian(position) => Some(position.clone()),
-                _ => None,
+    /// Hub's lines that may come during a search (its `ping`,
+    /// `ponder-hit` and `stop`), `quit`, and `go`.
+    fn role(line: &str) -> LineRole {
+        match parse_hub_command(line) {
+            Ok(HubCommand::Ping) => LineRole::IsReady,
+            Ok(HubCommand::PonderHit) => LineRole::PonderHit,
+            Ok(HubCommand::Stop) => LineRole::Stop,
+            Ok(HubCommand::Quit) => LineRole::Quit,
+            Ok(HubCommand::Go(_)) => LineRole::StartsSearch,
+            _ => LineRole::Other,
+        }
+    }
+
+    /// An `error` line, the answer to what cannot be done.
+    fn error_line(message: &str) -> String {
+        HubResponse::error(message).to_string()
+    }
+
+    fn bad_move(index: usize, error: &NotationError) -> String {
+        format!("move {} of the list: {error}", index + 1)
+    }
+
+    fn not_a_setting(name: &str, settings: &[String]) -> String {
+        format!(
+            "no parameter '{name}': the parameters are {VARIANT_PARAM}, {}",
+            settings.join(", ")
+        )
+    }
+
+    fn write(response: &Response) -> Option<String> {
+        let hub = match response {
+            Response::ReadyOk => HubResponse::Pong,
+            Response::BestMove { best, ponder } => HubResponse::Done {
+                mv: best.clone(),
+                ponder: ponder.clone(),
             },
-        })
+            Response::Info(info) => HubResponse::Info(info_of(info)?),
+            Response::InfoString(text) => HubResponse::error(text.strip_prefix("error: ")?),
+            _ => return None,
+        };
+        Some(hub.to_string())
     }
 }
 
-impl HubFront {
+impl Hub {
     /// The `go` of a Hub `go` within the current level; a level without
     /// a limit thinks for [`DEFAULT_MOVE_TIME_MS`] (`go analyze` and
     /// `level infinite` search until `stop`, as asked).
@@ -149,19 +185,9 @@ fn is_position(e: &ParseError) -> bool {
     matches!(e, ParseError::Malformed { command, .. } if command == POS_WORD)
 }
 
-/// An `error` line, the answer to what cannot be done.
-fn error(message: &str) -> Step {
-    Step::Reply(HubResponse::error(message).to_string())
-}
-
-/// An `error` line refusing a position (see [`Step::Refuse`]).
-fn refusal(message: &str) -> Step {
-    Step::Refuse(HubResponse::error(message).to_string())
-}
-
 /// `hub`: who Ply is, its parameters, `wait`. Russian draughts has no
-/// rule options, so the parameters are the variant and Ply's settings.
-fn hello() -> Vec<Step> {
+/// rule options, so the parameters are the variant and Ply's `settings`.
+fn hello(settings: &[OptionDecl]) -> Vec<String> {
     let id = HubResponse::Id(vec![
         ("name".to_owned(), PROGRAM_NAME.to_owned()),
         ("version".to_owned(), ENGINE_VERSION.to_owned()),
@@ -174,174 +200,81 @@ fn hello() -> Vec<Step> {
             values: vec![RUSSIAN.to_owned()],
         },
     });
-    let params = setting_params().into_iter().map(HubResponse::Param);
+    let params = settings.iter().filter_map(param).map(HubResponse::Param);
     std::iter::once(id)
         .chain(std::iter::once(variant))
         .chain(params)
         .chain(std::iter::once(HubResponse::Wait))
-        .map(|response| Step::Reply(response.to_string()))
+        .map(|response| response.to_string())
         .collect()
 }
 
-/// Ply's settings as the Hub parameters `hub` declares (with `variant`)
-/// and `set-param` accepts.
-fn setting_params() -> Vec<HubParam> {
-    EngineOptions::setting_declarations()
-        .into_iter()
-        .filter_map(param)
-        .collect()
-}
-
-/// A Ply option as a Hub parameter; none for a button (Hub has none) or
-/// a name with a space (pydraughts sends names unquoted).
-fn param(decl: OptionDecl) -> Option<HubParam> {
-    if decl.name.contains(char::is_whitespace) {
-        return None;
-    }
-    let (value, kind) = match decl.kind {
+/// A Ply setting as a Hub parameter; none for a button, which Hub has
+/// not (and [`Hub::BUTTONS`] keeps out of the settings offered).
+fn param(decl: &OptionDecl) -> Option<HubParam> {
+    let (value, kind) = match &decl.kind {
         OptionKind::Check { default } => (default.to_string(), HubParamType::Bool),
-        OptionKind::Spin { default, min, max } => {
-            (default.to_string(), HubParamType::Int { min, max })
-        }
-        OptionKind::Combo { default, vars } => (default, HubParamType::Enum { values: vars }),
-        OptionKind::String { default } => (default, HubParamType::String),
+        OptionKind::Spin { default, min, max } => (
+            default.to_string(),
+            HubParamType::Int {
+                min: *min,
+                max: *max,
+            },
+        ),
+        OptionKind::Combo { default, vars } => (
+            default.clone(),
+            HubParamType::Enum {
+                values: vars.clone(),
+            },
+        ),
+        OptionKind::String { default } => (default.clone(), HubParamType::String),
         OptionKind::Button => return None,
     };
     Some(HubParam {
-        name: decl.name,
+        name: decl.name.clone(),
         value,
         kind,
     })
 }
 
 /// `set-param`: `variant` must be Russian draughts; the other parameters
-/// are the settings `hub` declared, each Ply's option of that name. Ply's
+/// are Ply's settings `hub` declared, which the translator checks. Ply's
 /// other options (`UCI_Variant`, other games' rules) are refused: they
 /// would change the game Hub plays.
-fn set_param(name: &str, value: &str) -> Vec<Step> {
-    if name == VARIANT_PARAM {
-        return if value == RUSSIAN {
-            Vec::new()
-        } else {
-            vec![error(&format!(
-                "variant '{value}' is not played: Ply plays {RUSSIAN} in Hub"
-            ))]
+fn set_param(name: String, value: String) -> Request {
+    if name != VARIANT_PARAM {
+        return Request::SetSetting {
+            name,
+            value: Some(value),
         };
     }
-    let settings: Vec<String> = setting_params()
-        .into_iter()
-        .map(|param| param.name)
-        .collect();
-    if !settings
-        .iter()
-        .any(|setting| setting.eq_ignore_ascii_case(name))
-    {
-        return vec![error(&format!(
-            "no parameter '{name}': the parameters are {VARIANT_PARAM}, {}",
-            settings.join(", ")
-        ))];
-    }
-    vec![Step::Run(Command::SetOption {
-        name: name.to_owned(),
-        value: Some(value.to_owned()),
-    })]
-}
-
-/// `pos`: the position and moves in Ply's notation, or an error when any
-/// of them is wrong.
-fn position(pos: Option<&str>, moves: &[String]) -> Vec<Step> {
-    let start = match pos {
-        None => Russian::start(),
-        Some(text) => match Russian::from_hub_position(text) {
-            Ok(start) => start,
-            Err(e) => return vec![refusal(&format!("{e}; the position is unchanged"))],
-        },
-    };
-    let mut position = start.clone();
-    let mut written = Vec::with_capacity(moves.len());
-    for (index, text) in moves.iter().enumerate() {
-        match position.read_hub_move(text) {
-            Ok(mv) => {
-                written.push(Russian::write_move(mv));
-                position.play(mv);
-            }
-            Err(e) => {
-                return vec![refusal(&format!(
-                    "move {} of the list: {e}; the position is unchanged",
-                    index + 1
-                ))];
-            }
-        }
-    }
-    vec![Step::Run(Command::Position {
-        start: StartingPosition::Fen(start.write_position()),
-        moves: written,
-    })]
-}
-
-/// Ply's messages about a search of `root`, in Hub's form.
-struct HubResponses {
-    /// The position searched, when it is Russian draughts.
-    root: Option<Russian>,
-}
-
-impl Translate for HubResponses {
-    fn translate(&self, response: &Response) -> Option<String> {
-        let hub = match response {
-            Response::ReadyOk => HubResponse::Pong,
-            Response::BestMove { best, ponder } => {
-                let line: Vec<String> = best.iter().chain(ponder).cloned().collect();
-                let mut moves = self.hub_moves(&line).into_iter();
-                HubResponse::Done {
-                    mv: moves.next(),
-                    ponder: moves.next(),
-                }
-            }
-            Response::Info(info) => HubResponse::Info(self.info(info)?),
-            Response::InfoString(text) => HubResponse::error(text.strip_prefix("error: ")?),
-            _ => return None,
-        };
-        Some(hub.to_string())
+    if value == RUSSIAN {
+        Request::Reply(Vec::new())
+    } else {
+        Request::Error(format!(
+            "variant '{value}' is not played: Ply plays {RUSSIAN} in Hub"
+        ))
     }
 }
 
-impl HubResponses {
-    /// Ply's moves `line`, played from the root, in Hub's notation; as
-    /// far as they read (a line that does not is cut there).
-    fn hub_moves(&self, line: &[String]) -> Vec<String> {
-        let Some(mut position) = self.root.clone() else {
-            return Vec::new();
-        };
-        let mut written = Vec::with_capacity(line.len());
-        for text in line {
-            let Ok(mv) = position.read_move(text) else {
-                log::warn!("'{text}' does not read in the position searched; the line is cut");
-                break;
-            };
-            written.push(Russian::write_hub_move(mv));
-            position.play(mv);
-        }
-        written
+/// An iteration's `info` in Hub's form, its `pv` already in Hub's
+/// notation: none for lines Hub has no place for (a second `MultiPV`
+/// line, a line without depth).
+fn info_of(info: &Info) -> Option<HubInfo> {
+    if info.multipv.is_some_and(|line| line > 1) || info.depth.is_none() {
+        return None;
     }
-
-    /// An iteration's `info` in Hub's form: none for lines Hub has no
-    /// place for (a second `MultiPV` line, a line without depth).
-    fn info(&self, info: &Info) -> Option<HubInfo> {
-        if info.multipv.is_some_and(|line| line > 1) || info.depth.is_none() {
-            return None;
-        }
-        Some(HubInfo {
-            depth: info.depth,
-            score: info.score.map(|score| match score.value {
-                ScoreValue::Centi(centi) => centi,
-                ScoreValue::Mate(moves) => mate_hundredths(moves),
-            }),
-            nodes: info.nodes,
-            time: info.time,
-            knps: info.nps.map(|nps| nps / NODES_PER_KNODE),
-            pv: self.hub_moves(&info.pv),
-        })
-    }
+    Some(HubInfo {
+        depth: info.depth,
+        score: info.score.map(|score| match score.value {
+            ScoreValue::Centi(centi) => centi,
+            ScoreValue::Mate(moves) => mate_hundredths(moves),
+        }),
+        nodes: info.nodes,
+        time: info.time,
+        knps: info.nps.map(|nps| nps / NODES_PER_KNODE),
+        pv: info.pv.clone(),
+    })
 }
 
 /// Ply's `mate N`, a win in `plies` plies (a loss when negative), as
@@ -355,8 +288,14 @@ fn mate_hundredths(plies: i32) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::session::translation::translator::Translation;
+    use crate::session::translation::{Step, Translator};
+    use ply_rules::games::russian::Russian;
+    use ply_rules::variant::AnyGame;
 
-    fn replies(front: &mut HubFront, line: &str) -> Vec<String> {
+    type HubTranslator = Translation<Hub>;
+
+    fn replies(front: &mut HubTranslator, line: &str) -> Vec<String> {
         front
             .command(line)
             .into_iter()
@@ -369,7 +308,7 @@ mod tests {
 
     #[test]
     fn hub_declares_the_variant_and_ends_with_wait() {
-        let mut front = HubFront::default();
+        let mut front = HubTranslator::default();
         let lines = replies(&mut front, "hub");
         assert!(lines[0].starts_with("id name=Ply version="), "{lines:?}");
         assert_eq!(
@@ -388,7 +327,7 @@ mod tests {
 
     #[test]
     fn a_pydraughts_position_becomes_ply_moves() {
-        let mut front = HubFront::default();
+        let mut front = HubTranslator::default();
         assert_eq!(
             replies(
                 &mut front,
@@ -403,7 +342,7 @@ mod tests {
 
     #[test]
     fn bad_input_is_an_error_line_and_nothing_else() {
-        let mut front = HubFront::default();
+        let mut front = HubTranslator::default();
         for (line, start) in [
             ("pos pos=Wbbb", "error message=\"bad position"),
             (
@@ -434,8 +373,10 @@ mod tests {
             assert_eq!(lines.len(), 1, "{line}: {lines:?}");
             assert!(lines[0].starts_with(start), "{line}: {lines:?}");
         }
+        let mut hub = Hub::default();
+        assert!(matches!(hub.read("level depth=x", &[]), Request::Error(_)));
         assert_eq!(
-            front.level,
+            hub.level,
             HubLevel::default(),
             "a bad level changes nothing"
         );
@@ -443,7 +384,11 @@ mod tests {
 
     #[test]
     fn levels_become_go_limits() {
-        let mut front = HubFront::default();
+        let mut front = Hub::default();
+        let replies = |front: &mut Hub, line: &str| match front.read(line, &[]) {
+            Request::Reply(lines) => lines,
+            other => panic!("{line}: {other:?}"),
+        };
         for mode in [HubGoMode::Think, HubGoMode::Ponder] {
             assert_eq!(
                 front.go(mode).movetime,
@@ -474,7 +419,7 @@ mod tests {
 
     #[test]
     fn ply_messages_in_hub_form() {
-        let front = HubFront::default();
+        let front = HubTranslator::default();
         let out = front.responses(&AnyGame::Russian(Russian::start()));
         let best = Response::BestMove {
             best: Some("c3-d4".to_owned()),

@@ -1,4 +1,4 @@
-//! Front ends that speak another protocol than UCI or UGI, spoken by
+//! Programs that speak another protocol than UCI or UGI, spoken by
 //! translation: each line they send becomes Ply commands (or a direct
 //! answer), and each message Ply sends is rewritten in their protocol.
 //!
@@ -7,15 +7,24 @@
 //!   engine: recognised when the first word of a line is `hub`;
 //! - [`Protocol::Aalina`], the UCI dialect of Aalina and Aualé (Oware's
 //!   houses as letters, positions as fourteen numbers): chosen with
-//!   `ply-engine --dialect aalina`, since it opens with UCI's own `uci`.
+//!   `ply-engine --protocol aalina` (or its old name, `--dialect aalina`),
+//!   since it opens with UCI's own `uci`.
 //!
-//! Each protocol is one game's (Hub here plays Russian draughts, Aalina's
-//! dialect Oware), so its translator names that game and its notation
-//! (`ply_rules`' `hub_notation` and `letters`); the session only asks a
-//! [`Front`] for steps and for a [`Translate`] of its messages.
+//! One translator serves both ([`translator::Translation`]), generic
+//! over how a protocol's lines look ([`framing::Framing`]: `hub.rs`,
+//! `aalina.rs`) and reading and writing the protocol's game through its
+//! notation (`ply_rules`' [`OutsideNotation`]), so it never names a game.
+//! The session only asks a [`Translator`] for steps, for what a line is
+//! to the input queue, and for a [`Translate`] of its messages.
+//!
+//! [`OutsideNotation`]: ply_rules::outside_notation::OutsideNotation
 
 mod aalina;
+mod framing;
 mod hub;
+mod responses;
+mod settings;
+mod translator;
 
 use std::sync::Arc;
 
@@ -23,6 +32,8 @@ use ply_protocol::Command;
 use ply_rules::variant::AnyGame;
 
 use crate::search_thread::output::Translate;
+use crate::session::input::LineRole;
+use translator::Translation;
 
 /// A protocol spoken by translation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -46,10 +57,10 @@ impl Protocol {
 
     /// A new translator for this protocol.
     #[must_use]
-    pub fn front(self) -> Box<dyn Front> {
+    pub fn translator(self) -> Box<dyn Translator> {
         match self {
-            Self::Hub => Box::new(hub::HubFront::default()),
-            Self::Aalina => Box::new(aalina::AalinaFront::default()),
+            Self::Hub => Box::new(Translation::<hub::Hub>::default()),
+            Self::Aalina => Box::new(Translation::<aalina::Aalina>::default()),
         }
     }
 }
@@ -70,15 +81,20 @@ pub enum Step {
 }
 
 /// The translator of one protocol, held by the session.
-pub trait Front: Send + std::fmt::Debug {
+pub trait Translator: Send + std::fmt::Debug {
     /// The commands that set the session up for the protocol's game, run
     /// when it starts speaking it.
     fn setup(&self) -> Vec<Command>;
 
-    /// One line from the front end, as steps. A bad line gives one error
+    /// One line from the program, as steps. A bad line gives one error
     /// line of the protocol (a [`Step::Refuse`] for a position, else a
     /// [`Step::Reply`]) and changes nothing.
     fn command(&mut self, line: &str) -> Vec<Step>;
+
+    /// What `line` is to the input queue while a search runs (see
+    /// [`LineRole`]): the protocol's own words for `stop`, `isready`,
+    /// `quit` and `ponderhit` are urgent as UCI's are.
+    fn role(&self, line: &str) -> LineRole;
 
     /// How Ply's messages about a search of `root` are written. The
     /// session's own messages (`readyok`, errors) go through the

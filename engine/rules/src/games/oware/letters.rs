@@ -14,8 +14,10 @@
 //! position strings and moves applies.
 
 use super::position::Oware;
-use crate::game::{NotationError, Player};
+use super::rules::OwareRules;
+use crate::game::{Game, NotationError, Player};
 use crate::games::mancala::notation::Rows;
+use crate::outside_notation::{LineForm, OutsideNotation};
 
 /// Joins the numbers of a position.
 const SEPARATOR: char = '-';
@@ -145,6 +147,50 @@ impl Oware {
         let mut text: Vec<String> = numbers.map(|n| n.to_string()).collect();
         text.push(SIDE_LETTERS[self.side.index()].to_string());
         text.join(&SEPARATOR.to_string())
+    }
+}
+
+/// Oware's letters as Aalina's dialect reads and writes them (see the
+/// module docs): the engine's translator of that dialect is written over
+/// this.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Letters;
+
+impl OutsideNotation for Letters {
+    type Game = Oware;
+
+    const LINE: LineForm = LineForm::Letters;
+
+    const MOVE_NAME: &'static str = "house letter";
+
+    /// Aualé's start, whatever the session's Oware options: the Abapa
+    /// board of the default rules (Aualé plays no other).
+    fn start() -> Oware {
+        Oware::start(OwareRules::default())
+            .unwrap_or_else(|e| panic!("the default Oware rules must make a game: {e}"))
+    }
+
+    fn read_position(text: &str) -> Result<Oware, NotationError> {
+        Oware::from_letters_position(text)
+    }
+
+    fn write_position(position: &Oware) -> String {
+        position.write_letters_position()
+    }
+
+    fn read_move(position: &Oware, text: &str) -> Result<u8, NotationError> {
+        let mut letters = text.chars();
+        match (letters.next(), letters.next()) {
+            (Some(letter), None) => position.read_house_letter(letter),
+            _ => Err(NotationError::BadMove {
+                text: text.to_owned(),
+                reason: format!("a move is one {}", Self::MOVE_NAME),
+            }),
+        }
+    }
+
+    fn write_move(position: &Oware, house: u8) -> String {
+        Oware::house_letter(position.side_to_move(), house).to_string()
     }
 }
 

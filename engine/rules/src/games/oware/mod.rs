@@ -39,5 +39,6 @@ pub mod rules;
 #[cfg(test)]
 mod tests;
 
+pub use letters::Letters;
 pub use position::Oware;
 pub use rules::{DEFAULT_HOUSES, DEFAULT_SEEDS, OwareRules};

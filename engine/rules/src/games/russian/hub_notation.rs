@@ -22,6 +22,7 @@ use super::moves::Move;
 use super::position::Russian;
 use super::squares::SQUARES;
 use crate::game::{Game, MoveList, NotationError, Player};
+use crate::outside_notation::{LineForm, OutsideNotation};
 
 /// Dark squares a rank.
 const PER_RANK: usize = 4;
@@ -226,6 +227,39 @@ impl Russian {
             });
         }
         text
+    }
+}
+
+/// Hub's notation of Russian draughts, as the engine's translator reads
+/// and writes it (see the module docs).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HubNotation;
+
+impl OutsideNotation for HubNotation {
+    type Game = Russian;
+
+    const LINE: LineForm = LineForm::Words;
+
+    const MOVE_NAME: &'static str = "move";
+
+    fn start() -> Russian {
+        Russian::start()
+    }
+
+    fn read_position(text: &str) -> Result<Russian, NotationError> {
+        Russian::from_hub_position(text)
+    }
+
+    fn write_position(position: &Russian) -> String {
+        position.write_hub_position()
+    }
+
+    fn read_move(position: &Russian, text: &str) -> Result<Move, NotationError> {
+        position.read_hub_move(text)
+    }
+
+    fn write_move(_: &Russian, mv: Move) -> String {
+        Russian::write_hub_move(mv)
     }
 }
 

@@ -41,5 +41,6 @@ mod tests;
 
 pub use board::{Board, Piece};
 pub use draw::DrawRule;
+pub use hub_notation::HubNotation;
 pub use moves::Move;
 pub use position::Russian;
