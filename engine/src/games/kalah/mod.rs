@@ -79,5 +79,5 @@ impl EngineGame for Kalah {
 
 pub use endgame::KalahDb;
 pub use eval::{EXTRA_TURN_WEIGHT, KalahEvaluation, SEED_VALUE};
-use ply_rules::games::kalah::*;
+use ply_rules::games::kalah::Kalah;
 pub use search::{CAPTURE_PRIORITY, EXTRA_TURN_PRIORITY};

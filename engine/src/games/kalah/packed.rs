@@ -11,7 +11,7 @@
 //! (empty a pit, add one to a run of pits, zero two pits on a capture) is
 //! an integer operation in registers. Both use the same primitives, and
 //! the same sowing, from here; the tests check the sowing against
-//! [`Kalah::sow`](super::Kalah).
+//! [`Kalah::sow`](ply_rules::games::kalah::Kalah).
 
 /// One side's pits, pit `k` in byte `k`: room for 16 pits, a side has at
 /// most [`PIT_SLOTS`], and a pit at most 255
@@ -19,7 +19,7 @@
 /// all). Pits past the pit count are empty.
 pub(super) type Half = u128;
 
-use super::position::PIT_SLOTS;
+use ply_rules::games::kalah::position::PIT_SLOTS;
 
 /// Bits of a byte.
 pub(super) const BYTE: u32 = 8;
@@ -118,7 +118,7 @@ impl Sown {
 
 /// Sows the mover's pit `pit`, which must hold seeds, on a board of `len`
 /// pits a side (the mover's `mine`, the opponent's `theirs`, stores
-/// apart), with [`Kalah::sow`](super::Kalah)'s rules: laps past the
+/// apart), with [`Kalah::sow`](ply_rules::games::kalah::Kalah)'s rules: laps past the
 /// origin on small boards (never into the opponent's store), capture
 /// (also opposite an empty pit with `empty_capture`), extra turn, and the
 /// sweep once a side is empty. The sides are not swapped: the mover's

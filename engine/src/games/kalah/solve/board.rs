@@ -13,7 +13,7 @@
 //! halves. The tests check it against [`Kalah::sow`].
 
 use super::super::packed::{self, BYTE, Half, seeds, total};
-use super::super::position::{Kalah, PIT_SLOTS};
+use ply_rules::games::kalah::position::{Kalah, PIT_SLOTS};
 use ply_rules::games::mancala::key;
 
 /// Where the opponent's pits start in the key's second word: the key

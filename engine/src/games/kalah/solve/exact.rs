@@ -10,7 +10,6 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use arrayvec::ArrayVec;
 
-use super::super::position::{Kalah, PIT_SLOTS};
 use super::board::{Board, Rules};
 use super::busy::BusyTable;
 use super::steps_finished;
@@ -19,6 +18,7 @@ use crate::endgame::rank;
 use crate::games::kalah::endgame::KalahDb;
 use crate::search::SearchControl;
 use ply_rules::game::Player;
+use ply_rules::games::kalah::position::{Kalah, PIT_SLOTS};
 use ply_rules::games::mancala::key;
 
 /// Nodes between two looks at the stop flag (three relaxed atomic loads).

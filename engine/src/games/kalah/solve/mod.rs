@@ -52,11 +52,11 @@ use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use super::endgame::KalahDb;
-use super::position::Kalah;
 use crate::search::SearchControl;
 use busy::BusyTable;
 use exact::{ExactSearch, Shared, finished_value, seeds_on_board, solver_key};
 use ply_rules::game::Player;
+use ply_rules::games::kalah::Kalah;
 use table::{BoundTable, NO_MOVE};
 
 /// What the solver is given besides the position.
