@@ -15,7 +15,7 @@ use memmap2::Mmap;
 
 use super::check::BlockCheck;
 use super::error::EndgameDbError;
-use super::format::{self, HEADER_LEN, Header, Kind};
+use super::format::{self, FileKind, HEADER_LEN, Header};
 use super::mmap;
 
 /// Where the entries live.
@@ -195,10 +195,7 @@ impl DatabaseFile {
     /// Entries built in this process (`header.count` of them, each
     /// `header.kind`'s width).
     pub(crate) fn built(header: Header, entries: Vec<u8>) -> Self {
-        debug_assert_eq!(
-            entries.len() as u64,
-            header.count * header.kind.entry_bytes()
-        );
+        debug_assert_eq!(entries.len() as u64, header.count * header.kind.entry_bytes);
         Self {
             header,
             storage: Storage::Owned(entries),
@@ -207,34 +204,34 @@ impl DatabaseFile {
         }
     }
 
-    /// The game of the database file at `path`, as its magic says, read
-    /// without mapping it: a program given a file and no game (`verify-db`)
-    /// opens it as that game's, and nothing else is checked here.
+    /// The kind of the database file at `path`, among `kinds`, as its
+    /// magic says, read without mapping it: a program given a file and no
+    /// game (`verify-db`, given every game's kinds by the registry) opens it
+    /// as that game's, and nothing else is checked here.
     ///
     /// # Errors
     /// [`EndgameDbError::Io`] when the file cannot be read or is no
     /// regular file, [`EndgameDbError::Truncated`] when it is shorter than
-    /// a header, [`EndgameDbError::BadMagic`] when no game's magic starts
+    /// a header, [`EndgameDbError::BadMagic`] when no kind's magic starts
     /// it.
-    pub fn kind_of(path: &Path) -> Result<Kind, EndgameDbError> {
+    pub fn kind_of(path: &Path, kinds: &[FileKind]) -> Result<FileKind, EndgameDbError> {
         use std::io::Read;
         let (file, _) = open_header(path)?;
         let mut header = Vec::with_capacity(HEADER_LEN);
         file.take(HEADER_LEN as u64)
             .read_to_end(&mut header)
             .map_err(|e| EndgameDbError::io(path, e))?;
-        Kind::ALL
-            .into_iter()
-            .find(|kind| header.starts_with(&kind.magic()))
-            .ok_or_else(|| EndgameDbError::BadMagic {
-                path: path.to_owned(),
-            })
+        format::kind_by_magic(kinds, &header).ok_or_else(|| EndgameDbError::BadMagic {
+            path: path.to_owned(),
+        })
     }
 
     /// Opens a database file of `kind` by memory-mapping it, and checks its
     /// header: magic, version, fields, the entry count against the board
     /// and seed limit, the file length against the entry count, and the
-    /// checksum of the header and the block table. The entries are not
+    /// checksum of the header and the block table. A file of another of the
+    /// `known` kinds (every game's, from the registry) is checked as that
+    /// kind's and refused naming its game. The entries are not
     /// read here (that would read the whole file): each block is checked
     /// the first time it is read, and [`Self::verify_with_progress`] checks
     /// them all.
@@ -247,26 +244,31 @@ impl DatabaseFile {
     /// [`EndgameDbError::Io`] when the file cannot be opened or mapped or is
     /// no regular file, [`EndgameDbError::OtherGame`] for a database of
     /// another game, and the header's errors (see [`Header::decode`]).
-    pub(crate) fn open(path: &Path, kind: Kind) -> Result<Self, EndgameDbError> {
+    pub(crate) fn open(
+        path: &Path,
+        kind: FileKind,
+        known: &[FileKind],
+    ) -> Result<Self, EndgameDbError> {
         let (file, _) = open_header(path)?;
         let map = mmap::map_read_only(&file).map_err(|e| EndgameDbError::io(path, e))?;
-        let header = Header::decode(&map, map.len() as u64, path)?;
+        let kinds = [&[kind], known].concat();
+        let header = Header::decode(&map, map.len() as u64, path, &kinds)?;
         if header.kind != kind {
             return Err(EndgameDbError::OtherGame {
                 path: path.to_owned(),
-                found: header.kind.game(),
-                expected: kind.game(),
+                found: header.kind.game,
+                expected: kind.game,
             });
         }
         let check = BlockCheck::new(
             header.block_shift,
             header.count,
-            header.kind.entry_bytes(),
+            header.kind.entry_bytes,
             path,
         );
         // `decode` checked the file's length, which the map holds.
         let offset = usize::try_from(header.entries_offset()).unwrap_or(usize::MAX);
-        let storage = if header.kind.compressed() {
+        let storage = if header.kind.compressed {
             let blocks = (0..check.blocks()).map(|_| OnceLock::new()).collect();
             Storage::Compressed {
                 map,
@@ -334,11 +336,11 @@ impl DatabaseFile {
                 let (table, entries) = split(map, *offset);
                 (Cow::Borrowed(table), Cow::Borrowed(entries))
             }
-            Storage::Owned(entries) if self.header.kind.compressed() => {
+            Storage::Owned(entries) if self.header.kind.compressed => {
                 let (table, data) = self.compressed.get_or_init(|| {
                     format::compressed_blocks(
                         entries,
-                        self.header.kind.entry_bytes(),
+                        self.header.kind.entry_bytes,
                         self.header.block_shift,
                     )
                 });
@@ -347,7 +349,7 @@ impl DatabaseFile {
             Storage::Owned(entries) => {
                 let table = format::block_table(
                     entries,
-                    self.header.kind.entry_bytes(),
+                    self.header.kind.entry_bytes,
                     self.header.block_shift,
                 );
                 (Cow::Owned(table), Cow::Borrowed(entries))
@@ -388,7 +390,7 @@ impl DatabaseFile {
                 let (first_entry, last_entry) = check.first_and_last(first_block);
                 Err(EndgameDbError::Damaged {
                     path: self.path.clone().unwrap_or_default(),
-                    variant: self.header.kind.variant(),
+                    variant: self.header.kind.variant,
                     damaged,
                     blocks: check.blocks(),
                     first_block,
@@ -412,7 +414,7 @@ impl DatabaseFile {
         let (first_entry, last_entry) = check.first_and_last(block);
         Some(EndgameDbError::DamagedBlock {
             path: self.path.clone().unwrap_or_default(),
-            variant: self.header.kind.variant(),
+            variant: self.header.kind.variant,
             block,
             blocks: check.blocks(),
             first_entry,
@@ -424,7 +426,7 @@ impl DatabaseFile {
     /// (checked now if it is the block's first read); `None` past the end.
     #[inline]
     pub(crate) fn read(&self, rank: u64) -> Option<&[u8]> {
-        let width = usize::try_from(self.header.kind.entry_bytes()).ok()?;
+        let width = usize::try_from(self.header.kind.entry_bytes).ok()?;
         let index = usize::try_from(rank).ok()?;
         let start = index.checked_mul(width)?;
         let end = start.checked_add(width)?;
@@ -461,7 +463,7 @@ impl DatabaseFile {
         cell.get_or_init(|| {
             let (table, data) = split(map, *offset);
             let (start, end) = check.block_range(block);
-            let len = usize::try_from((end - start) * self.header.kind.entry_bytes()).ok()?;
+            let len = usize::try_from((end - start) * self.header.kind.entry_bytes).ok()?;
             let entries = format::decompress_block(table, data, block, len);
             if entries.is_none() && check.first_damage().is_none() {
                 log::error!(
@@ -479,7 +481,7 @@ impl DatabaseFile {
     /// soon after (see [`crate::search::prefetch`]). Nothing past the end.
     #[inline]
     pub(crate) fn prefetch(&self, rank: u64) {
-        let width = usize::try_from(self.header.kind.entry_bytes()).unwrap_or(1);
+        let width = usize::try_from(self.header.kind.entry_bytes).unwrap_or(1);
         if let Some(entry) = usize::try_from(rank)
             .ok()
             .and_then(|rank| rank.checked_mul(width))
@@ -506,7 +508,7 @@ impl DatabaseFile {
     /// Bytes of the file: the header, the block table and the entries.
     pub(crate) fn file_size(&self) -> u64 {
         let entries = match &self.storage {
-            Storage::Owned(_) if self.header.kind.compressed() => self.stored().1.len(),
+            Storage::Owned(_) if self.header.kind.compressed => self.stored().1.len(),
             Storage::Owned(entries) => entries.len(),
             Storage::Mapped { map, offset, .. } | Storage::Compressed { map, offset, .. } => {
                 split(map, *offset).1.len()

@@ -1,30 +1,32 @@
 //! The file format: a fixed 40-byte header, a table of block checksums,
 //! then the entries. Documented byte by byte in `docs/endgame-db.md`.
-//! Every sowing game's databases share it; the magic says whose a file is
-//! ([`Kind`]), and with it the width of an entry and the meaning of byte 17.
+//! Every game's databases share it; the magic says whose a file is, and
+//! with it the width of an entry and the meaning of bytes 16 and 17: the
+//! game's [`FileKind`], which its database type declares.
 //!
 //! ```text
 //! offset size field
-//!  0     12   magic "PLYKALAHDB\r\n" (Kalah), "PLYOWAREDB\r\n" (Oware) or
-//!             "PLYRUSDRDB\r\n" (Russian draughts)
+//!  0     12   magic, the kind's: "PLY", the game, "DB", CR LF
+//!             ("PLYKALAHDB\r\n")
 //! 12      4   format version, u32 little-endian (2)
-//! 16      1   pits per side m (1..=12); Russian draughts: 0
-//! 17      1   Kalah: 0 standard capture, 1 empty capture; others: 0
-//! 18      1   the size: max seeds N on the board (0..=127); Russian
-//!             draughts: max pieces
+//! 16      1   a sowing kind's pits per side m (1..=12); others: 0
+//! 17      1   a kind with a capture rule: 0 standard capture, 1 empty
+//!             capture; others: 0
+//! 18      1   the size: max seeds N on the board (0..=127), or the most
+//!             pieces
 //! 19      1   block shift s: a block holds 2^s entries (10..=24; written: 16)
 //! 20      4   reserved, zero
-//! 24      8   entry count, u64 little-endian: C(N + 2m, 2m)
+//! 24      8   entry count, u64 little-endian: a sowing kind's C(N + 2m, 2m)
 //! 32      4   CRC-32 of bytes 0..32 and of the block table
 //! 36      4   reserved, zero
 //! 40     4B   block table: the CRC-32 of each block's entries, u32 LE,
 //!             B = ceil(count / 2^s) blocks of 2^s entries, the last
 //!             one shorter
-//! 40+4B count entries in rank order, w bytes each: Kalah f as an i8
-//!             (w = 1); Oware the bounds L then U, each an i8 (w = 2)
+//! 40+4B count entries in rank order, w bytes each (the kind's width: a
+//!             Kalah f as an i8, w = 1; Oware's bounds L then U, w = 2)
 //! ```
 //!
-//! A *compressed* kind (Russian draughts, whose tables hold many entries
+//! A *compressed* kind (Russian draughts', whose tables hold many entries
 //! alike) stores each block LZ4-compressed: a row of its block table is
 //! 12 bytes, the CRC-32 of the block's entries (uncompressed, so that
 //! the check covers the decompression too) and, u64 LE, where the
@@ -45,96 +47,81 @@ use ply_rules::variant::Variant;
 use super::error::EndgameDbError;
 use super::rank::entry_count;
 
-/// The first bytes of a Kalah database file. The CR LF catches a copy that
-/// translated line ends, as PNG's signature does.
-pub const KALAH_MAGIC: [u8; 12] = *b"PLYKALAHDB\r\n";
+/// Bytes of the magic that starts a database file.
+pub const MAGIC_LEN: usize = 12;
 
-/// The first bytes of an Oware database file.
-pub const OWARE_MAGIC: [u8; 12] = *b"PLYOWAREDB\r\n";
-
-/// The first bytes of a Russian draughts database file.
-pub const RUSSIAN_MAGIC: [u8; 12] = *b"PLYRUSDRDB\r\n";
-
-/// The game a database file is for: its magic, the width of its entries,
-/// and what its byte 17 holds.
+/// What a game's database files are, as their header shows it: the magic
+/// that names the game, the width of an entry, what bytes 16 and 17 hold,
+/// and whether the blocks are compressed. Each game's database type
+/// declares its own ([`GameDatabase::KIND`](super::GameDatabase::KIND), in
+/// `games/<game>/endgame/db.rs`), and the format reads, checks and writes
+/// a header by it, naming no game; a reader told no game is given the
+/// kinds of every game by the registry (`engine_game::database::file_kinds`),
+/// where no two share a magic.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
-    /// Kalah: f, one `i8` an entry; byte 17 is the capture rule.
-    Kalah,
-    /// Oware: the bounds L and U, two `i8` an entry; byte 17 is 0.
-    Oware,
-    /// Russian draughts: one byte an entry (its value and moves to
-    /// conversion), compressed; bytes 16 and 17 are 0, the size is the
-    /// most pieces on the board, and the game's tables say the count.
-    Russian,
-}
-
-impl Kind {
-    /// Every kind, for a reader that is told no game.
-    pub const ALL: [Kind; 3] = [Kind::Kalah, Kind::Oware, Kind::Russian];
-
-    /// The magic that starts its files.
-    #[must_use]
-    pub fn magic(self) -> [u8; 12] {
-        match self {
-            Kind::Kalah => KALAH_MAGIC,
-            Kind::Oware => OWARE_MAGIC,
-            Kind::Russian => RUSSIAN_MAGIC,
-        }
-    }
-
-    /// Bytes an entry.
-    #[must_use]
-    pub fn entry_bytes(self) -> u64 {
-        match self {
-            Kind::Kalah | Kind::Russian => 1,
-            Kind::Oware => 2,
-        }
-    }
-
-    /// The game, as messages name it.
-    #[must_use]
-    pub fn game(self) -> &'static str {
-        match self {
-            Kind::Kalah => "Kalah",
-            Kind::Oware => "Oware",
-            Kind::Russian => "Russian draughts",
-        }
-    }
-
+pub struct FileKind {
+    /// The first bytes of its files: `PLY`, the game, `DB`, then CR LF. The
+    /// CR LF catches a copy that translated line ends, as PNG's signature
+    /// does.
+    pub magic: [u8; MAGIC_LEN],
+    /// The game, as messages name it (`a database of Oware, not of
+    /// Kalah`).
+    pub game: &'static str,
     /// The game whose databases these are, as `UCI_Variant` and
     /// `build-db --variant` name it: `verify-db` opens a file as its
     /// game's, and the advice for a damaged file names that game.
-    #[must_use]
-    pub fn variant(self) -> Variant {
-        match self {
-            Kind::Kalah => Variant::Kalah,
-            Kind::Oware => Variant::Oware,
-            Kind::Russian => Variant::Russian,
-        }
-    }
-
+    pub variant: Variant,
+    /// Bytes an entry.
+    pub entry_bytes: u64,
+    /// What byte 16 holds, and so where the entry count comes from.
+    pub board_byte: BoardByte,
+    /// What byte 17 holds.
+    pub rule_byte: RuleByte,
     /// Whether its blocks are stored LZ4-compressed (see the module docs).
-    #[must_use]
-    pub fn compressed(self) -> bool {
-        matches!(self, Kind::Russian)
-    }
+    pub compressed: bool,
+}
 
-    /// Whether it is a sowing game's: its header names the pits, and its
-    /// entry count follows from the pits and seeds.
-    fn sowing(self) -> bool {
-        matches!(self, Kind::Kalah | Kind::Oware)
-    }
+/// What byte 16 of a kind's header holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardByte {
+    /// The pits (houses) a side, 1 to `MAX_PITS`: a sowing game's, whose
+    /// entry count follows from the pits and the seeds (`rank.rs`), and is
+    /// checked here.
+    Pits,
+    /// Zero: the game's own tables say the entry count, and its database
+    /// type checks it.
+    Zero,
+}
 
+/// What byte 17 of a kind's header holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RuleByte {
+    /// The capture rule: 0 standard capture, 1 empty capture.
+    CaptureRule,
+    /// Zero.
+    Zero,
+}
+
+impl FileKind {
     /// Bytes of one row of its block table: the checksum, and for a
     /// compressed kind where the block's compressed bytes end.
-    pub(crate) fn table_row(self) -> usize {
-        if self.compressed() {
+    pub(crate) fn table_row(&self) -> usize {
+        if self.compressed {
             CRC_LEN + END_LEN
         } else {
             CRC_LEN
         }
     }
+}
+
+/// The kind among `kinds` whose magic starts `bytes` (the first bytes of
+/// a file).
+#[must_use]
+pub fn kind_by_magic(kinds: &[FileKind], bytes: &[u8]) -> Option<FileKind> {
+    kinds
+        .iter()
+        .find(|kind| bytes.starts_with(&kind.magic))
+        .copied()
 }
 
 /// The format version written and read. Version 1 had one checksum over
@@ -173,8 +160,8 @@ const HEADER_CRC_AT: usize = 32;
 /// checksums).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Header {
-    /// The game.
-    pub(crate) kind: Kind,
+    /// The game's kind of file.
+    pub(crate) kind: FileKind,
     /// Pits per side (0 for Russian draughts).
     pub(crate) pits: u8,
     /// The capture rule.
@@ -191,7 +178,7 @@ impl Header {
     /// The header of a database of `count` entries, with the block size
     /// this engine writes.
     pub(crate) fn new(
-        kind: Kind,
+        kind: FileKind,
         pits: u8,
         empty_capture: bool,
         max_seeds: u8,
@@ -226,13 +213,13 @@ impl Header {
     /// Bytes of the entries as stored: as they are, or for a compressed
     /// kind where the last block ends (read from the block table `table`).
     pub(crate) fn stored_entries_len(&self, table: &[u8]) -> u64 {
-        if self.kind.compressed() {
+        if self.kind.compressed {
             self.block_count()
                 .checked_sub(1)
                 .and_then(|last| stored_end(table, last))
                 .unwrap_or(0)
         } else {
-            self.count.saturating_mul(self.kind.entry_bytes())
+            self.count.saturating_mul(self.kind.entry_bytes)
         }
     }
 
@@ -245,7 +232,7 @@ impl Header {
     /// The header's bytes up to its own checksum.
     fn fields(&self) -> [u8; HEADER_CRC_AT] {
         let mut bytes = [0; HEADER_CRC_AT];
-        bytes[0..12].copy_from_slice(&self.kind.magic());
+        bytes[0..12].copy_from_slice(&self.kind.magic);
         bytes[12..16].copy_from_slice(&FORMAT_VERSION.to_le_bytes());
         bytes[16] = self.pits;
         bytes[17] = u8::from(self.empty_capture);
@@ -271,8 +258,14 @@ impl Header {
     /// version, field ranges, the entry count against the pit count and
     /// seed limit, the checksum of the header and the block table, and the
     /// file length against the entry count (after the checksum: a header
-    /// that fails it says nothing true of the length).
-    pub(crate) fn decode(bytes: &[u8], file_len: u64, path: &Path) -> Result<Self, EndgameDbError> {
+    /// that fails it says nothing true of the length). The magic names the
+    /// file's kind among `kinds`, and the header is checked as that kind's.
+    pub(crate) fn decode(
+        bytes: &[u8],
+        file_len: u64,
+        path: &Path,
+        kinds: &[FileKind],
+    ) -> Result<Self, EndgameDbError> {
         // 1. The header's bytes are there.
         let header: &[u8; HEADER_LEN] = match bytes.get(..HEADER_LEN).map(TryInto::try_into) {
             Some(Ok(header)) => header,
@@ -285,10 +278,7 @@ impl Header {
             }
         };
         // 2. The magic names the game; the version is this one.
-        let Some(kind) = Kind::ALL
-            .into_iter()
-            .find(|kind| header[0..12] == kind.magic())
-        else {
+        let Some(kind) = kind_by_magic(kinds, header) else {
             return Err(EndgameDbError::BadMagic {
                 path: path.to_owned(),
             });
@@ -297,7 +287,7 @@ impl Header {
         if version != FORMAT_VERSION {
             return Err(EndgameDbError::UnsupportedVersion {
                 path: path.to_owned(),
-                variant: kind.variant(),
+                variant: kind.variant,
                 found: version,
                 supported: FORMAT_VERSION,
             });
@@ -308,19 +298,22 @@ impl Header {
             reason,
         };
         let pits = header[16];
-        if kind.sowing() && !(1..=MAX_PITS).contains(&pits) {
-            return Err(bad(format!("{pits} pits, expected 1 to {MAX_PITS}")));
+        match kind.board_byte {
+            BoardByte::Pits if !(1..=MAX_PITS).contains(&pits) => {
+                return Err(bad(format!("{pits} pits, expected 1 to {MAX_PITS}")));
+            }
+            BoardByte::Zero if pits != 0 => {
+                return Err(bad(format!("byte 16 is {pits}, expected 0")));
+            }
+            BoardByte::Pits | BoardByte::Zero => {}
         }
-        if !kind.sowing() && pits != 0 {
-            return Err(bad(format!("byte 16 is {pits}, expected 0")));
-        }
-        let empty_capture = match (kind, header[17]) {
+        let empty_capture = match (kind.rule_byte, header[17]) {
             (_, 0) => false,
-            (Kind::Kalah, 1) => true,
-            (Kind::Kalah, other) => {
+            (RuleByte::CaptureRule, 1) => true,
+            (RuleByte::CaptureRule, other) => {
                 return Err(bad(format!("capture flag {other}, expected 0 or 1")));
             }
-            (Kind::Oware | Kind::Russian, other) => {
+            (RuleByte::Zero, other) => {
                 return Err(bad(format!("byte 17 is {other}, expected 0")));
             }
         };
@@ -349,7 +342,7 @@ impl Header {
         le.copy_from_slice(&header[24..32]);
         let count = u64::from_le_bytes(le);
         let expected_count = entry_count(2 * usize::from(pits), max_seeds);
-        if kind.sowing() && expected_count != Some(count) {
+        if kind.board_byte == BoardByte::Pits && expected_count != Some(count) {
             return Err(EndgameDbError::CountMismatch {
                 path: path.to_owned(),
                 pits,
@@ -394,7 +387,7 @@ impl Header {
         if stored != computed {
             return Err(EndgameDbError::DamagedHeader {
                 path: path.to_owned(),
-                variant: kind.variant(),
+                variant: kind.variant,
                 stored,
                 computed,
             });
@@ -518,6 +511,11 @@ pub(crate) fn fnv1a_update(hash: u64, bytes: &[u8]) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::endgame::GameDatabase;
+    use crate::games::kalah::KalahDb;
+
+    /// The kinds a reader knows in these tests.
+    const KINDS: [FileKind; 1] = [KalahDb::KIND];
 
     #[test]
     fn fnv1a_matches_the_published_vectors() {
@@ -535,9 +533,9 @@ mod tests {
     /// A whole file's first bytes (header and table) for `header`, with
     /// zero entries, and its length.
     fn file_start(header: &Header) -> (Vec<u8>, u64) {
-        let bytes = header.count * header.kind.entry_bytes();
+        let bytes = header.count * header.kind.entry_bytes;
         let entries = vec![0u8; usize::try_from(bytes).unwrap()];
-        let table = block_table(&entries, header.kind.entry_bytes(), header.block_shift);
+        let table = block_table(&entries, header.kind.entry_bytes, header.block_shift);
         let mut bytes = header.encode(&table).to_vec();
         bytes.extend_from_slice(&table);
         let len = header.file_len(&table);
@@ -546,7 +544,7 @@ mod tests {
 
     #[test]
     fn a_header_reads_back() {
-        let header = Header::new(Kind::Kalah, 6, true, 12, 2_704_156);
+        let header = Header::new(KalahDb::KIND, 6, true, 12, 2_704_156);
         let (bytes, len) = file_start(&header);
         assert_eq!(&bytes[..12], b"PLYKALAHDB\r\n");
         assert_eq!(&bytes[12..20], &[2, 0, 0, 0, 6, 1, 12, 16]);
@@ -554,12 +552,15 @@ mod tests {
         assert_eq!(header.block_count(), 42);
         assert_eq!(header.entries_offset(), 40 + 42 * 4);
         assert_eq!(len, 40 + 42 * 4 + 2_704_156);
-        assert_eq!(Header::decode(&bytes, len, Path::new("x")).unwrap(), header);
+        assert_eq!(
+            Header::decode(&bytes, len, Path::new("x"), &KINDS).unwrap(),
+            header
+        );
     }
 
     #[test]
     fn bad_fields_are_named() {
-        let header = Header::new(Kind::Kalah, 2, false, 3, 35);
+        let header = Header::new(KalahDb::KIND, 2, false, 3, 35);
         let (good, len) = file_start(&header);
         for (at, value, needle) in [
             (16, 13, "13 pits"),
@@ -573,13 +574,13 @@ mod tests {
         ] {
             let mut bytes = good.clone();
             bytes[at] = value;
-            let error = Header::decode(&bytes, len, Path::new("x")).unwrap_err();
+            let error = Header::decode(&bytes, len, Path::new("x"), &KINDS).unwrap_err();
             assert!(
                 matches!(&error, EndgameDbError::BadHeader { reason, .. } if reason.contains(needle)),
                 "{error}"
             );
         }
-        let error = Header::decode(&good[..39], 39, Path::new("x")).unwrap_err();
+        let error = Header::decode(&good[..39], 39, Path::new("x"), &KINDS).unwrap_err();
         assert!(matches!(
             error,
             EndgameDbError::Truncated {
@@ -592,12 +593,12 @@ mod tests {
 
     #[test]
     fn a_changed_block_checksum_or_field_breaks_the_headers_checksum() {
-        let header = Header::new(Kind::Kalah, 6, false, 12, 2_704_156);
+        let header = Header::new(KalahDb::KIND, 6, false, 12, 2_704_156);
         let (good, len) = file_start(&header);
         // A byte of the block table.
         let mut bytes = good.clone();
         bytes[HEADER_LEN + 17] ^= 0x10;
-        let error = Header::decode(&bytes, len, Path::new("x")).unwrap_err();
+        let error = Header::decode(&bytes, len, Path::new("x"), &KINDS).unwrap_err();
         assert!(
             matches!(error, EndgameDbError::DamagedHeader { .. }),
             "{error}"
@@ -605,7 +606,7 @@ mod tests {
         // The capture flag: still a valid value, but not the one written.
         let mut bytes = good.clone();
         bytes[17] = 1;
-        let error = Header::decode(&bytes, len, Path::new("x")).unwrap_err();
+        let error = Header::decode(&bytes, len, Path::new("x"), &KINDS).unwrap_err();
         assert!(
             matches!(error, EndgameDbError::DamagedHeader { .. }),
             "{error}"
@@ -613,7 +614,7 @@ mod tests {
         // The header's own checksum.
         let mut bytes = good;
         bytes[34] ^= 0x01;
-        let error = Header::decode(&bytes, len, Path::new("x")).unwrap_err();
+        let error = Header::decode(&bytes, len, Path::new("x"), &KINDS).unwrap_err();
         assert!(
             matches!(error, EndgameDbError::DamagedHeader { .. }),
             "{error}"
@@ -622,10 +623,10 @@ mod tests {
 
     #[test]
     fn version_one_is_refused_with_advice_to_rebuild() {
-        let header = Header::new(Kind::Kalah, 2, false, 3, 35);
+        let header = Header::new(KalahDb::KIND, 2, false, 3, 35);
         let (mut bytes, len) = file_start(&header);
         bytes[12] = 1;
-        let error = Header::decode(&bytes, len, Path::new("old.db")).unwrap_err();
+        let error = Header::decode(&bytes, len, Path::new("old.db"), &KINDS).unwrap_err();
         let text = error.to_string();
         assert!(text.contains("old.db"), "{text}");
         assert!(text.contains("rebuild"), "{text}");

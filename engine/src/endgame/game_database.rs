@@ -10,7 +10,7 @@ use std::path::Path;
 
 use super::error::EndgameDbError;
 use super::file::Backed;
-use super::format::{Header, Kind};
+use super::format::{FileKind, Header};
 use super::progress::Progress;
 use super::rank::entry_count;
 
@@ -58,8 +58,9 @@ pub trait GameDatabase: Backed + Send + Sync + Sized + 'static {
     /// game whose rules are equal.
     type Rules: PartialEq;
 
-    /// The file kind of its databases (their magic and entry width).
-    const KIND: Kind;
+    /// The kind of its databases' files: their magic, entry width and
+    /// header bytes, declared by the game (see [`FileKind`]).
+    const KIND: FileKind;
 
     /// What a database's size counts on the board, in words: `seeds`, or
     /// `pieces` (`at most 24 seeds on the board`). `build-db`'s size flag
@@ -176,10 +177,10 @@ pub trait GameDatabase: Backed + Send + Sync + Sized + 'static {
 /// header, the block table and the entries as they are; exactly so for a
 /// kind stored as it is, at most so for a compressed one.
 #[must_use]
-pub fn file_bytes_at_most(kind: Kind, count: u64) -> u64 {
+pub fn file_bytes_at_most(kind: FileKind, count: u64) -> u64 {
     Header::new(kind, 0, false, 0, count)
         .entries_offset()
-        .saturating_add(count.saturating_mul(kind.entry_bytes()))
+        .saturating_add(count.saturating_mul(kind.entry_bytes))
 }
 
 /// Entries of a sowing game's database of `pits` pits (houses) a side and
@@ -195,6 +196,8 @@ pub fn sowing_entries(pits: u8, max_seeds: u8) -> Result<u64, String> {
 mod tests {
     use super::*;
     use crate::endgame::format::HEADER_LEN;
+    use crate::games::kalah::KalahDb;
+    use crate::games::oware::endgame::OwareDb;
 
     /// The bound of a file's size is its size where the entries are stored
     /// as they are: the header, a checksum a block, the entries.
@@ -202,16 +205,16 @@ mod tests {
     fn file_bytes_count_the_header_the_block_table_and_the_entries() {
         let block = 1u64 << crate::endgame::format::BLOCK_SHIFT;
         assert_eq!(
-            file_bytes_at_most(Kind::Kalah, 43_758),
+            file_bytes_at_most(KalahDb::KIND, 43_758),
             43_758 + HEADER_LEN as u64 + 4
         );
         assert_eq!(
-            file_bytes_at_most(Kind::Oware, 2 * block),
+            file_bytes_at_most(OwareDb::KIND, 2 * block),
             4 * block + HEADER_LEN as u64 + 2 * 4
         );
         assert_eq!(
-            file_bytes_at_most(Kind::Kalah, 0),
-            Header::new(Kind::Kalah, 1, false, 0, 0).file_len(&[])
+            file_bytes_at_most(KalahDb::KIND, 0),
+            Header::new(KalahDb::KIND, 1, false, 0, 0).file_len(&[])
         );
         assert!(sowing_entries(12, 127).is_err());
         assert_eq!(sowing_entries(2, 5), Ok(126));

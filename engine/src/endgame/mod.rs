@@ -6,9 +6,9 @@
 //!
 //! Each game keeps its own meaning of an entry and its own build, in
 //! `games/<game>/endgame/`, and says what its databases are through one
-//! trait (`game_database.rs`: their plan, build, opening and words). The
-//! header says which game a file is for ([`Kind`]), so a database is never
-//! read as another game's.
+//! trait (`game_database.rs`: their plan, build, opening and words, and
+//! the kind of their files, [`FileKind`]). The header says which game a
+//! file is for, so a database is never read as another game's.
 
 pub(crate) mod check;
 pub mod error;
@@ -21,7 +21,9 @@ pub mod rank;
 
 pub use error::EndgameDbError;
 pub use file::Backed;
-pub use format::{BLOCK_SHIFT, FORMAT_VERSION, HEADER_LEN, Kind, MAX_DB_SEEDS, fnv1a};
+pub use format::{
+    BLOCK_SHIFT, BoardByte, FORMAT_VERSION, FileKind, HEADER_LEN, MAX_DB_SEEDS, RuleByte, fnv1a,
+};
 pub use game_database::{DatabasePlan, DatabaseSize, GameDatabase, file_bytes_at_most};
 pub use progress::{Progress, format_duration};
 pub use rank::{MAX_RANK_LEN, entry_count, level_range, rank, unrank};

@@ -16,7 +16,7 @@ use ply_rules::{with_game, with_variant};
 use super::EngineGame;
 use crate::endgame::file::{Backed, DatabaseFile};
 use crate::endgame::progress::Progress;
-use crate::endgame::{DatabasePlan, GameDatabase};
+use crate::endgame::{DatabasePlan, FileKind, GameDatabase};
 
 /// What the engine asks of a game's databases, whatever their type: the
 /// object behind [`EngineGame::DATABASE`].
@@ -55,6 +55,10 @@ pub trait DatabaseHooks<G>: Sync {
 
     /// What a database's size counts on the board: `seeds` or `pieces`.
     fn size_unit(&self) -> &'static str;
+
+    /// The kind of the database files (their magic, entry width and header
+    /// bytes), as the game's database type declares it.
+    fn kind(&self) -> FileKind;
 }
 
 /// The hooks of the databases of type `D`: what a game names as its
@@ -120,6 +124,10 @@ impl<D: GameDatabase> DatabaseHooks<D::Game> for Hooks<D> {
     fn size_unit(&self) -> &'static str {
         D::SIZE_UNIT
     }
+
+    fn kind(&self) -> FileKind {
+        D::KIND
+    }
 }
 
 /// The games with endgame databases, as their hooks say
@@ -130,6 +138,22 @@ pub fn games_with_databases() -> Vec<Variant> {
     Variant::ALL
         .into_iter()
         .filter(|&variant| with_variant!(variant, G => <G as EngineGame>::DATABASE.is_some()))
+        .collect()
+}
+
+/// The kinds of the database files of every game with databases, as their
+/// hooks say ([`DatabaseHooks::kind`]), in the registry's order: what a
+/// reader knows of a file's magic, to open a file told no game
+/// (`verify-db`, [`open_database_of_any_game`]) and to name the game of a
+/// file of another (`a database of Oware, not of Kalah`). No two share a
+/// magic.
+#[must_use]
+pub fn file_kinds() -> Vec<FileKind> {
+    Variant::ALL
+        .into_iter()
+        .filter_map(|variant| {
+            with_variant!(variant, G => <G as EngineGame>::DATABASE.map(|hooks| hooks.kind()))
+        })
         .collect()
 }
 
@@ -245,8 +269,8 @@ impl<T: Backed + Send + Sync> DatabaseChecks for T {
 pub fn open_database_of_any_game(path: &Path) -> Result<OpenedDatabase, String> {
     // The file's magic names its game, and only that game opens it: what is
     // wrong with the file is then said once, by its own game.
-    let kind = DatabaseFile::kind_of(path).map_err(|e| e.to_string())?;
-    let start = AnyGame::start(&AnyRules::default_for(kind.variant()))?;
+    let kind = DatabaseFile::kind_of(path, &file_kinds()).map_err(|e| e.to_string())?;
+    let start = AnyGame::start(&AnyRules::default_for(kind.variant))?;
     with_game!(&start, game => game.open_database(path, DatabaseFit::AnyRules))
 }
 
@@ -254,7 +278,6 @@ pub fn open_database_of_any_game(path: &Path) -> Result<OpenedDatabase, String> 
 mod tests {
     use super::*;
     use crate::database_cache;
-    use crate::endgame::Kind;
 
     /// A size every game's databases come in.
     const SMALL: u8 = 2;
@@ -272,7 +295,9 @@ mod tests {
             assert_eq!(with_databases.contains(&variant), has, "{variant:?}");
             let family = with_game!(&game, game => game.database_family());
             assert_eq!(family.is_some(), has, "{variant:?}");
-            let kinds = Kind::ALL.iter().filter(|kind| kind.variant() == variant);
+            let kinds = file_kinds()
+                .into_iter()
+                .filter(|kind| kind.variant == variant);
             assert_eq!(kinds.count(), usize::from(has), "{variant:?}");
             let plan = with_game!(&game, game => game.database_plan(SMALL));
             match (plan, family) {
@@ -291,5 +316,20 @@ mod tests {
             }
         }
         assert!(!with_databases.is_empty());
+    }
+
+    /// Every game with databases declares the kind of its files, naming
+    /// itself, and no two kinds share a magic: a file's magic names one
+    /// game (`verify-db` opens it as that game's).
+    #[test]
+    fn every_game_with_databases_declares_a_kind_of_its_own() {
+        let kinds = file_kinds();
+        let variants: Vec<Variant> = kinds.iter().map(|kind| kind.variant).collect();
+        assert_eq!(variants, games_with_databases());
+        for (at, kind) in kinds.iter().enumerate() {
+            for other in &kinds[at + 1..] {
+                assert_ne!(kind.magic, other.magic, "{} and {}", kind.game, other.game);
+            }
+        }
     }
 }

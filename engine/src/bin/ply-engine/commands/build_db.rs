@@ -22,9 +22,9 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 use ply_engine::database_cache;
-use ply_engine::endgame::format::KALAH_MAGIC;
-use ply_engine::endgame::{Kind, format_duration};
-use ply_engine::engine_game::database::games_with_databases;
+use ply_engine::endgame::format::{self, MAGIC_LEN};
+use ply_engine::endgame::format_duration;
+use ply_engine::engine_game::database::{file_kinds, games_with_databases};
 use ply_engine::engine_game::{DatabasePlan, EngineGame};
 use ply_rules::options::RuleError;
 use ply_rules::variant::{AnyGame, AnyRules, Variant};
@@ -241,11 +241,11 @@ fn check_destination(output: &Path) -> Result<()> {
     if !kind.is_file() {
         return Err(refuse("not a regular file (a device, a pipe or a socket)"));
     }
-    let mut start = [0u8; KALAH_MAGIC.len()];
+    let mut start = [0u8; MAGIC_LEN];
     let is_database = std::fs::File::open(output)
         .and_then(|mut file| std::io::Read::read_exact(&mut file, &mut start))
         .is_ok()
-        && Kind::ALL.iter().any(|kind| start == kind.magic());
+        && format::kind_by_magic(&file_kinds(), &start).is_some();
     if !is_database {
         return Err(refuse("a file that is not a Ply endgame database"));
     }

@@ -8,10 +8,12 @@ use std::path::Path;
 use super::build;
 use crate::endgame::file::{Backed, DatabaseFile};
 use crate::endgame::format::MAX_DB_SEEDS;
-use crate::endgame::format::{Header, Kind};
+use crate::endgame::format::{BoardByte, FileKind, Header, RuleByte};
 use crate::endgame::game_database::{DatabaseSize, GameDatabase, sowing_entries};
 use crate::endgame::{EndgameDbError, Progress, entry_count};
+use crate::engine_game::database::file_kinds;
 use ply_rules::games::kalah::{Kalah, MAX_PITS};
+use ply_rules::variant::Variant;
 
 /// The capture rule as a file name says it.
 fn capture_rule_slug(empty_capture: bool) -> &'static str {
@@ -85,7 +87,7 @@ impl KalahDb {
             threads,
             &mut progress,
         );
-        let header = Header::new(Kind::Kalah, pits, empty_capture, max_seeds, count);
+        let header = Header::new(Self::KIND, pits, empty_capture, max_seeds, count);
         Ok(Self {
             file: DatabaseFile::built(header, entries),
         })
@@ -112,7 +114,7 @@ impl KalahDb {
     /// database.
     pub fn open(path: impl AsRef<Path>) -> Result<Self, EndgameDbError> {
         Ok(Self {
-            file: DatabaseFile::open(path.as_ref(), Kind::Kalah)?,
+            file: DatabaseFile::open(path.as_ref(), Self::KIND, &file_kinds())?,
         })
     }
 
@@ -199,7 +201,17 @@ impl GameDatabase for KalahDb {
     type Game = Kalah;
     /// Pits a side, and whether the capture rule is Irving's.
     type Rules = (u8, bool);
-    const KIND: Kind = Kind::Kalah;
+    /// f, one `i8` an entry; byte 16 the pits a side, byte 17 the capture
+    /// rule.
+    const KIND: FileKind = FileKind {
+        magic: *b"PLYKALAHDB\r\n",
+        game: "Kalah",
+        variant: Variant::Kalah,
+        entry_bytes: 1,
+        board_byte: BoardByte::Pits,
+        rule_byte: RuleByte::CaptureRule,
+        compressed: false,
+    };
     const SIZE_UNIT: &'static str = "seeds";
 
     fn rules_of(game: &Kalah) -> (u8, bool) {

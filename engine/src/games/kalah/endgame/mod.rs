@@ -14,18 +14,21 @@
 //! not part of the key. The vector of `2m` pits is indexed by its
 //! combinatorial [`rank`](fn@crate::endgame::rank), dense over the vectors with at
 //! most N seeds, so a database is a flat array of
-//! [`entry_count`]`(2m, N)` entries with no keys.
+//! [`entry_count`](crate::endgame::entry_count)`(2m, N)` entries with no
+//! keys.
 //!
 //! **Building** (`build.rs`) goes level by level (seeds on the board), on
 //! any number of threads. Within a level, the moves of each possible side
 //! to move are planned once, so that most children are ranked with an
 //! addition instead of a sowing; the few moves no plan covers are sown on
 //! a bare board (the packed sowing of `kalah/packed.rs`, which the solver
-//! uses too, checked against [`Kalah`]'s own sowing by a property test; in debug builds every capture's ranking is checked
-//! against a full sowing). The plans are checked as a whole:
+//! uses too, checked against [`Kalah`](ply_rules::games::kalah::Kalah)'s
+//! own sowing by a property test; in debug builds every capture's ranking
+//! is checked against a full sowing). The plans are checked as a whole:
 //! `tests/endgame_db.rs` compares whole databases with a minimax that
-//! plays [`Kalah`]'s moves, and with the checksums of the first build
-//! design, which played every move with [`Kalah`]'s sowing.
+//! plays [`Kalah`](ply_rules::games::kalah::Kalah)'s moves, and with the
+//! checksums of the first build design, which played every move with
+//! [`Kalah`](ply_rules::games::kalah::Kalah)'s sowing.
 //!
 //! **The file** (`crate::endgame`, `docs/endgame-db.md`) is a 40-byte header,
 //! a table of block checksums and the entries; [`KalahDb::open`]

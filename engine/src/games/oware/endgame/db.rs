@@ -19,13 +19,15 @@ use super::bounds::{Bounds, MAX_SEEDS};
 use super::build::{self, MAX_HOUSES, memory_needed, unpack};
 use crate::endgame::EndgameDbError;
 use crate::endgame::file::{Backed, DatabaseFile};
-use crate::endgame::format::{Header, Kind};
+use crate::endgame::format::{BoardByte, FileKind, Header, RuleByte};
 use crate::endgame::game_database::{DatabaseSize, GameDatabase, sowing_entries};
 use crate::endgame::progress::Progress;
 use crate::endgame::rank::{entry_count, rank_sides};
+use crate::engine_game::database::file_kinds;
 use ply_rules::game::Player;
 use ply_rules::games::oware::Oware;
 use ply_rules::games::oware::board::Board;
+use ply_rules::variant::Variant;
 
 /// An Oware endgame database (see the module docs).
 #[derive(Debug)]
@@ -88,7 +90,7 @@ impl OwareDb {
             .iter()
             .flat_map(|entry| entry.to_le_bytes())
             .collect();
-        let header = Header::new(Kind::Oware, houses, false, max_seeds, count);
+        let header = Header::new(Self::KIND, houses, false, max_seeds, count);
         Ok(Self {
             file: DatabaseFile::built(header, bytes),
         })
@@ -102,7 +104,7 @@ impl OwareDb {
     /// in its header.
     pub fn open(path: impl AsRef<Path>) -> Result<Self, EndgameDbError> {
         let path = path.as_ref();
-        let file = DatabaseFile::open(path, Kind::Oware)?;
+        let file = DatabaseFile::open(path, Self::KIND, &file_kinds())?;
         if file.header().pits > MAX_HOUSES {
             return Err(EndgameDbError::BadHeader {
                 path: path.to_owned(),
@@ -181,7 +183,17 @@ impl GameDatabase for OwareDb {
     type Game = Oware;
     /// Houses a side.
     type Rules = u8;
-    const KIND: Kind = Kind::Oware;
+    /// The bounds L then U, two `i8` an entry; byte 16 the houses a
+    /// side, byte 17 zero.
+    const KIND: FileKind = FileKind {
+        magic: *b"PLYOWAREDB\r\n",
+        game: "Oware",
+        variant: Variant::Oware,
+        entry_bytes: 2,
+        board_byte: BoardByte::Pits,
+        rule_byte: RuleByte::Zero,
+        compressed: false,
+    };
     const SIZE_UNIT: &'static str = "seeds";
 
     fn rules_of(game: &Oware) -> u8 {
@@ -253,6 +265,8 @@ mod tests {
         let path = dir.join("oware-3-6.db");
         let built = OwareDb::build(3, 6, 2, |_| {}).unwrap();
         built.save(&path).unwrap();
+        // The magic existing files hold.
+        assert!(std::fs::read(&path).unwrap().starts_with(b"PLYOWAREDB\r\n"));
         let opened = OwareDb::open(&path).unwrap();
         opened.verify_with_progress(|_, _| {}).unwrap();
         let analysis = Analysis::build(3, 6).unwrap();

@@ -1,13 +1,14 @@
 //! A Russian draughts database file: the run of tables of every material
 //! up to N pieces (`directory.rs`), in the file every database shares
-//! (`crate::endgame`: kind Russian, one byte an entry, blocks
-//! LZ4-compressed, each checked on its first read).
+//! (`crate::endgame`: its kind, `RussianDb::KIND`: one byte an entry,
+//! blocks LZ4-compressed, each checked on its first read).
 
 use std::path::Path;
 use std::time::Instant;
 
 use ply_rules::game::Player;
 use ply_rules::games::russian::{Board, Russian};
+use ply_rules::variant::Variant;
 
 use super::build::{MAX_BUILD_PIECES, build};
 use super::directory::{Directory, Located, white_to_move};
@@ -15,9 +16,10 @@ use super::entry::{Entry, Wdl};
 use super::material::Material;
 use crate::endgame::EndgameDbError;
 use crate::endgame::file::{Backed, DatabaseFile};
-use crate::endgame::format::{Header, Kind};
+use crate::endgame::format::{BoardByte, FileKind, Header, RuleByte};
 use crate::endgame::game_database::{DatabaseSize, GameDatabase};
 use crate::endgame::progress::Progress;
+use crate::engine_game::database::file_kinds;
 
 /// The family of the cached databases (see [`crate::database_cache`]):
 /// `russian`, so the cache names them `russian-6.db`.
@@ -74,7 +76,7 @@ impl RussianDb {
         })
         .map_err(EndgameDbError::InvalidParameters)?;
         let directory = tables.directory().clone();
-        let header = Header::new(Kind::Russian, 0, false, max_pieces, directory.total());
+        let header = Header::new(Self::KIND, 0, false, max_pieces, directory.total());
         Ok(Self {
             directory,
             file: DatabaseFile::built(header, tables.into_entries()),
@@ -90,7 +92,7 @@ impl RussianDb {
     /// damaged in its header.
     pub fn open(path: impl AsRef<Path>) -> Result<Self, EndgameDbError> {
         let path = path.as_ref();
-        let file = DatabaseFile::open(path, Kind::Russian)?;
+        let file = DatabaseFile::open(path, Self::KIND, &file_kinds())?;
         let bad = |reason: String| EndgameDbError::BadHeader {
             path: path.to_owned(),
             reason,
@@ -153,7 +155,19 @@ impl RussianDb {
 impl GameDatabase for RussianDb {
     type Game = Russian;
     type Rules = ();
-    const KIND: Kind = Kind::Russian;
+    /// One byte an entry (its value and moves to conversion), the blocks
+    /// compressed (the tables hold many entries alike); bytes 16 and 17
+    /// zero, the size the most pieces on the board, and the count the
+    /// tables' (checked on opening).
+    const KIND: FileKind = FileKind {
+        magic: *b"PLYRUSDRDB\r\n",
+        game: "Russian draughts",
+        variant: Variant::Russian,
+        entry_bytes: 1,
+        board_byte: BoardByte::Zero,
+        rule_byte: RuleByte::Zero,
+        compressed: true,
+    };
     const SIZE_UNIT: &'static str = "pieces";
 
     fn rules_of(_: &Russian) {}
@@ -219,6 +233,9 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
         let path = dir.join("russian-3.db");
         built.save(&path).unwrap_or_else(|e| panic!("{e}"));
+        // The magic existing files hold.
+        let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{e}"));
+        assert!(bytes.starts_with(b"PLYRUSDRDB\r\n"));
         let opened = RussianDb::open(&path).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(opened.max_pieces(), 3);
         assert!(opened.file().file_size() < built.len(), "compressed");
