@@ -10,8 +10,8 @@
 //!   `ply-engine --protocol aalina` (or its old name, `--dialect aalina`),
 //!   since it opens with UCI's own `uci`.
 //!
-//! One translator serves both ([`translator::Translation`]), generic
-//! over how a protocol's lines look ([`framing::Framing`]: `hub.rs`,
+//! One translator serves both (`translator::Translation`), generic
+//! over how a protocol's lines look (`framing::Framing`: `hub.rs`,
 //! `aalina.rs`) and reading and writing the protocol's game through its
 //! notation (`ply_rules`' [`OutsideNotation`]), so it never names a game.
 //! The session only asks a [`Translator`] for steps, for what a line is
@@ -92,7 +92,7 @@ pub trait Translator: Send + std::fmt::Debug {
     fn command(&mut self, line: &str) -> Vec<Step>;
 
     /// What `line` is to the input queue while a search runs (see
-    /// [`LineRole`]): the protocol's own words for `stop`, `isready`,
+    /// `LineRole`): the protocol's own words for `stop`, `isready`,
     /// `quit` and `ponderhit` are urgent as UCI's are.
     fn role(&self, line: &str) -> LineRole;
 
