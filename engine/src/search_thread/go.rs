@@ -28,24 +28,44 @@ use super::output::Output;
 use super::running::{RunningSearch, limits_from, nodes_per_second};
 use super::tables::EngineTables;
 
-/// Starts searching `game` as `params` say, on a new thread;
+/// What `go` is given: the command's limits, the search settings of the
+/// engine's options, whether `bestmove` names the expected reply, the
+/// engine's tables (the transposition table a search keeps, the databases
+/// it trusts) and where its lines go. The session builds it once and hands
+/// it to the game's [`crate::engine_game::EngineGame::go`] hook, which may
+/// think otherwise (Mastermind) or first (Kalah's proof) and hands the
+/// rest to [`start`].
+#[derive(Debug)]
+pub struct GoJob {
+    /// The `go` command: its clock, limits, `searchmoves` and `ponder`.
+    pub params: GoParams,
+    /// `Move Overhead`, `Threads` and `MultiPV`.
+    pub settings: SearchSettings,
+    /// Whether `bestmove` adds the expected reply (`ponder`).
+    pub with_ponder: bool,
+    /// The engine's tables.
+    pub tables: Arc<Mutex<EngineTables>>,
+    /// Where the lines go.
+    pub out: Output,
+}
+
+/// Starts searching `game` as the job's `params` say, on a new thread;
 /// `with_ponder` adds the expected reply to `bestmove`.
 ///
 /// # Errors
 /// A `searchmoves` move that is malformed or not legal here, named with
 /// what is wrong: nothing is started.
-pub fn start<G: SearchGame>(
-    game: G,
-    params: &GoParams,
-    options: &EngineOptions,
-    with_ponder: bool,
-    tables: Arc<Mutex<EngineTables>>,
-    out: Output,
-) -> Result<RunningSearch, String> {
+pub fn start<G: SearchGame>(game: G, job: GoJob) -> Result<RunningSearch, String> {
+    let GoJob {
+        params,
+        settings,
+        with_ponder,
+        tables,
+        out,
+    } = job;
     let searchmoves = parse_searchmoves(&game, &params.searchmoves)?;
-    let limits = limits_from(params, game.side_to_move());
+    let limits = limits_from(&params, game.side_to_move());
     let control = Arc::new(SearchControl::new(params.ponder, limits.infinite));
-    let settings = settings(options);
     let thread_control = Arc::clone(&control);
     let thread_limits = limits.clone();
     let handle = std::thread::spawn(move || {

@@ -1,8 +1,8 @@
 //! A search on its own thread, as every command that thinks runs one
 //! (`go`, `solve`, `bench`, `perft`, the analysis jobs): the tables it
 //! searches with ([`EngineTables`]), where its lines go ([`Output`]), the
-//! handle that stops and joins it ([`RunningSearch`]), and the alpha-beta
-//! `go` every game gets by default ([`go`]), and `solve`: its thread and
+//! handle that stops and joins it ([`RunningSearch`]), and what `go` is
+//! given with the alpha-beta `go` every game gets by default ([`go`]), and `solve`: its thread and
 //! its lines for every game, and the whole command for the games whose
 //! solvers prove bounds on each move ([`solve`]).
 //!

@@ -26,6 +26,7 @@ use crate::book::{Book, BookRandom};
 use crate::options::{EngineOptions, OptionEffect};
 use crate::search::Budget;
 use crate::search::huge_pages::AllocError;
+use crate::search_thread::go::{self, GoJob};
 use crate::search_thread::solve::SolveJob;
 use crate::search_thread::{EngineTables, Output, RunningSearch};
 use ply_rules::game::{Outcome, Player};
@@ -257,7 +258,7 @@ impl Session {
             }
             Command::Go(params) => {
                 self.finish_search();
-                self.go(&params);
+                self.go(params);
             }
             Command::Perft(depth) => {
                 self.finish_search();
@@ -289,18 +290,19 @@ impl Session {
 
     /// `go`: a move from the book, else the game's own thinking (its
     /// [`EngineGame::go`] hook).
-    fn go(&mut self, params: &GoParams) {
+    fn go(&mut self, params: GoParams) {
         let out = self.search_output();
-        if self.play_from_book(params, &out) {
+        if self.play_from_book(&params, &out) {
             return;
         }
-        match with_game!(self.position.clone(), game => game.go(
+        let job = GoJob {
             params,
-            &self.options,
-            self.dialect == Dialect::Uci,
-            Arc::clone(&self.tables),
+            settings: go::settings(&self.options),
+            with_ponder: self.dialect == Dialect::Uci,
+            tables: Arc::clone(&self.tables),
             out,
-        )) {
+        };
+        match with_game!(self.position.clone(), game => game.go(job)) {
             Ok(running) => self.running = Some(running),
             Err(e) => self.out.error(&e),
         }

@@ -29,16 +29,15 @@
 //! proven in step 5, and the `bestmove`.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, PoisonError};
 use std::time::{Duration, Instant};
 
-use ply_protocol::{GoParams, Info, Response, Score};
+use ply_protocol::{Info, Response, Score};
 
 use super::command::{GUESS_HASH_MB, bound_table, guess_from_score};
 use crate::games::kalah::KalahDb;
 use crate::games::kalah::solve::table::BoundTable;
 use crate::games::kalah::solve::{Solution, SolveConfig, solve};
-use crate::options::EngineOptions;
 use crate::search::SearchGame;
 use crate::search::score::{CENTI, proven_margin, signed, to_protocol};
 use crate::search::time::TimePlan;
@@ -46,7 +45,7 @@ use crate::search::{
     GameEvaluation, Limits, Root, SearchControl, SearchSettings, SearchTables, TranspositionTable,
     search_root,
 };
-use crate::search_thread::go as normal_go;
+use crate::search_thread::go::{self as normal_go, GoJob};
 use crate::search_thread::output::Output;
 use crate::search_thread::running::{RunningSearch, limits_from, nodes_per_second};
 use crate::search_thread::tables::EngineTables;
@@ -83,22 +82,16 @@ const WATCH_INTERVAL: Duration = Duration::from_millis(2);
 ///
 /// # Errors
 /// As the normal `go`: a `searchmoves` move that is not legal here.
-pub fn start(
-    root: Kalah,
-    params: &GoParams,
-    options: &EngineOptions,
-    with_ponder: bool,
-    tables: Arc<Mutex<EngineTables>>,
-    out: Output,
-) -> Result<RunningSearch, String> {
+pub fn start(root: Kalah, job: GoJob) -> Result<RunningSearch, String> {
     let has_db = has_database_of_rules(
-        &tables.lock().unwrap_or_else(PoisonError::into_inner),
+        &job.tables.lock().unwrap_or_else(PoisonError::into_inner),
         &root,
     );
+    let params = &job.params;
     let limits = limits_from(params, root.side_to_move());
     // The move's time: with a clock, the share the search plans to spend
     // (its soft budget); with `movetime`, all of it; with both, the less.
-    let plan = TimePlan::new(&limits, options.move_overhead);
+    let plan = TimePlan::new(&limits, job.settings.move_overhead);
     let budget = match (plan.soft, plan.hard) {
         (Some(soft), Some(hard)) => Some(soft.min(hard)),
         (soft, hard) => soft.or(hard),
@@ -110,9 +103,15 @@ pub fn start(
         || params.ponder
         || !params.searchmoves.is_empty();
     let Some(budget) = budget.filter(|_| has_db && !searches_as_such) else {
-        return normal_go::start(root, params, options, with_ponder, tables, out);
+        return normal_go::start(root, job);
     };
-    let settings = normal_go::settings(options);
+    let GoJob {
+        settings,
+        with_ponder,
+        tables,
+        out,
+        ..
+    } = job;
     let control = Arc::new(SearchControl::new(false, false));
     let thread_control = Arc::clone(&control);
     let handle = std::thread::spawn(move || {
