@@ -20,9 +20,9 @@ use ply_rules::variant::Variant;
 use ply_rules::with_variant;
 
 use crate::search_thread::go::GoJob;
+use crate::search_thread::memory::SearchMemory;
 use crate::search_thread::running::RunningSearch;
 use crate::search_thread::solve::SolveJob;
-use crate::search_thread::tables::EngineTables;
 
 /// The engine's side of a game.
 pub trait EngineGame: SearchGame + GameDef + 'static {
@@ -63,8 +63,8 @@ pub trait EngineGame: SearchGame + GameDef + 'static {
     /// database makes `go` prove first). The session calls it whenever that
     /// may have changed: a database loaded, `Hash` resized or cleared, and
     /// a game started with new rules.
-    fn prepare_tables(&self, tables: &mut EngineTables) {
-        let _ = tables;
+    fn prepare_memory(&self, memory: &mut SearchMemory) {
+        let _ = memory;
     }
 
     /// The game's endgame databases, as the hooks below use them: a game

@@ -24,14 +24,14 @@ use crate::search::{
 };
 use ply_rules::game::Game;
 
+use super::memory::SearchMemory;
 use super::output::Output;
 use super::running::{RunningSearch, limits_from, nodes_per_second};
-use super::tables::EngineTables;
 
 /// What `go` is given: the command's limits, the search settings of the
 /// engine's options, whether `bestmove` names the expected reply, the
-/// engine's tables (the transposition table a search keeps, the databases
-/// it trusts) and where its lines go. The session builds it once and hands
+/// search memory (the transposition table and history kept from one search
+/// to the next, the databases it trusts) and where its lines go. The session builds it once and hands
 /// it to the game's [`crate::engine_game::EngineGame::go`] hook, which may
 /// think otherwise (Mastermind) or first (Kalah's proof) and hands the
 /// rest to [`start`].
@@ -43,8 +43,8 @@ pub struct GoJob {
     pub settings: SearchSettings,
     /// Whether `bestmove` adds the expected reply (`ponder`).
     pub with_ponder: bool,
-    /// The engine's tables.
-    pub tables: Arc<Mutex<EngineTables>>,
+    /// What searches keep from one to the next.
+    pub memory: Arc<Mutex<SearchMemory>>,
     /// Where the lines go.
     pub out: Output,
 }
@@ -60,7 +60,7 @@ pub fn start<G: SearchGame>(game: G, job: GoJob) -> Result<RunningSearch, String
         params,
         settings,
         with_ponder,
-        tables,
+        memory,
         out,
     } = job;
     let searchmoves = parse_searchmoves(&game, &params.searchmoves)?;
@@ -69,7 +69,7 @@ pub fn start<G: SearchGame>(game: G, job: GoJob) -> Result<RunningSearch, String
     let thread_control = Arc::clone(&control);
     let thread_limits = limits.clone();
     let handle = std::thread::spawn(move || {
-        let mut tables = tables.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut memory = memory.lock().unwrap_or_else(PoisonError::into_inner);
         let root = Root {
             position: &game,
             searchmoves: &searchmoves,
@@ -78,7 +78,7 @@ pub fn start<G: SearchGame>(game: G, job: GoJob) -> Result<RunningSearch, String
             root,
             &thread_limits,
             settings,
-            &mut tables,
+            &mut memory,
             &thread_control,
             &out,
             Duration::ZERO,
@@ -126,18 +126,18 @@ pub fn run<G: SearchGame>(
     root: Root<'_, G>,
     limits: &Limits,
     settings: SearchSettings,
-    tables: &mut EngineTables,
+    memory: &mut SearchMemory,
     control: &SearchControl,
     out: &Output,
     spent: Duration,
 ) -> SearchResult<G::Move> {
-    tables.history.ensure_size(G::MOVE_INDEX_LIMIT);
+    memory.history.ensure_size(G::MOVE_INDEX_LIMIT);
     let evaluation = GameEvaluation {
-        oracles: tables.oracles.clone(),
+        oracles: memory.oracles.clone(),
     };
     let search_tables = SearchTables {
-        tt: &mut tables.tt,
-        history: &mut tables.history,
+        tt: &mut memory.tt,
+        history: &mut memory.history,
     };
     let many_lines = settings.multipv > 1;
     let spent_ms = u64::try_from(spent.as_millis()).unwrap_or(u64::MAX);

@@ -13,9 +13,9 @@ pub mod solve;
 use crate::engine_game::judging::{Judging, Thresholds};
 use crate::engine_game::{BookSection, DatabaseHooks, EngineGame, Hooks};
 use crate::search_thread::go::GoJob;
+use crate::search_thread::memory::SearchMemory;
 use crate::search_thread::running::RunningSearch;
 use crate::search_thread::solve::SolveJob;
-use crate::search_thread::tables::EngineTables;
 
 /// The book section of Irving's capture rule, which a position string
 /// does not show.
@@ -56,8 +56,8 @@ impl EngineGame for Kalah {
         solve::perfect::start(self, job)
     }
 
-    fn prepare_tables(&self, tables: &mut EngineTables) {
-        solve::perfect::prepare_tables(self, tables);
+    fn prepare_memory(&self, memory: &mut SearchMemory) {
+        solve::perfect::prepare_memory(self, memory);
     }
 
     fn solve(self, job: SolveJob) -> Result<RunningSearch, String> {
