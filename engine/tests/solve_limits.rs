@@ -83,7 +83,7 @@ fn the_registry_says_which_games_solve() {
     for variant in Variant::ALL {
         let has_solver = with_variant!(variant, G => <G as EngineGame>::HAS_SOLVER);
         let (out, lines) = Output::to_channel();
-        let mut session = Session::try_new(out).expect("the session's tables");
+        let mut session = Session::try_new(out).expect("the session's search memory");
         for line in [
             "setoption name EndgameDB value none".to_owned(),
             format!("setoption name UCI_Variant value {}", variant.name()),

@@ -5,15 +5,11 @@
 pub mod database;
 pub mod judging;
 
-use std::path::Path;
-use std::sync::{Arc, Mutex};
-
-use ply_protocol::GoParams;
 use ply_rules::registry::GameDef;
+use std::path::Path;
 
 pub use crate::endgame::DatabasePlan;
 use crate::endgame::progress::Progress;
-use crate::options::EngineOptions;
 use crate::search::SearchGame;
 pub use database::{
     BuiltDatabase, DatabaseChecks, DatabaseFit, DatabaseHooks, Hooks, OpenedDatabase, no_databases,
@@ -23,10 +19,10 @@ use judging::Judging;
 use ply_rules::variant::Variant;
 use ply_rules::with_variant;
 
-use crate::search_thread::output::Output;
+use crate::search_thread::go::GoJob;
+use crate::search_thread::memory::SearchMemory;
 use crate::search_thread::running::RunningSearch;
 use crate::search_thread::solve::SolveJob;
-use crate::search_thread::tables::EngineTables;
 
 /// The engine's side of a game.
 pub trait EngineGame: SearchGame + GameDef + 'static {
@@ -67,8 +63,8 @@ pub trait EngineGame: SearchGame + GameDef + 'static {
     /// database makes `go` prove first). The session calls it whenever that
     /// may have changed: a database loaded, `Hash` resized or cleared, and
     /// a game started with new rules.
-    fn prepare_tables(&self, tables: &mut EngineTables) {
-        let _ = tables;
+    fn prepare_memory(&self, memory: &mut SearchMemory) {
+        let _ = memory;
     }
 
     /// The game's endgame databases, as the hooks below use them: a game
@@ -123,21 +119,14 @@ pub trait EngineGame: SearchGame + GameDef + 'static {
         database.build(self, max_size, threads, progress)
     }
 
-    /// `go`: starts thinking about this position on a new thread; the
-    /// alpha-beta search by default.
+    /// `go`: starts thinking about this position on a new thread, as the
+    /// job says; the alpha-beta search by default.
     ///
     /// # Errors
     /// Why the `go` is refused before anything starts (a `searchmoves`
     /// move that is not legal here).
-    fn go(
-        self,
-        params: &GoParams,
-        options: &EngineOptions,
-        with_ponder: bool,
-        tables: Arc<Mutex<EngineTables>>,
-        out: Output,
-    ) -> Result<RunningSearch, String> {
-        crate::search_thread::go::start(self, params, options, with_ponder, tables, out)
+    fn go(self, job: GoJob) -> Result<RunningSearch, String> {
+        crate::search_thread::go::start(self, job)
     }
 
     /// `solve`: starts the game's solver on a new thread (with `Threads`,

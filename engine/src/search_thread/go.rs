@@ -24,32 +24,52 @@ use crate::search::{
 };
 use ply_rules::game::Game;
 
+use super::memory::SearchMemory;
 use super::output::Output;
 use super::running::{RunningSearch, limits_from, nodes_per_second};
-use super::tables::EngineTables;
 
-/// Starts searching `game` as `params` say, on a new thread;
+/// What `go` is given: the command's limits, the search settings of the
+/// engine's options, whether `bestmove` names the expected reply, the
+/// search memory (the transposition table and history kept from one search
+/// to the next, the databases it trusts) and where its lines go. The session builds it once and hands
+/// it to the game's [`crate::engine_game::EngineGame::go`] hook, which may
+/// think otherwise (Mastermind) or first (Kalah's proof) and hands the
+/// rest to [`start`].
+#[derive(Debug)]
+pub struct GoJob {
+    /// The `go` command: its clock, limits, `searchmoves` and `ponder`.
+    pub params: GoParams,
+    /// `Move Overhead`, `Threads` and `MultiPV`.
+    pub settings: SearchSettings,
+    /// Whether `bestmove` adds the expected reply (`ponder`).
+    pub with_ponder: bool,
+    /// What searches keep from one to the next.
+    pub memory: Arc<Mutex<SearchMemory>>,
+    /// Where the lines go.
+    pub out: Output,
+}
+
+/// Starts searching `game` as the job's `params` say, on a new thread;
 /// `with_ponder` adds the expected reply to `bestmove`.
 ///
 /// # Errors
 /// A `searchmoves` move that is malformed or not legal here, named with
 /// what is wrong: nothing is started.
-pub fn start<G: SearchGame>(
-    game: G,
-    params: &GoParams,
-    options: &EngineOptions,
-    with_ponder: bool,
-    tables: Arc<Mutex<EngineTables>>,
-    out: Output,
-) -> Result<RunningSearch, String> {
+pub fn start<G: SearchGame>(game: G, job: GoJob) -> Result<RunningSearch, String> {
+    let GoJob {
+        params,
+        settings,
+        with_ponder,
+        memory,
+        out,
+    } = job;
     let searchmoves = parse_searchmoves(&game, &params.searchmoves)?;
-    let limits = limits_from(params, game.side_to_move());
+    let limits = limits_from(&params, game.side_to_move());
     let control = Arc::new(SearchControl::new(params.ponder, limits.infinite));
-    let settings = settings(options);
     let thread_control = Arc::clone(&control);
     let thread_limits = limits.clone();
     let handle = std::thread::spawn(move || {
-        let mut tables = tables.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut memory = memory.lock().unwrap_or_else(PoisonError::into_inner);
         let root = Root {
             position: &game,
             searchmoves: &searchmoves,
@@ -58,7 +78,7 @@ pub fn start<G: SearchGame>(
             root,
             &thread_limits,
             settings,
-            &mut tables,
+            &mut memory,
             &thread_control,
             &out,
             Duration::ZERO,
@@ -106,18 +126,18 @@ pub fn run<G: SearchGame>(
     root: Root<'_, G>,
     limits: &Limits,
     settings: SearchSettings,
-    tables: &mut EngineTables,
+    memory: &mut SearchMemory,
     control: &SearchControl,
     out: &Output,
     spent: Duration,
 ) -> SearchResult<G::Move> {
-    tables.history.ensure_size(G::MOVE_INDEX_LIMIT);
+    memory.history.ensure_size(G::MOVE_INDEX_LIMIT);
     let evaluation = GameEvaluation {
-        oracles: tables.oracles.clone(),
+        oracles: memory.oracles.clone(),
     };
     let search_tables = SearchTables {
-        tt: &mut tables.tt,
-        history: &mut tables.history,
+        tt: &mut memory.tt,
+        history: &mut memory.history,
     };
     let many_lines = settings.multipv > 1;
     let spent_ms = u64::try_from(spent.as_millis()).unwrap_or(u64::MAX);

@@ -4,7 +4,7 @@
 //!
 //! The game opens its own databases ([`EngineGame::open_database`]) and
 //! names their family in the cache ([`EngineGame::database_family`]); the
-//! session only keeps what was opened in the tables' oracles, which the
+//! session only keeps what was opened in the search memory's oracles, which the
 //! search and the solver ask.
 //!
 //! A file named by hand that cannot be used is refused, as any bad
@@ -101,7 +101,7 @@ impl Session {
     /// it was loaded: drops it and says so (the values read from it were
     /// all from sound parts). Under `auto` the next game start looks for
     /// the next smaller one. Only between searches: a search holds the
-    /// tables.
+    /// search memory.
     pub(super) fn drop_damaged_db(&mut self) {
         if let Some(note) = self.take_damaged_db() {
             self.out.error(&note);
@@ -114,7 +114,7 @@ impl Session {
     /// instead of printing it. For in-process drivers such as `analyse`,
     /// whose next position must be searched without the file, not failed
     /// by the note (the damage is already on stderr, logged where it was
-    /// found). Only between searches: a search holds the tables.
+    /// found). Only between searches: a search holds the search memory.
     pub fn take_damaged_db(&mut self) -> Option<String> {
         let damage = self
             .database
@@ -165,7 +165,7 @@ impl Session {
     /// No search is running when anything changes here: the game and its
     /// board change only in commands that end the search first, and
     /// `execute` ends it before it starts the game (a search holds the
-    /// tables).
+    /// search memory).
     pub(super) fn find_cached_db(&mut self) {
         let family = with_game!(&self.position, game => game.database_family());
         if let EndgameDbChoice::File(_) = self.options.endgame_db {
@@ -245,8 +245,8 @@ impl Session {
     }
 
     fn set_oracles(&self, oracles: Oracles) {
-        self.lock_tables().oracles = oracles;
-        self.prepare_tables();
+        self.lock_memory().oracles = oracles;
+        self.prepare_memory();
     }
 }
 

@@ -26,8 +26,9 @@ use crate::book::{Book, BookRandom};
 use crate::options::{EngineOptions, OptionEffect};
 use crate::search::Budget;
 use crate::search::huge_pages::AllocError;
+use crate::search_thread::go::{self, GoJob};
 use crate::search_thread::solve::SolveJob;
-use crate::search_thread::{EngineTables, Output, RunningSearch};
+use crate::search_thread::{Output, RunningSearch, SearchMemory};
 use ply_rules::game::{Outcome, Player};
 use ply_rules::variant::AnyGame;
 use ply_rules::with_game;
@@ -62,7 +63,7 @@ pub enum Flow {
 pub struct Session {
     options: EngineOptions,
     position: AnyGame,
-    tables: Arc<Mutex<EngineTables>>,
+    memory: Arc<Mutex<SearchMemory>>,
     running: Option<RunningSearch>,
     out: Output,
     debug: bool,
@@ -85,33 +86,33 @@ pub struct Session {
 
 impl Session {
     /// A session with default options, at the start position, printing to
-    /// `out`; aborts when the default tables cannot be allocated (the
+    /// `out`; aborts when the default search memory cannot be allocated (the
     /// engine process's one session; see [`Self::try_new`]).
     #[must_use]
     pub fn new(out: Output) -> Self {
         let hash_mb = EngineOptions::default().hash_mb;
-        Self::with_tables(out, EngineTables::new(hash_mb))
+        Self::with_memory(out, SearchMemory::new(hash_mb))
     }
 
     /// A session as [`Self::new`] makes it, or an error when the system
-    /// will not give its tables: one of many sessions in a process (the
+    /// will not give its search memory: one of many sessions in a process (the
     /// jobs of `analyse` and `annotate`) must not abort the others.
     ///
     /// # Errors
     /// [`AllocError`] when the transposition table cannot be allocated.
     pub fn try_new(out: Output) -> Result<Self, AllocError> {
         let hash_mb = EngineOptions::default().hash_mb;
-        EngineTables::try_new(hash_mb).map(|tables| Self::with_tables(out, tables))
+        SearchMemory::try_new(hash_mb).map(|memory| Self::with_memory(out, memory))
     }
 
-    fn with_tables(out: Output, tables: EngineTables) -> Self {
+    fn with_memory(out: Output, memory: SearchMemory) -> Self {
         let options = EngineOptions::default();
         let position = AnyGame::start(&options.game.rules()).unwrap_or_else(|e| {
             // The defaults are checked by tests; this cannot happen in a release.
             panic!("the default options must make a playable game: {e}")
         });
         Self {
-            tables: Arc::new(Mutex::new(tables)),
+            memory: Arc::new(Mutex::new(memory)),
             options,
             position,
             running: None,
@@ -228,7 +229,7 @@ impl Session {
         log::debug!("command: {command}");
         if needs_position(&command) {
             // A command that ends the search ends it first: starting the
-            // game may load a database into the tables a search holds.
+            // game may load a database into the memory a search holds.
             if ends_search(&command) {
                 self.finish_search();
                 self.drop_damaged_db();
@@ -248,7 +249,7 @@ impl Session {
             }
             Command::NewGame(_) => {
                 self.finish_search();
-                self.lock_tables().clear();
+                self.lock_memory().clear();
                 self.reset_to_start();
             }
             Command::Position { start, moves } => {
@@ -257,7 +258,7 @@ impl Session {
             }
             Command::Go(params) => {
                 self.finish_search();
-                self.go(&params);
+                self.go(params);
             }
             Command::Perft(depth) => {
                 self.finish_search();
@@ -289,18 +290,19 @@ impl Session {
 
     /// `go`: a move from the book, else the game's own thinking (its
     /// [`EngineGame::go`] hook).
-    fn go(&mut self, params: &GoParams) {
+    fn go(&mut self, params: GoParams) {
         let out = self.search_output();
-        if self.play_from_book(params, &out) {
+        if self.play_from_book(&params, &out) {
             return;
         }
-        match with_game!(self.position.clone(), game => game.go(
+        let job = GoJob {
             params,
-            &self.options,
-            self.dialect == Dialect::Uci,
-            Arc::clone(&self.tables),
+            settings: go::settings(&self.options),
+            with_ponder: self.dialect == Dialect::Uci,
+            memory: Arc::clone(&self.memory),
             out,
-        )) {
+        };
+        match with_game!(self.position.clone(), game => game.go(job)) {
             Ok(running) => self.running = Some(running),
             Err(e) => self.out.error(&e),
         }
@@ -313,7 +315,7 @@ impl Session {
             budget,
             threads: self.options.threads,
             multipv: self.options.multipv,
-            tables: Arc::clone(&self.tables),
+            memory: Arc::clone(&self.memory),
             out: self.search_output(),
         };
         match with_game!(self.position.clone(), game => game.solve(job)) {
@@ -379,15 +381,15 @@ impl Session {
         }
     }
 
-    fn lock_tables(&self) -> std::sync::MutexGuard<'_, EngineTables> {
-        self.tables.lock().unwrap_or_else(PoisonError::into_inner)
+    fn lock_memory(&self) -> std::sync::MutexGuard<'_, SearchMemory> {
+        self.memory.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
     /// The game makes ready what its timed `go` would otherwise set up on
-    /// its own time ([`EngineGame::prepare_tables`] says when this is called).
-    fn prepare_tables(&self) {
-        let mut tables = self.lock_tables();
-        with_game!(&self.position, game => game.prepare_tables(&mut tables));
+    /// its own time ([`EngineGame::prepare_memory`] says when this is called).
+    fn prepare_memory(&self) {
+        let mut memory = self.lock_memory();
+        with_game!(&self.position, game => game.prepare_memory(&mut memory));
     }
 
     /// `uci`/`ugi`: identify, list the options, `uciok`/`ugiok`.
@@ -432,14 +434,14 @@ impl Session {
                 Err(e) => return self.out.error(&e),
             },
             OptionEffect::ResizeHash => {
-                if let Err(e) = self.lock_tables().resize(options.hash_mb) {
+                if let Err(e) = self.lock_memory().resize(options.hash_mb) {
                     return self.out.error(&e);
                 }
-                self.prepare_tables();
+                self.prepare_memory();
             }
             OptionEffect::ClearHash => {
-                self.lock_tables().clear_all();
-                self.prepare_tables();
+                self.lock_memory().clear_all();
+                self.prepare_memory();
             }
             OptionEffect::None => {}
         }
@@ -503,7 +505,7 @@ impl Session {
         self.find_cached_db();
         if restarted {
             // A database named by hand may serve the rules that start now.
-            self.prepare_tables();
+            self.prepare_memory();
         }
     }
 

@@ -33,7 +33,7 @@ impl Job {
     /// checked by starting a game with them.
     ///
     /// # Errors
-    /// The session's tables could not be allocated; every `info string
+    /// The session's search memory could not be allocated; every `info string
     /// error` the setup printed: an option the engine does not have, a bad
     /// value, rules that make no game, a `Hash` the system will not give.
     pub fn new(setup: &[Command]) -> Result<Self, String> {
@@ -65,7 +65,7 @@ impl Job {
         if let Some(note) = self.session.take_damaged_db() {
             log::info!("{note}");
         }
-        // A new game clears the tables, so each answer depends on its
+        // A new game clears the search memory, so each answer depends on its
         // position alone, not on which job analysed what before it.
         self.send(&Command::NewGame(Dialect::Uci));
         self.send(&position.command());

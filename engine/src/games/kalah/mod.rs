@@ -10,17 +10,12 @@ mod packed;
 mod search;
 pub mod solve;
 
-use std::sync::{Arc, Mutex};
-
-use ply_protocol::GoParams;
-
 use crate::engine_game::judging::{Judging, Thresholds};
 use crate::engine_game::{BookSection, DatabaseHooks, EngineGame, Hooks};
-use crate::options::EngineOptions;
-use crate::search_thread::output::Output;
+use crate::search_thread::go::GoJob;
+use crate::search_thread::memory::SearchMemory;
 use crate::search_thread::running::RunningSearch;
 use crate::search_thread::solve::SolveJob;
-use crate::search_thread::tables::EngineTables;
 
 /// The book section of Irving's capture rule, which a position string
 /// does not show.
@@ -57,19 +52,12 @@ impl EngineGame for Kalah {
 
     /// With an endgame database loaded, a timed `go` proves first and
     /// plays a proven-best move (`solve::perfect`).
-    fn go(
-        self,
-        params: &GoParams,
-        options: &EngineOptions,
-        with_ponder: bool,
-        tables: Arc<Mutex<EngineTables>>,
-        out: Output,
-    ) -> Result<RunningSearch, String> {
-        solve::perfect::start(self, params, options, with_ponder, tables, out)
+    fn go(self, job: GoJob) -> Result<RunningSearch, String> {
+        solve::perfect::start(self, job)
     }
 
-    fn prepare_tables(&self, tables: &mut EngineTables) {
-        solve::perfect::prepare_tables(self, tables);
+    fn prepare_memory(&self, memory: &mut SearchMemory) {
+        solve::perfect::prepare_memory(self, memory);
     }
 
     fn solve(self, job: SolveJob) -> Result<RunningSearch, String> {

@@ -15,17 +15,17 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use ply_protocol::{GoParams, Info, Response, Score, ScoreValue};
+use ply_protocol::{Info, Response, Score, ScoreValue};
 
 use crate::games::mastermind::strategy::{
     AnswerChoice, DEFAULT_PROFILE, Decision, Stop, best_guesses, worst_answer,
 };
-use crate::options::EngineOptions;
 use crate::search::SearchControl;
 use crate::search::time::TimePlan;
 use ply_rules::game::Game;
 use ply_rules::games::mastermind::{BREAKER, Mastermind, MastermindMove};
 
+use crate::search_thread::go::GoJob;
 use crate::search_thread::output::Output;
 use crate::search_thread::running::{RunningSearch, limits_from, nodes_per_second};
 
@@ -46,16 +46,19 @@ pub fn prepare(game: &Mastermind) {
     let _ = crate::games::mastermind::strategy::Space::of(game.rules());
 }
 
-/// Starts choosing a move for `game` as `params` say, on a new thread.
-pub fn start(
-    game: Mastermind,
-    params: &GoParams,
-    options: &EngineOptions,
-    out: Output,
-) -> RunningSearch {
-    let limits = limits_from(params, game.side_to_move());
+/// Starts choosing a move for `game` as the job's `params` say, on a new
+/// thread. (The breaker names no expected reply, and keeps no tables
+/// between moves but the code space of `prepare`.)
+pub fn start(game: Mastermind, job: GoJob) -> RunningSearch {
+    let GoJob {
+        params,
+        settings,
+        out,
+        ..
+    } = job;
+    let limits = limits_from(&params, game.side_to_move());
     let control = Arc::new(SearchControl::new(params.ponder, limits.infinite));
-    let plan = TimePlan::new(&limits, options.move_overhead);
+    let plan = TimePlan::new(&limits, settings.move_overhead);
     // Without a clock or move time, even `go depth N` stops after a
     // second: on big games (46,656 codes) one search level can take minutes.
     let budget = if limits.infinite {
@@ -63,7 +66,7 @@ pub fn start(
     } else {
         Some(
             plan.hard
-                .unwrap_or_else(|| UNLIMITED_GO.saturating_sub(options.move_overhead)),
+                .unwrap_or_else(|| UNLIMITED_GO.saturating_sub(settings.move_overhead)),
         )
     };
     let profile_len = limits
@@ -73,7 +76,7 @@ pub fn start(
         })
         .clamp(1, DEFAULT_PROFILE.len());
     let node_limit = limits.nodes;
-    let lines = options.multipv;
+    let lines = settings.multipv;
     let thread_control = Arc::clone(&control);
     let handle = std::thread::spawn(move || {
         let started = Instant::now();

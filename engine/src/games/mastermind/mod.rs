@@ -9,16 +9,10 @@ pub mod strategy;
 
 use ply_rules::games::mastermind::*;
 
-use std::sync::{Arc, Mutex};
-
-use ply_protocol::GoParams;
-
 use crate::engine_game::EngineGame;
 use crate::engine_game::judging::Judging;
-use crate::options::EngineOptions;
-use crate::search_thread::output::Output;
+use crate::search_thread::go::GoJob;
 use crate::search_thread::running::RunningSearch;
-use crate::search_thread::tables::EngineTables;
 
 /// Mastermind thinks with its own strategy, not the alpha-beta search.
 impl EngineGame for Mastermind {
@@ -34,19 +28,12 @@ impl EngineGame for Mastermind {
         go::prepare(self);
     }
 
-    fn go(
-        self,
-        params: &GoParams,
-        options: &EngineOptions,
-        _with_ponder: bool,
-        _tables: Arc<Mutex<EngineTables>>,
-        out: Output,
-    ) -> Result<RunningSearch, String> {
-        if !params.searchmoves.is_empty() {
+    fn go(self, job: GoJob) -> Result<RunningSearch, String> {
+        if !job.params.searchmoves.is_empty() {
             return Err("searchmoves: Mastermind chooses among every code; \
                  searchmoves is for the board games"
                 .to_owned());
         }
-        Ok(go::start(self, params, options, out))
+        Ok(go::start(self, job))
     }
 }

@@ -19,8 +19,8 @@ use super::printer::{self, Figures, MoveLine, Step};
 use super::{SolveJob, spawn};
 use crate::search::SearchControl;
 use crate::search::bounds_solver::{BoundsSolver, MoveBounds};
+use crate::search_thread::memory::SearchMemory;
 use crate::search_thread::running::RunningSearch;
-use crate::search_thread::tables::EngineTables;
 
 /// A game whose `solve` is a bounds solver's proof.
 pub trait BoundsGame: Game {
@@ -28,9 +28,9 @@ pub trait BoundsGame: Game {
     /// control it gives up on.
     type Solver<'a>: BoundsSolver<Position = Self>;
 
-    /// A solver trusting the databases `tables` has loaded, that gives up
+    /// A solver trusting the databases `memory` has loaded, that gives up
     /// when `control` says stop.
-    fn solver<'a>(tables: &'a EngineTables, control: &'a SearchControl) -> Self::Solver<'a>;
+    fn solver<'a>(memory: &'a SearchMemory, control: &'a SearchControl) -> Self::Solver<'a>;
 
     /// The value of this position, when the game is over here (the solver
     /// then has no move to bound), for the side to move.
@@ -46,19 +46,19 @@ pub fn start<G: BoundsGame>(root: G, job: SolveJob) -> Result<RunningSearch, Str
     let SolveJob {
         budget,
         multipv,
-        tables,
+        memory,
         out,
         ..
     } = job;
     Ok(spawn(budget, move |control| {
-        let tables = tables.lock().unwrap_or_else(PoisonError::into_inner);
+        let memory = memory.lock().unwrap_or_else(PoisonError::into_inner);
         let started = Instant::now();
         let figures = |nodes| Figures {
             nodes,
             elapsed: started.elapsed(),
             hashfull: None,
         };
-        let mut solver = G::solver(&tables, control);
+        let mut solver = G::solver(&memory, control);
         let moves = solver.move_bounds(&root, |depth, moves, nodes| {
             if let Some(best) = moves.first() {
                 let (lower, upper) = root_bounds(moves);

@@ -11,13 +11,13 @@ pub mod printer;
 
 use std::sync::{Arc, Mutex};
 
+use super::memory::SearchMemory;
 use super::output::Output;
 use super::running::RunningSearch;
-use super::tables::EngineTables;
 use crate::search::{Budget, SearchControl};
 
 /// What `solve` is given: when it must stop by itself, the engine's
-/// `Threads` and `MultiPV`, its tables (the databases the solver trusts)
+/// `Threads` and `MultiPV`, its search memory (the databases the solver trusts)
 /// and where its lines go.
 #[derive(Debug)]
 pub struct SolveJob {
@@ -28,8 +28,8 @@ pub struct SolveJob {
     /// How many of the best moves to give with their values (1: only the
     /// position's).
     pub multipv: usize,
-    /// The engine's tables.
-    pub tables: Arc<Mutex<EngineTables>>,
+    /// What searches keep from one to the next.
+    pub memory: Arc<Mutex<SearchMemory>>,
     /// Where the lines go.
     pub out: Output,
 }

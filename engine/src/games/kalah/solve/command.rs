@@ -31,11 +31,11 @@ use crate::search::{
 use ply_rules::game::Game;
 use ply_rules::games::kalah::Kalah;
 
+use crate::search_thread::memory::SearchMemory;
 use crate::search_thread::output::Output;
 use crate::search_thread::running::RunningSearch;
 use crate::search_thread::solve::printer::{self, Figures, MoveLine, Step};
 use crate::search_thread::solve::{SolveJob, spawn};
-use crate::search_thread::tables::EngineTables;
 
 /// Starts solving `root` on a new thread.
 ///
@@ -46,20 +46,20 @@ pub fn start(root: Kalah, job: SolveJob) -> Result<RunningSearch, String> {
         budget,
         threads,
         multipv,
-        tables,
+        memory,
         out,
     } = job;
     // The proof's table, made here rather than on the search thread, so
     // that a `Hash` the system cannot give is an error, not an abort.
-    let table = tables
+    let table = memory
         .lock()
         .unwrap_or_else(PoisonError::into_inner)
         .take_solver_memory(bound_table)?;
     Ok(spawn(budget, move |thread_control| {
-        let mut tables = tables.lock().unwrap_or_else(PoisonError::into_inner);
-        let EngineTables {
+        let mut memory = memory.lock().unwrap_or_else(PoisonError::into_inner);
+        let SearchMemory {
             history, oracles, ..
-        } = &mut *tables;
+        } = &mut *memory;
         // The quick search obeys `stop` too; the solve then stops at once.
         let guess = guess_value(&root, history, thread_control, GUESS_MAX_NODES);
         let config = SolveConfig {
@@ -105,7 +105,7 @@ pub fn start(root: Kalah, job: SolveJob) -> Result<RunningSearch, String> {
         }
         let best = solution.best.map(|pit| root.format_move(pit));
         let end = figures(&solution, &table);
-        tables.keep_solver_memory(table);
+        memory.keep_solver_memory(table);
         printer::send_result(&out, (solution.lower, solution.upper), best, end);
     }))
 }

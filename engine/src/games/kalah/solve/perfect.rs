@@ -29,16 +29,15 @@
 //! proven in step 5, and the `bestmove`.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, PoisonError};
 use std::time::{Duration, Instant};
 
-use ply_protocol::{GoParams, Info, Response, Score};
+use ply_protocol::{Info, Response, Score};
 
 use super::command::{GUESS_HASH_MB, bound_table, guess_from_score};
 use crate::games::kalah::KalahDb;
 use crate::games::kalah::solve::table::BoundTable;
 use crate::games::kalah::solve::{Solution, SolveConfig, solve};
-use crate::options::EngineOptions;
 use crate::search::SearchGame;
 use crate::search::score::{CENTI, proven_margin, signed, to_protocol};
 use crate::search::time::TimePlan;
@@ -46,10 +45,10 @@ use crate::search::{
     GameEvaluation, Limits, Root, SearchControl, SearchSettings, SearchTables, TranspositionTable,
     search_root,
 };
-use crate::search_thread::go as normal_go;
+use crate::search_thread::go::{self as normal_go, GoJob};
+use crate::search_thread::memory::SearchMemory;
 use crate::search_thread::output::Output;
 use crate::search_thread::running::{RunningSearch, limits_from, nodes_per_second};
-use crate::search_thread::tables::EngineTables;
 use ply_rules::game::Game;
 use ply_rules::games::kalah::Kalah;
 
@@ -83,22 +82,16 @@ const WATCH_INTERVAL: Duration = Duration::from_millis(2);
 ///
 /// # Errors
 /// As the normal `go`: a `searchmoves` move that is not legal here.
-pub fn start(
-    root: Kalah,
-    params: &GoParams,
-    options: &EngineOptions,
-    with_ponder: bool,
-    tables: Arc<Mutex<EngineTables>>,
-    out: Output,
-) -> Result<RunningSearch, String> {
+pub fn start(root: Kalah, job: GoJob) -> Result<RunningSearch, String> {
     let has_db = has_database_of_rules(
-        &tables.lock().unwrap_or_else(PoisonError::into_inner),
+        &job.memory.lock().unwrap_or_else(PoisonError::into_inner),
         &root,
     );
+    let params = &job.params;
     let limits = limits_from(params, root.side_to_move());
     // The move's time: with a clock, the share the search plans to spend
     // (its soft budget); with `movetime`, all of it; with both, the less.
-    let plan = TimePlan::new(&limits, options.move_overhead);
+    let plan = TimePlan::new(&limits, job.settings.move_overhead);
     let budget = match (plan.soft, plan.hard) {
         (Some(soft), Some(hard)) => Some(soft.min(hard)),
         (soft, hard) => soft.or(hard),
@@ -110,19 +103,25 @@ pub fn start(
         || params.ponder
         || !params.searchmoves.is_empty();
     let Some(budget) = budget.filter(|_| has_db && !searches_as_such) else {
-        return normal_go::start(root, params, options, with_ponder, tables, out);
+        return normal_go::start(root, job);
     };
-    let settings = normal_go::settings(options);
+    let GoJob {
+        settings,
+        with_ponder,
+        memory,
+        out,
+        ..
+    } = job;
     let control = Arc::new(SearchControl::new(false, false));
     let thread_control = Arc::clone(&control);
     let handle = std::thread::spawn(move || {
         let started = Instant::now();
-        let mut tables = tables.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut memory = memory.lock().unwrap_or_else(PoisonError::into_inner);
         let proof_deadline = started + budget * PROOF_SHARE_PER_MILLE / 1000;
         let proof = prove(
             &root,
             settings.threads,
-            &mut tables,
+            &mut memory,
             proof_deadline,
             &thread_control,
         );
@@ -148,7 +147,7 @@ pub fn start(
                     whole,
                     &left,
                     settings,
-                    &mut tables,
+                    &mut memory,
                     &thread_control,
                     &out,
                     spent,
@@ -161,16 +160,16 @@ pub fn start(
     Ok(RunningSearch::new(control, handle, true))
 }
 
-/// Whether `tables` hold a database of `position`'s rules. (One named by
+/// Whether `memory` holds a database of `position`'s rules. (One named by
 /// hand may be of other rules: the solver would not use it, and a proof
 /// would only cost time.)
-fn has_database_of_rules(tables: &EngineTables, position: &Kalah) -> bool {
-    tables.oracles.get::<KalahDb>().is_some_and(|db| {
+fn has_database_of_rules(memory: &SearchMemory, position: &Kalah) -> bool {
+    memory.oracles.get::<KalahDb>().is_some_and(|db| {
         db.pits() == position.pit_count() && db.empty_capture() == position.empty_capture()
     })
 }
 
-/// The most of a new solver table [`prepare_tables`] writes through. The
+/// The most of a new solver table [`prepare_memory`] writes through. The
 /// system gives memory slowly when it is busy (1.4–3.4 s for 1,024 MB on
 /// the 2-core machine with 11 GB of databases in its page cache, 9–14 s
 /// for 4,096 MB), and a game start must stay well within a GUI's wait for
@@ -186,17 +185,17 @@ const PREPARED_MB: usize = 1024;
 /// Left to the first proof, they cost it time: from a fresh process, the
 /// proof of a `go movetime 1000` with `Hash 512` spent 0.3 s of its 0.5 s
 /// waiting for them (and then played a move that gave 4 seeds away).
-pub(in crate::games::kalah) fn prepare_tables(position: &Kalah, tables: &mut EngineTables) {
-    if !has_database_of_rules(tables, position) {
+pub(in crate::games::kalah) fn prepare_memory(position: &Kalah, memory: &mut SearchMemory) {
+    if !has_database_of_rules(memory, position) {
         return;
     }
-    let made = tables.take_solver_memory(|megabytes| {
+    let made = memory.take_solver_memory(|megabytes| {
         let mut table = bound_table(megabytes)?;
         table.clear_first(PREPARED_MB);
         Ok(table)
     });
     match made {
-        Ok(table) => tables.keep_solver_memory(table),
+        Ok(table) => memory.keep_solver_memory(table),
         // The first proof will try again, and say why it cannot.
         Err(e) => log::warn!("perfect play: {e}"),
     }
@@ -237,12 +236,12 @@ impl Proof {
 fn prove(
     root: &Kalah,
     threads: usize,
-    tables: &mut EngineTables,
+    memory: &mut SearchMemory,
     deadline: Instant,
     control: &Arc<SearchControl>,
 ) -> Option<Proof> {
-    // The database, held apart from the tables the steps below change.
-    let oracles = tables.oracles.clone();
+    // The database, held apart from the memory the steps below change.
+    let oracles = memory.oracles.clone();
     let db = oracles.get::<KalahDb>()?;
     if root.outcome().is_some() {
         return None;
@@ -250,9 +249,9 @@ fn prove(
     // 3. The heuristic's order, and from it the solver's first guess.
     let ranked = Instant::now();
     let rank_time = deadline.saturating_duration_since(ranked) * RANK_SHARE_PER_MILLE / 1000;
-    let (ranking, guess) = rank_moves(root, tables, rank_time, control);
+    let (ranking, guess) = rank_moves(root, memory, rank_time, control);
     log::debug!("perfect play: the moves ranked in {:?}", ranked.elapsed());
-    let table = match tables.take_solver_memory(bound_table) {
+    let table = match memory.take_solver_memory(bound_table) {
         Ok(table) => table,
         Err(e) => {
             log::warn!("perfect play: {e}; searching instead");
@@ -310,7 +309,7 @@ fn prove(
             _ => None,
         }
     };
-    tables.keep_solver_memory(table);
+    memory.keep_solver_memory(table);
     proof
 }
 
@@ -318,11 +317,11 @@ fn prove(
 /// and its best score in whole seeds as the solver's guess.
 fn rank_moves(
     root: &Kalah,
-    tables: &mut EngineTables,
+    memory: &mut SearchMemory,
     time: Duration,
     control: &SearchControl,
 ) -> (Vec<u8>, i32) {
-    tables.history.ensure_size(Kalah::MOVE_INDEX_LIMIT);
+    memory.history.ensure_size(Kalah::MOVE_INDEX_LIMIT);
     let moves: Vec<u8> = root.moves().into_iter().collect();
     let mut tt = TranspositionTable::new(GUESS_HASH_MB);
     let mut lines: Vec<Option<u8>> = vec![None; moves.len()];
@@ -343,7 +342,7 @@ fn rank_moves(
         },
         SearchTables {
             tt: &mut tt,
-            history: &mut tables.history,
+            history: &mut memory.history,
         },
         control,
         GameEvaluation::default(),
@@ -557,17 +556,17 @@ mod tests {
         let db = Arc::new(KalahDb::build(4, false, 4, 1, |_| {}).expect("a database"));
         let made_anew = |_: usize| -> Result<BoundTable, String> { Err("made anew".to_owned()) };
 
-        let mut tables = EngineTables::new(1);
-        tables.oracles = Oracles::default().with_any(db);
+        let mut memory = SearchMemory::new(1);
+        memory.oracles = Oracles::default().with_any(db);
         for other_rules in [kalah(4, true), kalah(5, false)] {
-            prepare_tables(&other_rules, &mut tables);
-            assert!(tables.take_solver_memory(made_anew).is_err());
+            prepare_memory(&other_rules, &mut memory);
+            assert!(memory.take_solver_memory(made_anew).is_err());
         }
         let played = kalah(4, false);
-        prepare_tables(&played, &mut tables);
-        let table = tables
+        prepare_memory(&played, &mut memory);
+        let table = memory
             .take_solver_memory(made_anew)
-            .expect("made by prepare_tables");
+            .expect("made by prepare_memory");
         let (key, bounds) = (
             0x1234_5678,
             Bounds {
@@ -578,16 +577,16 @@ mod tests {
             },
         );
         table.store(key, bounds);
-        tables.keep_solver_memory(table);
+        memory.keep_solver_memory(table);
         // Kept as it is the second time: what it proved stays.
-        prepare_tables(&played, &mut tables);
-        let kept = tables
+        prepare_memory(&played, &mut memory);
+        let kept = memory
             .take_solver_memory(made_anew)
-            .expect("kept by prepare_tables");
+            .expect("kept by prepare_memory");
         assert_eq!(kept.probe(key), Some(bounds));
 
-        let mut without = EngineTables::new(1);
-        prepare_tables(&played, &mut without);
+        let mut without = SearchMemory::new(1);
+        prepare_memory(&played, &mut without);
         assert!(without.take_solver_memory(made_anew).is_err());
     }
 }

@@ -122,7 +122,7 @@ impl BoundTable {
     /// Empties the slots of the table's first `megabytes` MB (all of it
     /// when it is smaller). On a fresh table this changes nothing but has
     /// the system map those pages now, which the first proof would
-    /// otherwise wait for as it touches them (see `perfect::prepare_tables`).
+    /// otherwise wait for as it touches them (see `perfect::prepare_memory`).
     pub fn clear_first(&mut self, megabytes: usize) {
         let slots = megabytes.saturating_mul(BYTES_PER_MB) / size_of::<Slot>();
         for slot in self.slots.iter_mut().take(slots) {

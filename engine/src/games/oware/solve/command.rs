@@ -9,16 +9,16 @@ use super::Solver;
 use crate::games::oware::endgame::OwareDb;
 use crate::games::oware::endgame::moves::row_margin;
 use crate::search::SearchControl;
+use crate::search_thread::memory::SearchMemory;
 use crate::search_thread::solve::bounds::BoundsGame;
-use crate::search_thread::tables::EngineTables;
 use ply_rules::games::oware::Oware;
 
 impl BoundsGame for Oware {
     type Solver<'a> = Solver<'a>;
 
     /// Oware's solver, with the database the engine has loaded.
-    fn solver<'a>(tables: &'a EngineTables, control: &'a SearchControl) -> Solver<'a> {
-        Solver::new(tables.oracles.get::<OwareDb>(), control)
+    fn solver<'a>(memory: &'a SearchMemory, control: &'a SearchControl) -> Solver<'a> {
+        Solver::new(memory.oracles.get::<OwareDb>(), control)
     }
 
     /// The final margin of a game that is over, for the side to move, as

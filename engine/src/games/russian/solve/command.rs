@@ -12,14 +12,14 @@ use ply_rules::games::russian::Russian;
 use super::{DRAW, Solver, result};
 use crate::games::russian::endgame::RussianDb;
 use crate::search::SearchControl;
+use crate::search_thread::memory::SearchMemory;
 use crate::search_thread::solve::bounds::BoundsGame;
-use crate::search_thread::tables::EngineTables;
 
 impl BoundsGame for Russian {
     type Solver<'a> = Solver<'a>;
 
-    fn solver<'a>(tables: &'a EngineTables, control: &'a SearchControl) -> Solver<'a> {
-        Solver::new(tables.oracles.get::<RussianDb>(), control)
+    fn solver<'a>(memory: &'a SearchMemory, control: &'a SearchControl) -> Solver<'a> {
+        Solver::new(memory.oracles.get::<RussianDb>(), control)
     }
 
     /// The result for the side to move (a draw while the game goes on).

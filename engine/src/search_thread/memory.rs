@@ -1,6 +1,7 @@
-//! The tables a search learns into, kept from one `go` to the next: the
+//! The memory a search keeps from one `go` to the next: the
 //! transposition table, the history, a game's solver memory and the
-//! endgame databases.
+//! endgame databases. (Not "tables": the name would say the
+//! transposition table alone, and the games have tables of their own.)
 
 use std::any::Any;
 
@@ -8,32 +9,35 @@ use crate::search::huge_pages::AllocError;
 use crate::search::oracles::Oracles;
 use crate::search::{History, TranspositionTable};
 
-/// The tables a search learns into, kept from one search to the next.
+/// What a search learns into and keeps from one search to the next.
 #[derive(Debug)]
-pub struct EngineTables {
+pub struct SearchMemory {
     /// The transposition table (`Hash` MB).
     pub tt: TranspositionTable,
     /// The history heuristic.
     pub history: History,
     /// What a game's exact solver keeps from one proof to the next
     /// (Kalah's bound table, `Hash` MB), made by the game on its first
-    /// proof: the tables hold it without knowing its type.
+    /// proof: the search memory holds it without knowing its type.
     solver_memory: Option<Box<dyn Any + Send>>,
     /// The endgame database loaded with `EndgameDB` (none, or one).
     pub oracles: Oracles,
-    /// Size of the tables in MB.
+    /// Size of the transposition table and the solver's memory, each, in
+    /// MB (`Hash`).
     pub hash_mb: usize,
 }
 
-impl EngineTables {
-    /// Tables of `hash_mb` MB; aborts when the memory cannot be had (for
-    /// tests and fixed small sizes; see [`Self::try_new`]).
+impl SearchMemory {
+    /// Memory with a transposition table of `hash_mb` MB; aborts when the
+    /// memory cannot be had (for tests and fixed small sizes; see
+    /// [`Self::try_new`]).
     pub(crate) fn new(hash_mb: usize) -> Self {
         Self::with_table(TranspositionTable::new(hash_mb), hash_mb)
     }
 
-    /// Tables of `hash_mb` MB, or an error when the system will not give
-    /// that much memory (a session among many, as `analyse --jobs` makes).
+    /// Memory with a transposition table of `hash_mb` MB, or an error when
+    /// the system will not give that much memory (a session among many, as
+    /// `analyse --jobs` makes).
     ///
     /// # Errors
     /// [`AllocError`] when the transposition table cannot be allocated.
@@ -92,8 +96,10 @@ impl EngineTables {
         self.solver_memory = None;
     }
 
-    /// New tables of `hash_mb` MB; when the system will not give that
-    /// much memory, the old tables stay and the error says so.
+    /// A new transposition table of `hash_mb` MB (and no solver memory,
+    /// made anew at that size when next asked for); when the system will
+    /// not give that much memory, the old memory stays and the error says
+    /// so.
     pub(crate) fn resize(&mut self, hash_mb: usize) -> Result<(), String> {
         let tt = TranspositionTable::try_new(hash_mb).map_err(|e| {
             format!(
@@ -116,22 +122,22 @@ mod tests {
     const TOO_MANY_MB: usize = usize::MAX / 2;
 
     #[test]
-    fn tables_the_system_cannot_give_are_an_error() {
-        assert!(EngineTables::try_new(TOO_MANY_MB).is_err());
-        assert!(EngineTables::try_new(1).is_ok());
+    fn memory_the_system_cannot_give_is_an_error() {
+        assert!(SearchMemory::try_new(TOO_MANY_MB).is_err());
+        assert!(SearchMemory::try_new(1).is_ok());
     }
 
     #[test]
-    fn a_failed_resize_keeps_the_old_tables_and_says_what_to_lower() {
-        let mut tables = EngineTables::new(1);
-        tables
+    fn a_failed_resize_keeps_the_old_memory_and_says_what_to_lower() {
+        let mut memory = SearchMemory::new(1);
+        memory
             .tt
             .store(42, 7, None, 3, crate::search::tt::Bound::Exact, false);
-        let error = tables.resize(TOO_MANY_MB).unwrap_err();
+        let error = memory.resize(TOO_MANY_MB).unwrap_err();
         assert!(error.starts_with("Hash: cannot allocate"), "{error}");
         assert!(error.contains("the table of 1 MB is kept"), "{error}");
         assert!(error.ends_with("lower Hash"), "{error}");
-        assert_eq!(tables.hash_mb, 1);
-        assert_eq!(tables.tt.probe(42).map(|e| e.score), Some(7));
+        assert_eq!(memory.hash_mb, 1);
+        assert_eq!(memory.tt.probe(42).map(|e| e.score), Some(7));
     }
 }
