@@ -10,6 +10,7 @@
 //! another game's.
 
 pub(crate) mod check;
+pub mod cursor;
 pub mod error;
 pub mod file;
 pub mod format;

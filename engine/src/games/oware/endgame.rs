@@ -1,7 +1,7 @@
 //! Oware endgame databases: for every board with at most N seeds and
 //! either side to move, the bounds L and U on the value of the game that
 //! starts there right after a capture (`retrograde.rs` says what they mean
-//! and how they are found; `endgame_build.rs` builds them), in the file
+//! and how they are found; `endgame_propagate.rs` builds them), in the file
 //! every sowing game's databases share (`crate::endgame`: two bytes an
 //! entry, L then U, each an `i8`).
 //!
@@ -17,7 +17,8 @@ use std::time::Instant;
 
 use super::Oware;
 pub use super::endgame_build::MAX_HOUSES;
-use super::endgame_build::{self, unpack};
+use super::endgame_build::unpack;
+use super::endgame_propagate;
 use super::retrograde::{Bounds, MAX_SEEDS};
 use crate::endgame::EndgameDbError;
 use crate::endgame::file::DatabaseFile;
@@ -92,7 +93,7 @@ impl OwareDb {
             })?;
         let started = Instant::now();
         let mut done = 0;
-        let entries = endgame_build::build(houses, max_seeds, threads, |level| {
+        let entries = endgame_propagate::build(houses, max_seeds, threads, |level| {
             done += level.boards;
             progress(&Progress::new(
                 level.level.saturating_add(1).min(max_seeds),
@@ -103,13 +104,9 @@ impl OwareDb {
             ));
         })
         .map_err(EndgameDbError::InvalidParameters)?;
-        let bytes = entries
-            .iter()
-            .flat_map(|entry| entry.to_le_bytes())
-            .collect();
         let header = Header::new(Kind::Oware, houses, false, max_seeds, count);
         Ok(Self {
-            file: DatabaseFile::built(header, bytes),
+            file: DatabaseFile::built(header, entries),
         })
     }
 

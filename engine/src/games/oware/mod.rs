@@ -2,12 +2,17 @@
 //! are its static evaluation (`eval`, with the fitted `house_table`), the
 //! [`SearchGame`](crate::search::SearchGame) impl (`search`), and the
 //! retrograde analysis of its endgames (`retrograde`, the simple form;
-//! `endgame_build`, the fast one; `endgame`, the database file), and the
+//! `endgame_build`, passes over whole levels, kept as the reference;
+//! `endgame_propagate`, the build that works only where something can
+//! change, with `endgame_parents`, the boards a quiet move away;
+//! `endgame`, the database file), and the
 //! solver's proven bounds (`solve`; its `command.rs`, the protocol's
 //! `solve`).
 
 pub mod endgame;
 pub mod endgame_build;
+mod endgame_parents;
+pub mod endgame_propagate;
 mod eval;
 pub mod house_table;
 pub mod retrograde;
@@ -70,7 +75,7 @@ impl EngineGame for Oware {
                 max_seeds.into(),
             ),
             entries,
-            memory: endgame_build::memory_needed(houses, max_seeds).unwrap_or(u64::MAX),
+            memory: endgame_propagate::memory_needed(houses, max_seeds).unwrap_or(u64::MAX),
             file_bytes: endgame::file_size_of(houses, max_seeds, entries),
         })
     }
