@@ -23,50 +23,60 @@ const RING_SLOTS: usize = 2 * PIT_SLOTS;
 /// one of South's moves captures nothing and leaves `child` with North to
 /// move (`child`'s houses as the game has them: South's row, the one that
 /// moved, in `houses[0]`).
+#[inline]
 pub(super) fn quiet_parents(child: &Board, mut found: impl FnMut(&Board)) {
+    // A quiet move feeds the opponent (a must when it has none, and a
+    // grand slam leaves the seeds): none reached an empty row.
+    if child.row_is_empty(Player::Two) {
+        return;
+    }
     let houses = usize::from(child.house_count);
     let ring = 2 * houses;
     let per_lap = ring - 1;
-    // The holes from the mover's house 1 on: its row, then the opponent's.
-    let mut holes = [0u8; RING_SLOTS];
+    // The holes from the mover's house 1 on: its row, then the opponent's,
+    // then the same again, so that the holes after an origin are in a row.
+    let mut holes = [0u8; 2 * RING_SLOTS];
     holes[..houses].copy_from_slice(&child.houses[0][..houses]);
     holes[houses..ring].copy_from_slice(&child.houses[1][..houses]);
-    let hole = |origin: usize, distance: usize| (origin + distance) % ring;
+    holes.copy_within(..ring, ring);
+    let mut blank = *child;
+    blank.stores = [0, 0];
     for origin in (0..houses).filter(|&house| holes[house] == 0) {
+        let after = &holes[origin + 1..origin + ring];
         // The fewest seeds in a hole but the origin: the most full laps.
-        let fewest = (1..ring)
-            .map(|distance| holes[hole(origin, distance)])
-            .min()
-            .unwrap_or(0);
-        for laps in 0..=usize::from(fewest) {
+        let fewest = after.iter().copied().min().unwrap_or(0);
+        for laps in 0..=fewest {
             // The holes after the origin with a seed beyond the laps', in
             // a row: how far the rest of the sowing can have reached.
-            let reach = (1..per_lap)
-                .take_while(|&distance| usize::from(holes[hole(origin, distance)]) > laps)
+            let reach = after[..per_lap - 1]
+                .iter()
+                .take_while(|&&seeds| seeds > laps)
                 .count();
+            // The parent of `laps` full laps and no rest, then one seed
+            // more in the origin and one less a hole after it, in turn.
+            let mut parent = blank;
+            if laps > 0 {
+                for at in (origin + 1..origin + ring).map(|at| wrap(at, ring)) {
+                    *hole_mut(&mut parent, at) -= laps;
+                }
+            }
+            let full = usize::from(laps) * per_lap;
             for rest in 0..=reach {
-                let seeds = laps * per_lap + rest;
-                let Ok(sown) = u8::try_from(seeds) else {
+                if rest > 0 {
+                    *hole_mut(&mut parent, wrap(origin + rest, ring)) -= 1;
+                }
+                let Ok(sown) = u8::try_from(full + rest) else {
                     return;
                 };
                 if sown == 0 {
                     continue;
                 }
-                let mut parent = *child;
-                parent.stores = [0, 0];
-                let lap = u8::try_from(laps).unwrap_or(u8::MAX);
-                for distance in 1..ring {
-                    let at = hole(origin, distance);
-                    let taken = lap + u8::from(distance <= rest);
-                    let (row, house) = if at < houses {
-                        (0, at)
-                    } else {
-                        (1, at - houses)
-                    };
-                    parent.houses[row][house] -= taken;
-                }
                 parent.houses[0][origin] = sown;
-                if is_quiet_move_to(&parent, origin, child) {
+                // Where the last seed fell (the hole before the origin
+                // when the laps came out even).
+                let last = wrap(origin + if rest == 0 { per_lap } else { rest }, ring);
+                if is_legal(&parent, origin) && !captures(child, last) {
+                    debug_assert!(sows_into(&parent, origin, child), "{parent:?}");
                     found(&parent);
                 }
             }
@@ -74,18 +84,57 @@ pub(super) fn quiet_parents(child: &Board, mut found: impl FnMut(&Board)) {
     }
 }
 
-/// Whether South's move from `house` is legal on `parent` and captures
-/// nothing, leaving `child`.
-fn is_quiet_move_to(parent: &Board, house: usize, child: &Board) -> bool {
-    if parent.row_is_empty(Player::Two) && !parent.reaches_opponent(Player::One, house) {
-        return false;
+/// `at` on a ring of `ring` holes, `at` below twice around.
+#[inline]
+fn wrap(at: usize, ring: usize) -> usize {
+    if at >= ring { at - ring } else { at }
+}
+
+/// The hole `at` of `board`'s ring from South's house 1.
+#[inline]
+fn hole_mut(board: &mut Board, at: usize) -> &mut u8 {
+    let houses = usize::from(board.house_count);
+    if at < houses {
+        &mut board.houses[0][at]
+    } else {
+        &mut board.houses[1][at - houses]
     }
+}
+
+/// Whether South may sow `house` of `parent`: North has seeds, or the
+/// sowing reaches it.
+#[inline]
+fn is_legal(parent: &Board, house: usize) -> bool {
+    !parent.row_is_empty(Player::Two) || parent.reaches_opponent(Player::One, house)
+}
+
+/// Whether the sowing that left `child` with its last seed in hole
+/// `last` (of the ring from South's house 1) captured: the rules'
+/// capture (`Board::sow`) read on the houses after it, which the child
+/// holds. The last seed in North's row makes 2 or 3 there, and the run of
+/// such houses back towards North's house 1 does not take all of North's
+/// seeds (a grand slam captures nothing).
+#[inline]
+fn captures(child: &Board, last: usize) -> bool {
+    let houses = usize::from(child.house_count);
+    let Some(end) = last.checked_sub(houses) else {
+        return false;
+    };
+    let row = &child.houses[1][..houses];
+    let taken: u32 = row[..=end]
+        .iter()
+        .rev()
+        .take_while(|&&seeds| (2..=3).contains(&seeds))
+        .map(|&seeds| u32::from(seeds))
+        .sum();
+    taken > 0 && taken < row.iter().map(|&seeds| u32::from(seeds)).sum()
+}
+
+/// Whether South's move from `house` of `parent` captures nothing and
+/// leaves `child`, by the rules' own sowing (the check of debug builds).
+fn sows_into(parent: &Board, house: usize, child: &Board) -> bool {
     let mut sown = *parent;
-    if sown.sow(Player::One, house) > 0 {
-        return false;
-    }
-    debug_assert_eq!(sown.houses, child.houses, "un-sowing {house} of {parent:?}");
-    true
+    sown.sow(Player::One, house) == 0 && sown.houses == child.houses
 }
 
 #[cfg(test)]

@@ -54,6 +54,7 @@ use super::endgame_parents::quiet_parents;
 use super::retrograde::{board_of, entry_total, narrow, row_margin};
 use crate::endgame::cursor::RankCursor;
 use crate::endgame::rank::{entry_count, level_range, rank_sides};
+use crate::search::prefetch::prefetch;
 
 /// Bytes an entry: L, then U.
 pub const ENTRY_BYTES: usize = 2;
@@ -72,6 +73,10 @@ const CHUNK: usize = 1 << 14;
 /// Boards whose captures a threshold's scan compares at once (a mask).
 const SCAN_BLOCK: usize = u64::BITS as usize;
 
+/// Boards that entered W whose parents are found and prefetched
+/// together (see [`Level::follow`]).
+const BATCH: usize = 16;
+
 /// No capture: a bound below every real one.
 const NONE: i8 = i8::MIN;
 
@@ -82,8 +87,8 @@ pub struct LevelReport {
     pub level: u8,
     /// Boards in the level.
     pub boards: u64,
-    /// Boards that entered W or X (each at most once a set), each of
-    /// which had its parents found.
+    /// Entries into W or X (a board enters each at most once, and has
+    /// its parents found then).
     pub entered: u64,
     /// Boards whose bounds meet.
     pub exact: u64,
@@ -133,24 +138,22 @@ pub fn build(
             first: range.start,
             entries: &entries,
             counters,
-            entered: AtomicUsize::new(0),
         };
         level.start(lower_captures, upper_captures, threads);
         let worst = i32::from(seeds);
         for threshold in (1 - worst..=worst).rev() {
             level.threshold(threshold, lower_captures, upper_captures, threads);
         }
-        let exact = range
-            .clone()
-            .filter(|&rank| {
-                let (lower, upper) = bounds(&entries, rank);
-                lower == upper
-            })
-            .count() as u64;
+        let (mut entered, mut exact) = (0, 0);
+        for rank in range.clone() {
+            let (lower, upper) = bounds(&entries, rank);
+            entered += u64::from(i32::from(lower) != -worst) + u64::from(i32::from(upper) != worst);
+            exact += u64::from(lower == upper);
+        }
         report(&LevelReport {
             level: seeds,
             boards: range.len() as u64,
-            entered: level.entered.load(Ordering::Relaxed) as u64,
+            entered,
             exact,
             elapsed: started.elapsed(),
         });
@@ -235,10 +238,6 @@ fn on_threads(threads: usize, work: impl Fn() + Sync) {
     });
 }
 
-/// A board that entered W (its mover as South), its parents' counters
-/// not yet lowered.
-type Entered = Board;
-
 /// One level being built: its boards are ranks `first..` with `seeds`
 /// seeds, every lower level final.
 struct Level<'a> {
@@ -252,8 +251,6 @@ struct Level<'a> {
     entries: &'a [AtomicU8],
     /// Each board's quiet children not yet in W, by index in the level.
     counters: &'a [AtomicU8],
-    /// Boards that entered W or X so far.
-    entered: AtomicUsize,
 }
 
 impl Level<'_> {
@@ -350,11 +347,12 @@ impl Level<'_> {
         threads: usize,
     ) {
         let next = AtomicUsize::new(0);
-        let into_w = narrow(threshold);
-        let into_x = narrow(-threshold);
+        let bounds = Thresholds {
+            into_w: narrow(threshold),
+            into_x: narrow(-threshold),
+        };
         on_threads(threads, || {
-            let mut cursor = RankCursor::new(2 * usize::from(self.houses));
-            let mut stack = Vec::new();
+            let mut worker = Worker::new(2 * usize::from(self.houses));
             loop {
                 let first = next.fetch_add(CHUNK, Ordering::Relaxed);
                 if first >= lower_captures.len() {
@@ -363,28 +361,94 @@ impl Level<'_> {
                 let end = (first + CHUNK).min(lower_captures.len());
                 for block in (first..end).step_by(SCAN_BLOCK) {
                     let block_end = (block + SCAN_BLOCK).min(end);
-                    for index in set_bits(block, mask(&lower_captures[block..block_end], into_w)) {
-                        if self.enter_w(index, into_w) {
-                            let board =
-                                board_of(cursor.seek((self.first + index) as u64), self.houses);
-                            stack.push(board);
+                    let into_w = mask(&lower_captures[block..block_end], bounds.into_w);
+                    for index in set_bits(block, into_w) {
+                        if self.enter_w(index, bounds.into_w) {
+                            let board = self.board(&mut worker.cursor, index);
+                            worker.entered_w.push(board);
                         }
                     }
-                    for index in set_bits(block, mask(&upper_captures[block..block_end], into_x)) {
+                    let into_x = mask(&upper_captures[block..block_end], bounds.into_x);
+                    for index in set_bits(block, into_x) {
                         if self.counters[index].load(Ordering::Relaxed) == 0
-                            && self.enter_x(index, into_x)
+                            && self.enter_x(index, bounds.into_x)
                         {
-                            let board =
-                                board_of(cursor.seek((self.first + index) as u64), self.houses);
-                            self.entered_x(&board, into_w, &mut stack);
+                            let board = self.board(&mut worker.cursor, index);
+                            worker.entered_x.push(board);
                         }
                     }
-                    while let Some(entered) = stack.pop() {
-                        self.entered_w(&entered, into_w, into_x, upper_captures, &mut stack);
+                    if worker.entered_w.len() + worker.entered_x.len() >= BATCH {
+                        self.follow(&mut worker, bounds, upper_captures);
                     }
                 }
+                self.follow(&mut worker, bounds, upper_captures);
             }
         });
+    }
+
+    /// The board of index `index`, its mover as South.
+    fn board(&self, cursor: &mut RankCursor, index: usize) -> Board {
+        board_of(cursor.seek((self.first + index) as u64), self.houses)
+    }
+
+    /// Follows what the boards that entered a set in `worker` set off, to
+    /// its end: in batches of boards whose parents are found first and
+    /// their counters or entries prefetched, then read, so that the reads
+    /// (nearly all misses in a large level) overlap.
+    fn follow(&self, worker: &mut Worker, bounds: Thresholds, upper_captures: &[i8]) {
+        let Worker {
+            entered_w,
+            entered_x,
+            parents,
+            zeroed,
+            ..
+        } = worker;
+        loop {
+            // 1. Every parent of a board that entered X enters W.
+            parents.clear();
+            for board in entered_x.drain(..) {
+                quiet_parents(&as_child(&board), |parent| {
+                    let index = self.index(parent);
+                    prefetch(&self.entries[ENTRY_BYTES * (self.first + index)]);
+                    parents.push((index, *parent));
+                });
+            }
+            for &(index, parent) in parents.iter() {
+                if self.enter_w(index, bounds.into_w) {
+                    entered_w.push(parent);
+                }
+            }
+            if entered_w.is_empty() {
+                return;
+            }
+            // 2. A batch of boards that entered W: their parents' counters
+            //    fall, and a parent whose counter reaches 0 enters X if its
+            //    captures allow.
+            parents.clear();
+            let from = entered_w.len().saturating_sub(BATCH);
+            for board in entered_w.drain(from..) {
+                quiet_parents(&as_child(&board), |parent| {
+                    let index = self.index(parent);
+                    prefetch(&self.counters[index]);
+                    prefetch(&upper_captures[index]);
+                    parents.push((index, *parent));
+                });
+            }
+            zeroed.clear();
+            for &(index, parent) in parents.iter() {
+                let left = self.counters[index].fetch_sub(1, Ordering::Relaxed);
+                debug_assert!(left > 0, "a counter below 0");
+                if left == 1 && upper_captures[index] <= bounds.into_x {
+                    prefetch(&self.entries[ENTRY_BYTES * (self.first + index) + 1]);
+                    zeroed.push((index, parent));
+                }
+            }
+            for &(index, parent) in zeroed.iter() {
+                if self.enter_x(index, bounds.into_x) {
+                    entered_x.push(parent);
+                }
+            }
+        }
     }
 
     /// Puts the board of index `index` into W at threshold `threshold`
@@ -407,50 +471,53 @@ impl Level<'_> {
     /// still held `start`.
     #[inline]
     fn enter(&self, at: usize, start: i8, bound: i8) -> bool {
-        let entered = self.entries[at]
+        self.entries[at]
             .compare_exchange(
                 byte(start),
                 byte(bound),
                 Ordering::Relaxed,
                 Ordering::Relaxed,
             )
-            .is_ok();
-        if entered {
-            self.entered.fetch_add(1, Ordering::Relaxed);
+            .is_ok()
+    }
+}
+
+/// A threshold's bounds: L of a board entering W, U of one entering X.
+#[derive(Clone, Copy, Debug)]
+struct Thresholds {
+    /// The threshold v.
+    into_w: i8,
+    /// `-v`.
+    into_x: i8,
+}
+
+/// One thread's buffers while it follows a threshold (see
+/// [`Level::follow`]).
+struct Worker {
+    /// The key of the last board of the scan.
+    cursor: RankCursor,
+    /// Boards that entered W, their parents' counters not yet lowered
+    /// (their mover as South).
+    entered_w: Vec<Board>,
+    /// Boards that entered X, their parents not yet in W.
+    entered_x: Vec<Board>,
+    /// The parents of a batch, and their indices.
+    parents: Vec<(usize, Board)>,
+    /// The parents whose counter reached 0 and whose captures let them
+    /// into X.
+    zeroed: Vec<(usize, Board)>,
+}
+
+impl Worker {
+    /// Empty buffers, keys of `len` houses.
+    fn new(len: usize) -> Self {
+        Self {
+            cursor: RankCursor::new(len),
+            entered_w: Vec::new(),
+            entered_x: Vec::new(),
+            parents: Vec::new(),
+            zeroed: Vec::new(),
         }
-        entered
-    }
-
-    /// `entered` entered W at threshold `into_w`: its parents' counters
-    /// fall, and those that reach 0 enter X if their captures allow
-    /// (their U at most `into_x`).
-    fn entered_w(
-        &self,
-        entered: &Entered,
-        into_w: i8,
-        into_x: i8,
-        upper_captures: &[i8],
-        stack: &mut Vec<Entered>,
-    ) {
-        quiet_parents(&as_child(entered), |parent| {
-            let index = self.index(parent);
-            let left = self.counters[index].fetch_sub(1, Ordering::Relaxed);
-            debug_assert!(left > 0, "a counter below 0");
-            if left == 1 && upper_captures[index] <= into_x && self.enter_x(index, into_x) {
-                self.entered_x(parent, into_w, stack);
-            }
-        });
-    }
-
-    /// `board` (its mover as South) entered X at threshold `into_w`: its
-    /// parents enter W, and go on `stack`.
-    fn entered_x(&self, board: &Board, into_w: i8, stack: &mut Vec<Entered>) {
-        quiet_parents(&as_child(board), |parent| {
-            let index = self.index(parent);
-            if self.enter_w(index, into_w) {
-                stack.push(*parent);
-            }
-        });
     }
 }
 
