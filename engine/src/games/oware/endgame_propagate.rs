@@ -46,6 +46,8 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU8, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
+use arrayvec::ArrayVec;
+
 use ply_rules::game::Player;
 use ply_rules::games::oware::board::Board;
 
@@ -73,8 +75,9 @@ const CHUNK: usize = 1 << 14;
 /// Boards whose captures a threshold's scan compares at once (a mask).
 const SCAN_BLOCK: usize = u64::BITS as usize;
 
-/// Boards that entered W whose parents are found and prefetched
-/// together (see [`Level::follow`]).
+/// Boards whose moves (at the start) or whose parents (when they enter
+/// W) are found and prefetched together (see [`Level::start`],
+/// [`Level::follow`]).
 const BATCH: usize = 16;
 
 /// No capture: a bound below every real one.
@@ -282,35 +285,54 @@ impl Level<'_> {
                 .zip(upper_captures.chunks_mut(CHUNK))
                 .enumerate(),
         );
+        let worst = i8::try_from(self.seeds).unwrap_or(i8::MAX);
         on_threads(threads, || {
             let mut cursor = RankCursor::new(2 * usize::from(self.houses));
+            let mut looks = Vec::with_capacity(BATCH);
             loop {
                 let next = chunks.lock().map(|mut chunks| chunks.next());
                 let Ok(Some((number, (lower, upper)))) = next else {
                     return;
                 };
-                for (offset, (lower, upper)) in lower.iter_mut().zip(upper.iter_mut()).enumerate() {
-                    let index = number * CHUNK + offset;
-                    let rank = self.first + index;
-                    let board = board_of(cursor.seek(rank as u64), self.houses);
-                    let (captures, quiet) = self.look(&board);
-                    [*lower, *upper] = captures;
-                    self.counters[index].store(quiet, Ordering::Relaxed);
-                    let worst = i8::try_from(self.seeds).unwrap_or(i8::MAX);
-                    self.entries[ENTRY_BYTES * rank].store(byte(-worst), Ordering::Relaxed);
-                    self.entries[ENTRY_BYTES * rank + 1].store(byte(worst), Ordering::Relaxed);
+                // A batch of boards' moves first, their captures' children
+                // prefetched, then those children read.
+                for (batch, (lower, upper)) in lower
+                    .chunks_mut(BATCH)
+                    .zip(upper.chunks_mut(BATCH))
+                    .enumerate()
+                {
+                    let first = number * CHUNK + batch * BATCH;
+                    looks.clear();
+                    looks.extend((first..first + lower.len()).map(|index| {
+                        self.look(&board_of(
+                            cursor.seek((self.first + index) as u64),
+                            self.houses,
+                        ))
+                    }));
+                    for (offset, look) in looks.iter().enumerate() {
+                        let index = first + offset;
+                        [lower[offset], upper[offset]] = look.bests(self.entries);
+                        self.counters[index].store(look.quiet, Ordering::Relaxed);
+                        let rank = self.first + index;
+                        self.entries[ENTRY_BYTES * rank].store(byte(-worst), Ordering::Relaxed);
+                        self.entries[ENTRY_BYTES * rank + 1].store(byte(worst), Ordering::Relaxed);
+                    }
                 }
             }
         });
     }
 
-    /// The captures' bests of `board` (South to move) and its legal quiet
-    /// moves; without a legal move, the rows' margin for both.
-    fn look(&self, board: &Board) -> ([i8; 2], u8) {
+    /// The moves of `board` (South to move): its captures' children
+    /// (prefetched) and its legal quiet moves.
+    fn look(&self, board: &Board) -> Look {
         let must_feed = board.row_is_empty(Player::Two);
         let houses = usize::from(self.houses);
-        let (mut any, mut quiet) = (false, 0);
-        let mut best = [i32::from(NONE); 2];
+        let mut look = Look {
+            captures: ArrayVec::new(),
+            quiet: 0,
+            rows: None,
+        };
+        let mut any = false;
         for house in 0..houses {
             if board.houses[0][house] == 0
                 || (must_feed && !board.reaches_opponent(Player::One, house))
@@ -319,21 +341,19 @@ impl Level<'_> {
             }
             any = true;
             let mut child = *board;
-            let captured = i32::from(child.sow(Player::One, house));
+            let captured = child.sow(Player::One, house);
             if captured > 0 {
                 let rank = self.rank(&child.houses[1][..houses], &child.houses[0][..houses]);
-                let (lower, upper) = bounds(self.entries, rank);
-                best[0] = best[0].max(captured - i32::from(upper));
-                best[1] = best[1].max(captured - i32::from(lower));
+                prefetch(&self.entries[ENTRY_BYTES * rank]);
+                look.captures.push((rank, captured));
             } else {
-                quiet += 1;
+                look.quiet += 1;
             }
         }
         if !any {
-            let rows = narrow(row_margin(board, Player::One));
-            return ([rows, rows], 0);
+            look.rows = Some(narrow(row_margin(board, Player::One)));
         }
-        (best.map(narrow), quiet)
+        look
     }
 
     /// Threshold `threshold` (see the module docs), on `threads` threads:
@@ -482,6 +502,34 @@ impl Level<'_> {
     }
 }
 
+/// What the first look at a board found (see [`Level::start`]).
+struct Look {
+    /// The captures: the child's rank and the seeds taken.
+    captures: ArrayVec<(usize, u8), { MAX_HOUSES as usize }>,
+    /// Legal moves without a capture.
+    quiet: u8,
+    /// Without a legal move, the rows' margin.
+    rows: Option<i8>,
+}
+
+impl Look {
+    /// Over the captures, the best of `k - U(child)` and of `k -
+    /// L(child)` ([`NONE`] without one); the rows' margin for both
+    /// without a legal move.
+    fn bests(&self, entries: &[AtomicU8]) -> [i8; 2] {
+        if let Some(rows) = self.rows {
+            return [rows, rows];
+        }
+        let mut best = [i32::from(NONE); 2];
+        for &(rank, captured) in &self.captures {
+            let (lower, upper) = bounds(entries, rank);
+            best[0] = best[0].max(i32::from(captured) - i32::from(upper));
+            best[1] = best[1].max(i32::from(captured) - i32::from(lower));
+        }
+        best.map(narrow)
+    }
+}
+
 /// A threshold's bounds: L of a board entering W, U of one entering X.
 #[derive(Clone, Copy, Debug)]
 struct Thresholds {
@@ -529,12 +577,33 @@ fn as_child(board: &Board) -> Board {
     child
 }
 
-/// The boards of `values` (at most 64) that hold `value`, as bits.
+/// The boards of `values` (at most 64) that hold `value`, as bits: eight
+/// at a time in a word (most words hold none), each byte of `values`
+/// XOR `value` tested for zero without a carry between bytes.
 #[inline]
 fn mask(values: &[i8], value: i8) -> u64 {
-    values.iter().enumerate().fold(0, |mask, (bit, &held)| {
-        mask | u64::from(held == value) << bit
-    })
+    const LOW: u64 = u64::from_ne_bytes([0x7f; 8]);
+    const HIGH: u64 = u64::from_ne_bytes([0x80; 8]);
+    // Moves bit 7 of byte i to bit 56 + i; the products never overlap.
+    const GATHER: u64 = 0x0102_0408_1020_4080;
+    let pattern = u64::from_ne_bytes([byte(value); 8]);
+    let mut found = 0;
+    let mut words = values.chunks_exact(8);
+    for (number, word) in words.by_ref().enumerate() {
+        let bytes: [u8; 8] = std::array::from_fn(|i| byte(word[i]));
+        let differs = u64::from_le_bytes(bytes) ^ pattern;
+        // Bit 7 of a byte is set where the byte is not zero.
+        let nonzero = ((differs & LOW) + LOW) | differs;
+        let zero = !nonzero & HIGH;
+        if zero != 0 {
+            found |= ((zero >> 7).wrapping_mul(GATHER) >> 56) << (8 * number);
+        }
+    }
+    let done = values.len() - words.remainder().len();
+    for (bit, &held) in words.remainder().iter().enumerate() {
+        found |= u64::from(held == value) << (done + bit);
+    }
+    found
 }
 
 /// The indices `first + bit` of the set bits of `mask`, in order.
@@ -596,6 +665,20 @@ mod tests {
     #[ignore = "slow: 30 million boards, built twice"]
     fn equals_the_passes_build_at_16_seeds() {
         check(6, 16);
+    }
+
+    /// The scan's mask marks exactly the bytes that hold the value.
+    #[test]
+    fn masks_mark_the_values() {
+        let values: Vec<i8> = (0..64).map(|i| [3, -3, 0, 127, -128, 2][i % 6]).collect();
+        for value in [3, -3, 0, 127, -128, 2, 1] {
+            for len in [64, 63, 9, 8, 1, 0] {
+                let expected = (0..len)
+                    .filter(|&i| values[i] == value)
+                    .fold(0u64, |mask, i| mask | 1 << i);
+                assert_eq!(mask(&values[..len], value), expected, "{value} in {len}");
+            }
+        }
     }
 
     #[test]
