@@ -1,6 +1,6 @@
 //! What the endgame databases of every sowing game share: the dense index
-//! of a row of pits or houses (`rank.rs`), and the file that holds a
-//! database (`format.rs`: a header, a checksum a block, the entries), read
+//! of a row of pits or houses (`rank.rs`; `cursor.rs` steps through a
+//! level's keys), and the file that holds a database (`format.rs`: a header, a checksum a block, the entries), read
 //! by memory-mapping it (`mmap.rs`), each block checked on its first read
 //! (`check.rs`), with the errors all of these give (`error.rs`).
 //!
