@@ -1,8 +1,9 @@
 //! What the endgame databases of every sowing game share: the dense index
 //! of a row of pits or houses (`rank.rs`; `cursor.rs` steps through a
-//! level's keys), and the file that holds a database (`format.rs`: a header, a checksum a block, the entries), read
-//! by memory-mapping it (`mmap.rs`), each block checked on its first read
-//! (`check.rs`), with the errors all of these give (`error.rs`).
+//! level's keys), and the file that holds a database (`format.rs`: a
+//! header, a checksum a block, the entries), read by memory-mapping it
+//! (`mmap.rs`), each block checked on its first read (`check.rs`), with
+//! the errors all of these give (`error.rs`).
 //!
 //! Each game keeps its own meaning of an entry and its own build: Kalah's
 //! in `games/kalah/endgame/`, Oware's in `games/oware/`. The header says
