@@ -1,8 +1,9 @@
 //! What the endgame databases of every game share: the dense index of a
-//! row of pits or houses (`rank.rs`, the sowing games'), the file that holds a
-//! database (`format.rs`: a header, a checksum a block, the entries), read
-//! by memory-mapping it (`mmap.rs`), each block checked on its first read
-//! (`check.rs`), with the errors all of these give (`error.rs`).
+//! row of pits or houses (`rank.rs`, the sowing games'; `cursor.rs` steps
+//! through a level's keys), the file that holds a database (`format.rs`: a
+//! header, a checksum a block, the entries), read by memory-mapping it
+//! (`mmap.rs`), each block checked on its first read (`check.rs`), with
+//! the errors all of these give (`error.rs`).
 //!
 //! Each game keeps its own meaning of an entry and its own build, in
 //! `games/<game>/endgame/`, and says what its databases are through one
@@ -11,6 +12,7 @@
 //! file is for, so a database is never read as another game's.
 
 pub(crate) mod check;
+pub mod cursor;
 pub mod error;
 pub mod file;
 pub mod format;

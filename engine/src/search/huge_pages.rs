@@ -21,6 +21,16 @@ pub fn vec_with<T>(len: usize, make: impl FnMut() -> T) -> Vec<T> {
     slots
 }
 
+/// [`vec_with`], or `None` when the memory cannot be had (a size a user
+/// chooses must be refused, not abort).
+pub fn try_vec_with<T>(len: usize, make: impl FnMut() -> T) -> Option<Vec<T>> {
+    let mut slots = Vec::new();
+    slots.try_reserve_exact(len).ok()?;
+    advise_huge_pages(slots.spare_capacity_mut());
+    slots.resize_with(len, make);
+    Some(slots)
+}
+
 /// Types whose value with every byte zero is a valid (and empty) value:
 /// tables of them can be a [`ZeroedTable`].
 ///

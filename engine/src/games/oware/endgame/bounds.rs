@@ -40,7 +40,8 @@
 //! step longer that reaches a capture or the end, so a strategy for L never
 //! revisits a board; the same holds for U.
 
-use ply_rules::games::mancala::PIT_SLOTS;
+use ply_rules::games::mancala::{MAX_PITS, PIT_SLOTS};
+use ply_rules::games::oware::board::Board;
 
 use crate::endgame::rank::entry_count;
 
@@ -93,4 +94,38 @@ pub(super) fn entry_total(houses: u8, max_houses: usize, max_seeds: u8) -> Resul
 /// A bound as stored (they lie within the level, at most [`MAX_SEEDS`]).
 pub(super) fn narrow(value: i32) -> i8 {
     i8::try_from(value).unwrap_or(if value < 0 { i8::MIN } else { i8::MAX })
+}
+
+/// Most houses a side an Oware database has: Abapa's 6 (the passes'
+/// links, a child a house, were sized for it).
+pub const MAX_HOUSES: u8 = MAX_PITS / 2;
+
+/// Packs a pair of bounds.
+#[must_use]
+pub fn pack(lower: i8, upper: i8) -> u16 {
+    u16::from(lower.to_ne_bytes()[0]) | u16::from(upper.to_ne_bytes()[0]) << 8
+}
+
+/// The bounds of a packed entry.
+#[must_use]
+pub fn unpack(entry: u16) -> Bounds {
+    let [low, high] = entry.to_le_bytes();
+    Bounds {
+        lower: i32::from(i8::from_ne_bytes([low])),
+        upper: i32::from(i8::from_ne_bytes([high])),
+    }
+}
+
+/// The board of canonical `key`, the mover as South ([`Player::One`]),
+/// stores empty.
+pub(crate) fn board_of(key: &[u8], houses: u8) -> Board {
+    let len = usize::from(houses);
+    let mut board = Board {
+        houses: [[0; PIT_SLOTS]; 2],
+        stores: [0, 0],
+        house_count: houses,
+    };
+    board.houses[0][..len].copy_from_slice(&key[..len]);
+    board.houses[1][..len].copy_from_slice(&key[len..2 * len]);
+    board
 }

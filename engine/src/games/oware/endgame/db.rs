@@ -15,8 +15,8 @@
 use std::path::Path;
 use std::time::Instant;
 
-use super::bounds::{Bounds, MAX_SEEDS};
-use super::build::{self, MAX_HOUSES, memory_needed, unpack};
+use super::bounds::{Bounds, MAX_HOUSES, MAX_SEEDS, unpack};
+use super::build::{self, memory_needed};
 use crate::endgame::EndgameDbError;
 use crate::endgame::file::{Backed, DatabaseFile};
 use crate::endgame::format::{BoardByte, FileKind, Header, RuleByte};
@@ -86,13 +86,9 @@ impl OwareDb {
             ));
         })
         .map_err(EndgameDbError::InvalidParameters)?;
-        let bytes = entries
-            .iter()
-            .flat_map(|entry| entry.to_le_bytes())
-            .collect();
         let header = Header::new(Self::KIND, houses, false, max_seeds, count);
         Ok(Self {
-            file: DatabaseFile::built(header, bytes),
+            file: DatabaseFile::built(header, entries),
         })
     }
 

@@ -9,9 +9,9 @@
 //! as the reference the fast build (`build.rs`) is checked against.
 
 use ply_rules::game::Player;
-use ply_rules::games::mancala::PIT_SLOTS;
 use ply_rules::games::oware::board::Board;
 
+use super::bounds::board_of;
 use super::bounds::{Bounds, entry_total, narrow};
 use super::moves::{legal_houses, row_margin};
 use crate::endgame::rank::{MAX_RANK_LEN, level_range, rank, unrank};
@@ -172,20 +172,6 @@ pub(crate) fn canonical_key(board: &Board, side: Player) -> Vec<u8> {
     key.extend_from_slice(&board.houses[side.index()][..houses]);
     key.extend_from_slice(&board.houses[side.opponent().index()][..houses]);
     key
-}
-
-/// The board of canonical `key`, the mover as South ([`Player::One`]),
-/// stores empty.
-pub(crate) fn board_of(key: &[u8], houses: u8) -> Board {
-    let len = usize::from(houses);
-    let mut board = Board {
-        houses: [[0; PIT_SLOTS]; 2],
-        stores: [0, 0],
-        house_count: houses,
-    };
-    board.houses[0][..len].copy_from_slice(&key[..len]);
-    board.houses[1][..len].copy_from_slice(&key[len..2 * len]);
-    board
 }
 
 /// V of `board` (`side` to move) when the positions of `history` (this

@@ -488,7 +488,7 @@ fn table_slot(board: &Board, side: Player) -> (usize, u64) {
 mod tests {
     use super::*;
     use crate::endgame::rank::{entry_count, unrank};
-    use crate::games::oware::endgame::reference::board_of;
+    use crate::games::oware::endgame::bounds::board_of;
     use crate::games::oware::endgame::reference::exhaustive_move;
     use ply_rules::game::Game;
 
