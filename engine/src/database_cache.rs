@@ -35,6 +35,65 @@ pub const BUILD_LOCK: &str = ".build.lock";
 /// The extension of a cached database file.
 pub const DATABASE_EXTENSION: &str = "db";
 
+/// Whether this machine has room for a database build: `memory` bytes
+/// available now for the build and `file_bytes` free on `directory`'s
+/// file system. What cannot be known (no `/proc/meminfo`, no `statvfs`)
+/// is not held against it.
+///
+/// # Errors
+/// What is short, in words, with what to do instead.
+pub fn room_for(directory: &Path, memory: u64, file_bytes: u64) -> Result<(), String> {
+    let gb = |bytes: u64| bytes as f64 / 1e9;
+    if let Some(available) = available_memory()
+        && available < memory
+    {
+        return Err(format!(
+            "not enough memory: the build needs about {:.2} GB, {:.2} GB is available; \
+             build a smaller database, or free memory first",
+            gb(memory),
+            gb(available)
+        ));
+    }
+    if let Some(free) = free_disk(directory)
+        && free < file_bytes
+    {
+        return Err(format!(
+            "not enough disk in {}: the file needs {:.2} GB, {:.2} GB is free; \
+             build a smaller database, or give --output on another disk",
+            directory.display(),
+            gb(file_bytes),
+            gb(free)
+        ));
+    }
+    Ok(())
+}
+
+/// The memory available for a new process's use, in bytes (Linux's
+/// `MemAvailable`); `None` where unknown.
+fn available_memory() -> Option<u64> {
+    let meminfo = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = meminfo
+        .lines()
+        .find_map(|line| line.strip_prefix("MemAvailable:"))?;
+    let kilobytes: u64 = line.trim().strip_suffix("kB")?.trim().parse().ok()?;
+    kilobytes.checked_mul(1024)
+}
+
+/// The bytes free for an ordinary user on `directory`'s file system;
+/// `None` where unknown.
+fn free_disk(directory: &Path) -> Option<u64> {
+    #[cfg(unix)]
+    {
+        let stats = rustix::fs::statvfs(directory).ok()?;
+        stats.f_bavail.checked_mul(stats.f_frsize)
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = directory;
+        None
+    }
+}
+
 /// Ply's cache directory (`$XDG_CACHE_HOME/ply`, else `~/.cache/ply`), or
 /// `None` when the system has no home directory to put it in.
 #[must_use]
@@ -197,6 +256,29 @@ pub fn lock_for_build(directory: &Path) -> io::Result<Option<File>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// What a machine has room for: nothing is too small, nothing fits
+    /// everything (where the system says its memory and disk, as Linux
+    /// does), and each shortage names what is short.
+    #[test]
+    fn room_is_the_memory_and_the_disk_a_build_needs() {
+        let here = Path::new(".");
+        assert_eq!(room_for(here, 0, 0), Ok(()));
+        if available_memory().is_some() {
+            let error = room_for(here, u64::MAX, 0).unwrap_err();
+            assert!(
+                error.starts_with("not enough memory: the build needs about"),
+                "{error}"
+            );
+        }
+        if free_disk(here).is_some() {
+            let error = room_for(here, 0, u64::MAX).unwrap_err();
+            assert!(
+                error.starts_with("not enough disk in .: the file needs"),
+                "{error}"
+            );
+        }
+    }
 
     #[test]
     fn names_carry_family_and_size() {

@@ -5,7 +5,7 @@
 
 use std::collections::BTreeMap;
 
-use ply_engine::engine_game::EngineGame;
+use ply_engine::engine_game::{DatabasePlan, EngineGame};
 use ply_rules::variant::{AnyGame, AnyRules, Variant};
 use ply_rules::with_game;
 
@@ -27,6 +27,40 @@ pub struct Sizing {
 /// The rule option naming the pits (houses) a side, and the seeds a pit.
 pub const PITS: &str = "Pits";
 pub const SEEDS: &str = "Seeds";
+
+/// What the engine would build for the rule options `options` of
+/// `variant` at `size`: its game's own plan.
+///
+/// # Errors
+/// Rule options the game does not take, or a database the engine would
+/// not build.
+pub fn engine_plan(
+    variant: Variant,
+    options: &BTreeMap<String, String>,
+    size: u8,
+) -> Result<DatabasePlan, String> {
+    let mut rules = AnyRules::default_for(variant);
+    for (name, value) in options {
+        rules.set(name, value).map_err(|e| e.to_string())?;
+    }
+    let game = AnyGame::start(&rules)?;
+    with_game!(&game, game => game.database_plan(size))
+}
+
+/// Whether this machine has the memory for `plan`'s build and the disk
+/// for its file in the cache, as `build-db` checks before it starts (the
+/// page offers only the builds that would start).
+#[must_use]
+pub fn fits_here(plan: &BuildPlan) -> bool {
+    let cache = ply_engine::database_cache::cache_directory()
+        .unwrap_or_else(|| std::path::PathBuf::from("."));
+    // The cache may not exist yet: its nearest existing parent holds it.
+    let directory = cache
+        .ancestors()
+        .find(|dir| dir.is_dir())
+        .unwrap_or(std::path::Path::new("."));
+    ply_engine::database_cache::room_for(directory, plan.memory, plan.bytes).is_ok()
+}
 
 /// The whole-number rule option `name` of `options`.
 ///
@@ -91,12 +125,7 @@ pub fn plan(
             "a database holds 1 to {MAX_DB_SEEDS} seeds on the board, not {size}"
         ));
     };
-    let mut rules = AnyRules::default_for(variant);
-    for (name, value) in options {
-        rules.set(name, value).map_err(|e| e.to_string())?;
-    }
-    let game = AnyGame::start(&rules)?;
-    let engine_plan = with_game!(&game, game => game.database_plan(engine_size))?;
+    let engine_plan = engine_plan(variant, options, engine_size)?;
     if engine_plan.file_bytes > sizing.max_bytes {
         let pits = number_option(options, PITS)?;
         return Err(format!(
@@ -108,6 +137,7 @@ pub fn plan(
     Ok(BuildPlan {
         args,
         bytes: engine_plan.file_bytes,
+        memory: engine_plan.memory,
         seconds: sizing.start_seconds + engine_plan.entries.div_ceil(sizing.entries_per_second),
     })
 }
@@ -115,6 +145,21 @@ pub fn plan(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The page offers a build only where it would start: a plan needing
+    /// more memory or disk than any machine has is left out.
+    #[test]
+    fn a_build_too_big_for_the_machine_is_not_offered() {
+        let plan = |memory, bytes| BuildPlan {
+            args: Vec::new(),
+            bytes,
+            memory,
+            seconds: 1,
+        };
+        assert!(fits_here(&plan(1, 1)));
+        assert!(!fits_here(&plan(u64::MAX, 1)));
+        assert!(!fits_here(&plan(1, u64::MAX)));
+    }
 
     #[test]
     fn choices_are_the_sizes_a_board_fills() {

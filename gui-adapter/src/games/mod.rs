@@ -102,6 +102,8 @@ pub struct BuildPlan {
     pub args: Vec<String>,
     /// The file's size in bytes.
     pub bytes: u64,
+    /// The memory the build needs, in bytes (the engine's figure).
+    pub memory: u64,
     /// The expected build time in seconds (at least 1), on two threads.
     pub seconds: u64,
 }

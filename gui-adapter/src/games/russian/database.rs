@@ -7,6 +7,9 @@
 
 use std::collections::BTreeMap;
 
+use ply_rules::variant::Variant;
+
+use crate::games::database_size::engine_plan;
 use crate::games::{BuildPlan, DatabaseUi};
 
 /// The tables of Russian draughts.
@@ -58,7 +61,6 @@ fn database_choices(options: &BTreeMap<String, String>) -> Vec<u32> {
 /// `build-db --variant russian --max-pieces N`, its file's size and its
 /// time.
 fn database_plan(options: &BTreeMap<String, String>, size: u32) -> Result<BuildPlan, String> {
-    let _ = options;
     let offered = OFFERED
         .iter()
         .find(|offered| offered.pieces == size)
@@ -77,9 +79,11 @@ fn database_plan(options: &BTreeMap<String, String>, size: u32) -> Result<BuildP
         .into_iter()
         .chain([size.to_string()])
         .collect();
+    let size = u8::try_from(size).map_err(|_| format!("{size} pieces are too many"))?;
     Ok(BuildPlan {
         args,
         bytes: offered.bytes,
+        memory: engine_plan(Variant::Russian, options, size)?.memory,
         seconds: offered.seconds,
     })
 }

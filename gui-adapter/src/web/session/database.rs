@@ -21,7 +21,7 @@ use ply_rules::game::Player;
 
 use super::PageSession;
 use super::cache_builds::BuildSlot;
-use crate::games::{self, DatabaseUi};
+use crate::games::{self, DatabaseUi, database_size};
 use crate::strength::Strength;
 use crate::web::messages::{BuildChoice, BuildInfo, DatabaseInfo};
 
@@ -516,7 +516,10 @@ impl PageSession {
             .into_iter()
             .filter(|&size| loaded_size.is_none_or(|loaded| size > loaded))
             .filter_map(|size| {
-                let plan = (ui.plan)(&self.option_values, size).ok()?;
+                // Only the builds this machine has the memory and disk for.
+                let plan = (ui.plan)(&self.option_values, size)
+                    .ok()
+                    .filter(database_size::fits_here)?;
                 Some(BuildChoice {
                     size,
                     bytes: plan.bytes,

@@ -277,58 +277,10 @@ fn remove_stale_temporaries(directory: &Path, output: &Path, into_cache: bool) {
 }
 
 /// Refuses a build when the machine lacks the memory it needs or the
-/// directory lacks the disk for its file.
+/// directory lacks the disk for its file ([`database_cache::room_for`],
+/// which the GUI asks too before it offers a build).
 fn check_space(directory: &Path, plan: &DatabasePlan) -> Result<()> {
-    let file_bytes = plan.file_bytes;
-    let gb = |bytes: u64| bytes as f64 / 1e9;
-    if let Some(available) = available_memory()
-        && available < plan.memory
-    {
-        bail!(
-            "not enough memory: the build needs about {:.2} GB, {:.2} GB is available; \
-             build a smaller database, or free memory first",
-            gb(plan.memory),
-            gb(available)
-        );
-    }
-    if let Some(free) = free_disk(directory)
-        && free < file_bytes
-    {
-        bail!(
-            "not enough disk in {}: the file needs {:.2} GB, {:.2} GB is free; \
-             build a smaller database, or give --output on another disk",
-            directory.display(),
-            gb(file_bytes),
-            gb(free)
-        );
-    }
-    Ok(())
-}
-
-/// The memory available for a new process's use, in bytes (Linux's
-/// `MemAvailable`); `None` where unknown.
-fn available_memory() -> Option<u64> {
-    let meminfo = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = meminfo
-        .lines()
-        .find_map(|line| line.strip_prefix("MemAvailable:"))?;
-    let kilobytes: u64 = line.trim().strip_suffix("kB")?.trim().parse().ok()?;
-    kilobytes.checked_mul(1024)
-}
-
-/// The bytes free for an ordinary user on `directory`'s file system;
-/// `None` where unknown.
-fn free_disk(directory: &Path) -> Option<u64> {
-    #[cfg(unix)]
-    {
-        let stats = rustix::fs::statvfs(directory).ok()?;
-        stats.f_bavail.checked_mul(stats.f_frsize)
-    }
-    #[cfg(not(unix))]
-    {
-        let _ = directory;
-        None
-    }
+    database_cache::room_for(directory, plan.memory, plan.file_bytes).map_err(anyhow::Error::msg)
 }
 
 /// The temporary file a build saves through, made before the build (so a
