@@ -165,9 +165,18 @@ pub fn unrank(rank: u64, pits: &mut [u8]) -> Option<u8> {
     let mut rest = rank;
     // c_j for j = len - 1 down to 0: the largest c with C(c, j + 1) <= rest.
     let mut next_prefix = None;
+    // The c_j rise strictly, by a pit's seeds and one: the last is
+    // searched for in its whole row, each other one down from the one
+    // after it, a step or two on the boards of a database.
+    let mut above = None;
     for j in (0..len).rev() {
         let row = &BINOMIAL[j + 1];
-        let c = row.partition_point(|&value| value <= rest).checked_sub(1)?;
+        let c = match above {
+            None => row.partition_point(|&value| value <= rest).checked_sub(1)?,
+            // C(c, j + 1) = 0 <= rest for c <= j: the walk stops there.
+            Some(above) => (0..above).rev().find(|&c| row[c] <= rest)?,
+        };
+        above = Some(c);
         rest -= row[c];
         // c >= j because C(c, j + 1) = 0 <= rest for every c <= j.
         let prefix = c - j;

@@ -85,7 +85,12 @@ impl Board {
 
         // 2. Full laps: every hole but the origin gets one seed a lap.
         let per_lap = ring - 1;
-        let (laps, remainder) = (seeds / per_lap, seeds % per_lap);
+        // Most sowings make no full lap: no division then.
+        let (laps, remainder) = if seeds < per_lap {
+            (0, seeds)
+        } else {
+            (seeds / per_lap, seeds % per_lap)
+        };
         if laps > 0 {
             // At most 255 seeds, so at most 255 laps.
             let laps = u8::try_from(laps).unwrap_or(u8::MAX);
@@ -101,8 +106,14 @@ impl Board {
 
         // 3. The remainder, one seed a hole after the origin. It is shorter
         //    than a lap, so it never comes back to the origin.
-        for step in 1..=remainder {
-            let hole = (house + step) % ring;
+        //    The hole steps round the ring by a comparison, not a
+        //    division (the endgame build sows every board of a level).
+        let mut hole = house;
+        for _ in 0..remainder {
+            hole += 1;
+            if hole == ring {
+                hole = 0;
+            }
             if hole < len {
                 self.houses[me][hole] += 1;
             } else {
@@ -113,7 +124,8 @@ impl Board {
         // 4. Where the last seed fell: the end of the remainder, or, when
         //    the laps came out even, the hole just before the origin.
         let last_step = if remainder == 0 { per_lap } else { remainder };
-        let last = (house + last_step) % ring;
+        let last = house + last_step;
+        let last = if last >= ring { last - ring } else { last };
         if last < len {
             return 0;
         }

@@ -125,7 +125,11 @@ pub(crate) fn board_of(key: &[u8], houses: u8) -> Board {
         stores: [0, 0],
         house_count: houses,
     };
-    board.houses[0][..len].copy_from_slice(&key[..len]);
-    board.houses[1][..len].copy_from_slice(&key[len..2 * len]);
+    // A loop, not a copy of a length known only at run time (a call of
+    // `memcpy`): the build makes the board of every rank it looks at.
+    for (house, (south, north)) in key[..len].iter().zip(&key[len..2 * len]).enumerate() {
+        board.houses[0][house] = *south;
+        board.houses[1][house] = *north;
+    }
     board
 }

@@ -55,7 +55,7 @@ use super::bounds::{MAX_HOUSES, board_of, entry_total, narrow};
 use super::moves::row_margin;
 use super::parents::quiet_parents;
 use crate::endgame::cursor::RankCursor;
-use crate::endgame::rank::{entry_count, level_range, rank_sides};
+use crate::endgame::rank::{entry_count, level_range, rank_sides, rank_small};
 use crate::search::prefetch::prefetch;
 
 /// Bytes an entry: L, then U.
@@ -268,6 +268,17 @@ impl Level<'_> {
     /// the opponent `other`'s.
     #[inline]
     fn rank(&self, mover: &[u8], other: &[u8]) -> usize {
+        // Abapa's boards, nearly every rank the build takes, by the ranking
+        // whose loops unroll (about a fifth of the time of following the
+        // sets went to ranking).
+        const ABAPA: usize = MAX_HOUSES as usize;
+        if let (Ok(mover), Ok(other)) = (
+            <&[u8; ABAPA]>::try_from(mover),
+            <&[u8; ABAPA]>::try_from(other),
+        ) {
+            return usize::try_from(rank_small(mover, other))
+                .unwrap_or_else(|_| unreachable!("a board of the database has a rank"));
+        }
         // A database's boards hold at most 127 seeds, and their ranks
         // index the entries, which fit memory.
         rank_sides(mover, other, u8::MAX)
@@ -340,6 +351,12 @@ impl Level<'_> {
                 continue;
             }
             any = true;
+            // A sowing that stays in the own row captures nothing: no
+            // need to sow it (most moves of a level's boards).
+            if !board.reaches_opponent(Player::One, house) {
+                look.quiet += 1;
+                continue;
+            }
             let mut child = *board;
             let captured = child.sow(Player::One, house);
             if captured > 0 {
@@ -450,21 +467,23 @@ impl Level<'_> {
                 quiet_parents(&as_child(&board), |parent| {
                     let index = self.index(parent);
                     prefetch(&self.counters[index]);
-                    prefetch(&upper_captures[index]);
                     parents.push((index, *parent));
                 });
             }
+            // A counter reaches 0 once a level, so the captures' best is
+            // read (and prefetched) only then, not for every decrement.
             zeroed.clear();
             for &(index, parent) in parents.iter() {
                 let left = self.counters[index].fetch_sub(1, Ordering::Relaxed);
                 debug_assert!(left > 0, "a counter below 0");
-                if left == 1 && upper_captures[index] <= bounds.into_x {
+                if left == 1 {
+                    prefetch(&upper_captures[index]);
                     prefetch(&self.entries[ENTRY_BYTES * (self.first + index) + 1]);
                     zeroed.push((index, parent));
                 }
             }
             for &(index, parent) in zeroed.iter() {
-                if self.enter_x(index, bounds.into_x) {
+                if upper_captures[index] <= bounds.into_x && self.enter_x(index, bounds.into_x) {
                     entered_x.push(parent);
                 }
             }
@@ -491,14 +510,17 @@ impl Level<'_> {
     /// still held `start`.
     #[inline]
     fn enter(&self, at: usize, start: i8, bound: i8) -> bool {
-        self.entries[at]
-            .compare_exchange(
-                byte(start),
-                byte(bound),
-                Ordering::Relaxed,
-                Ordering::Relaxed,
-            )
-            .is_ok()
+        // A plain read first: most boards asked are in the set already,
+        // and a compare-and-swap is a locked instruction even when it fails.
+        self.entries[at].load(Ordering::Relaxed) == byte(start)
+            && self.entries[at]
+                .compare_exchange(
+                    byte(start),
+                    byte(bound),
+                    Ordering::Relaxed,
+                    Ordering::Relaxed,
+                )
+                .is_ok()
     }
 }
 

@@ -35,10 +35,16 @@ pub(super) fn quiet_parents(child: &Board, mut found: impl FnMut(&Board)) {
     let per_lap = ring - 1;
     // The holes from the mover's house 1 on: its row, then the opponent's,
     // then the same again, so that the holes after an origin are in a row.
+    // A loop of a few houses: copies of a length known only at run time
+    // would call `memcpy`, a tenth of the build's time.
     let mut holes = [0u8; 2 * RING_SLOTS];
-    holes[..houses].copy_from_slice(&child.houses[0][..houses]);
-    holes[houses..ring].copy_from_slice(&child.houses[1][..houses]);
-    holes.copy_within(..ring, ring);
+    for house in 0..houses {
+        let (south, north) = (child.houses[0][house], child.houses[1][house]);
+        holes[house] = south;
+        holes[houses + house] = north;
+        holes[ring + house] = south;
+        holes[ring + houses + house] = north;
+    }
     let mut blank = *child;
     blank.stores = [0, 0];
     for origin in (0..houses).filter(|&house| holes[house] == 0) {
