@@ -42,21 +42,23 @@ pub static DATABASE: DatabaseUi = DatabaseUi {
 };
 
 /// The sizes offered on six houses: 12 seeds is Aalina's table, 24 the
-/// one the engine is meant to play with (2.5 GB, about 26 minutes and
-/// 13 GiB of memory on two cores, docs/endgame-db.md's figures).
-const OFFERED_SIZES: [u32; 4] = [12, 16, 20, 24];
+/// one the engine is meant to play with (2.5 GB, about 4 minutes and
+/// 3.5 GiB of memory on two cores), 28 the biggest (11.2 GB, about 15 GiB
+/// of memory), docs/endgame-db.md's figures. The page offers only those
+/// the machine has the memory and disk for.
+const OFFERED_SIZES: [u32; 5] = [12, 16, 20, 24, 28];
 
 /// The most houses a side an Oware database is built for (its links are
 /// sized for Abapa's board).
 const MAX_HOUSES: u32 = 6;
 
-/// An Oware database's entry (two one-byte bounds) and build speed: the
-/// 24-seed one, 1.25 G boards, took 25 min 51 s on this project's 2-core
-/// machine (0.8 M boards a second); smaller ones go faster a board (16
-/// seeds: 30 M boards in 14 s), so the estimate errs long for them.
+/// An Oware database's build speed and biggest file: the 24-seed one,
+/// 1.25 G boards, took 4 min 8 s on this project's 2-core machine (5 M
+/// boards a second; smaller ones go a little faster a board, so the
+/// estimate errs long for them); the 28-seed file is 11.2 GB.
 const SIZING: Sizing = Sizing {
-    max_bytes: 3_000_000_000,
-    entries_per_second: 800_000,
+    max_bytes: 12_000_000_000,
+    entries_per_second: 5_000_000,
     start_seconds: 1,
 };
 
@@ -160,10 +162,10 @@ mod tests {
     #[test]
     fn database_plans_follow_the_board_count() {
         let abapa = oware("6", "4");
-        assert_eq!(database_choices(&abapa), [12, 16, 20, 24]);
+        assert_eq!(database_choices(&abapa), [12, 16, 20, 24, 28]);
         let plan = database_plan(&abapa, 24).unwrap();
         assert_eq!(plan.bytes, 2_503_431_840);
-        assert_eq!(plan.seconds, 1 + 1_251_677_700_u64.div_ceil(800_000));
+        assert_eq!(plan.seconds, 1 + 1_251_677_700_u64.div_ceil(5_000_000));
         assert_eq!(
             plan.args,
             [
@@ -184,7 +186,7 @@ mod tests {
             Err("Oware databases are built for 1 to 6 houses a side, not 8".to_owned())
         );
         assert!(
-            database_plan(&abapa, 28)
+            database_plan(&abapa, 30)
                 .unwrap_err()
                 .contains("choose fewer seeds")
         );
