@@ -1,7 +1,9 @@
-//! The size and build time of a sowing game's endgame database, as the
-//! page offers it: the file's size is the engine's to say (its game's
-//! database hook, which knows the file format), the build speed and the
-//! biggest file offered are the page's, each game giving its own.
+//! The size, memory and build time of a game's endgame database, as the
+//! page offers it: the file's size and the build's memory are the
+//! engine's to say (its game's database hook, which knows the file
+//! format), and whether this machine has room for them the engine's room
+//! check (`build-db` asks the same); the build speed and the biggest file
+//! offered are the page's, each game giving its own.
 
 use std::collections::BTreeMap;
 
