@@ -249,6 +249,63 @@ fn an_interrupted_build_leaves_no_temporary_file() {
     assert!(left.is_empty(), "{left:?}");
 }
 
+/// An Oware build into the cache, interrupted while it works on a level
+/// (an early one and a later one), leaves the cache clean: no database,
+/// no temporary file, and its lock free (the lock's file stays, as the
+/// directory's lock does).
+#[test]
+#[cfg(unix)]
+fn an_interrupted_oware_build_leaves_a_clean_cache() {
+    use std::io::{BufRead, BufReader};
+    for level in [3, 11] {
+        let dir = TempDir::new(&format!("interrupted-oware-{level}"));
+        let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_ply-engine"));
+        ply_signals::children::default_job_signals(&mut command);
+        let mut child = command
+            .env("XDG_CACHE_HOME", &dir.0)
+            .args(["build-db", "--variant", "oware", "--max-seeds", "20"])
+            .args(["--threads", "2"])
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("ply-engine runs");
+        // Off a terminal, the build says each level as it starts it.
+        let stderr = child.stderr.take().expect("its stderr");
+        let mut lines = BufReader::new(stderr).lines();
+        let started = format!("working on level {level}/20 ");
+        let mut said = String::new();
+        let reached = lines.by_ref().map_while(Result::ok).any(|line| {
+            said.push_str(&line);
+            said.push('\n');
+            line.starts_with(&started)
+        });
+        assert!(reached, "the build never said level {level}:\n{said}");
+        let interrupted = std::process::Command::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(interrupted.success());
+        // The rest of what it says, so that it never waits on the pipe.
+        let rest: Vec<String> = lines.map_while(Result::ok).collect();
+        let status = child.wait().expect("it ends");
+        assert_eq!(status.code(), Some(130), "{said}{}", rest.join("\n"));
+        let cache = dir.0.join("ply");
+        let left: Vec<_> = std::fs::read_dir(&cache)
+            .expect("the cache was made")
+            .map(|entry| entry.expect("a readable entry").file_name())
+            .filter(|name| name.as_os_str() != database_cache::BUILD_LOCK)
+            .collect();
+        assert!(
+            left.is_empty(),
+            "interrupted at level {level}: {left:?} left"
+        );
+        let lock = database_cache::lock_for_build(&cache).expect("the lock opens");
+        assert!(
+            lock.is_some(),
+            "interrupted at level {level}: the lock is held"
+        );
+    }
+}
+
 /// The board is chosen by the game's own rule options (`--option`, as `uci`
 /// lists them), `--pits` and `--empty-capture` being short for two of
 /// them; an option the game lacks, or a malformed one, is refused by name.
