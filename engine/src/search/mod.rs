@@ -9,6 +9,8 @@
 //! - [`limits`], [`time`], [`control`]: when to stop;
 //! - [`score`]: score units and proven results;
 //! - [`evaluator`]: which static evaluation the search calls;
+//! - [`tapered_table`]: weights a feature blended from the opening to the
+//!   end, the shape of the fitted evaluation tables;
 //! - [`game`]: what the search needs from a game beyond its rules;
 //! - [`oracles`]: exact knowledge (endgame databases) the evaluation may use;
 //! - [`bounds_solver`]: the root loop of the solvers that prove bounds on
@@ -25,6 +27,7 @@ pub mod ordering;
 pub mod prefetch;
 pub mod score;
 pub mod searcher;
+pub mod tapered_table;
 pub mod threads;
 pub mod time;
 pub mod tt;

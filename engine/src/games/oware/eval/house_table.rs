@@ -13,6 +13,8 @@
 use ply_rules::game::Player;
 use ply_rules::games::oware::Oware;
 
+use crate::search::tapered_table::{Sums, TaperedTable};
+
 /// Houses a side the table is fitted to.
 pub const SIX_HOUSES: usize = 6;
 /// Seed counts told apart: 0 to 14, and 15 or more.
@@ -32,14 +34,10 @@ pub fn fits(position: &Oware) -> bool {
 }
 
 /// Centi-seeds for each house (the mover's six from its left, then the
-/// opponent's six from theirs) and bucket, at the opening and at the end.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct HouseTable {
-    /// With every seed on the board.
-    pub midgame: [[i16; BUCKETS]; HOUSES],
-    /// With none left.
-    pub endgame: [[i16; BUCKETS]; HOUSES],
-}
+/// opponent's six from theirs, a row each) and bucket, at the opening
+/// (every seed on the board) and at the end (none left): feature
+/// `house * BUCKETS + bucket` of a tapered table.
+pub type HouseTable = TaperedTable<HOUSES, BUCKETS>;
 
 /// The table Ply plays with: fitted to 1,246,795 positions of 10,800
 /// self-play games (5,000 nodes a move, 2 to 10 random moves to open), its
@@ -153,13 +151,12 @@ impl HouseTable {
     #[inline]
     #[must_use]
     pub fn value(&self, position: &Oware) -> i32 {
-        let (mut midgame, mut endgame) = (0, 0);
+        let mut sums = Sums::default();
         for_each_house(position, |house, bucket| {
-            midgame += i32::from(self.midgame[house][bucket]);
-            endgame += i32::from(self.endgame[house][bucket]);
+            self.add(&mut sums, house * BUCKETS + bucket);
         });
         let (on_board, total) = phase_parts(position);
-        (midgame * on_board + endgame * (total - on_board)) / total
+        sums.tapered(on_board, total)
     }
 }
 
@@ -174,10 +171,7 @@ mod tests {
     /// House h holding b seeds is worth 100 h + b at the opening and the
     /// opposite at the end.
     fn numbered() -> HouseTable {
-        let mut table = HouseTable {
-            midgame: [[0; BUCKETS]; HOUSES],
-            endgame: [[0; BUCKETS]; HOUSES],
-        };
+        let mut table = HouseTable::ZERO;
         for house in 0..HOUSES {
             for bucket in 0..BUCKETS {
                 let value = i16::try_from(100 * house + bucket).unwrap();

@@ -17,6 +17,8 @@ use ply_rules::games::russian::Russian;
 use ply_rules::games::russian::movegen::forwards;
 use ply_rules::games::russian::squares::{Direction, SQUARES, step};
 
+use crate::search::tapered_table::{Sums, TaperedTable};
+
 /// Step-room counts of one side told apart; more counts as the last.
 pub const ROOM_BUCKETS: usize = 24;
 
@@ -42,28 +44,20 @@ pub const ROW: usize = 8;
 /// Rows of the table.
 pub const ROWS: usize = FEATURES / ROW;
 
-/// Centi-men for each feature (`ROW` a row), at the opening and at the end.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SquareTable {
-    /// With every piece on the board.
-    pub midgame: [[i16; ROW]; ROWS],
-    /// With none left.
-    pub endgame: [[i16; ROW]; ROWS],
-}
+/// Centi-men for each feature (`ROW` a row, as printed), at the opening
+/// (every piece on the board) and at the end (none left): a tapered
+/// table.
+pub type SquareTable = TaperedTable<ROWS, ROW>;
 
 impl SquareTable {
     /// The table's part of the evaluation of `position`, for the side to move.
     #[inline]
     #[must_use]
     pub fn value(&self, position: &Russian) -> i32 {
-        let (mut midgame, mut endgame) = (0_i32, 0_i32);
-        for_each_feature(position, |f| {
-            midgame += i32::from(self.midgame[f / ROW][f % ROW]);
-            endgame += i32::from(self.endgame[f / ROW][f % ROW]);
-        });
+        let mut sums = Sums::default();
+        for_each_feature(position, |feature| self.add(&mut sums, feature));
         let pieces = position.board.occupied().count_ones().min(START_PIECES) as i32;
-        let start = START_PIECES as i32;
-        (pieces * midgame + (start - pieces) * endgame) / start
+        sums.tapered(pieces, START_PIECES as i32)
     }
 }
 
