@@ -1,8 +1,9 @@
 //! Training data for the evaluation fits (Texel's method, `tune.rs`):
 //! self-play games written one position a line, and the lines read back
 //! and split into positions to fit and positions held out to check the
-//! fit. The examples `oware_texel` and `russian_texel` use it; what
-//! differs between games (the start, the features) stays with them.
+//! fit. `ply-engine tune` uses it through the games' tuning hooks
+//! (`engine_game/tuning.rs`); what differs between games (the start, the
+//! features) stays with them.
 //!
 //! A line is `GAME<TAB>RESULT<TAB>POSITION`: the game's number, its
 //! result for the side to move (1, 0.5, 0) and the position string.
@@ -39,46 +40,6 @@ pub struct SelfPlay {
     /// Fewest and most random legal moves that open a game, so that the
     /// games do not all follow the search's favourite lines.
     pub random_plies: RangeInclusive<u32>,
-}
-
-impl SelfPlay {
-    /// Reads the settings from a program's flags: `--games` (default
-    /// 1000), `--nodes` (5000), `--threads` (1) and `--seed` (1), as the
-    /// fitting examples take them; `flag` gives a flag's value.
-    ///
-    /// # Errors
-    /// Which flag's value is not a whole number.
-    pub fn from_flags<'a>(
-        flag: impl Fn(&str) -> Option<&'a str>,
-        random_plies: RangeInclusive<u32>,
-    ) -> Result<Self, String> {
-        let number = |name: &str, default: u64| -> Result<u64, String> {
-            flag(name).map_or(Ok(default), |text| {
-                text.parse()
-                    .map_err(|_| format!("{name} '{text}' is not a whole number"))
-            })
-        };
-        let size = |name: &str, default: u64| {
-            number(name, default).and_then(|n| usize::try_from(n).map_err(|e| e.to_string()))
-        };
-        Ok(Self {
-            games: size("--games", 1000)?,
-            nodes: number("--nodes", 5000)?,
-            threads: size("--threads", 1)?,
-            seed: number("--seed", 1)?,
-            random_plies,
-        })
-    }
-}
-
-/// The value after flag `name` in `flags` (`--name value`), if given.
-#[must_use]
-pub fn flag_value<'a>(flags: &'a [String], name: &str) -> Option<&'a str> {
-    flags
-        .iter()
-        .position(|f| f == name)
-        .and_then(|i| flags.get(i + 1))
-        .map(String::as_str)
 }
 
 /// Plays the games `settings` asks for from `start`, the evaluation against

@@ -4,6 +4,7 @@
 
 pub mod database;
 pub mod judging;
+pub mod tuning;
 
 use ply_rules::registry::GameDef;
 use std::path::Path;
@@ -18,6 +19,7 @@ pub use database::{
 use judging::Judging;
 use ply_rules::variant::Variant;
 use ply_rules::with_variant;
+use tuning::TuningHooks;
 
 use crate::search_thread::go::GoJob;
 use crate::search_thread::memory::SearchMemory;
@@ -72,6 +74,11 @@ pub trait EngineGame: SearchGame + GameDef + 'static {
     /// (`Some(&Hooks::<KalahDb>::NEW)`, see [`database`]); `None` (the
     /// default) for a game without.
     const DATABASE: Option<&'static dyn DatabaseHooks<Self>> = None;
+
+    /// How `ply-engine tune` fits the game's table: a game with a fitted
+    /// table names itself here in one line (`Some(&Tuning::<Self>::NEW)`,
+    /// see [`tuning`]); `None` (the default) for a game without.
+    const TUNING: Option<&'static dyn TuningHooks<Self>> = None;
 
     /// The family of this game's databases for the position's rules, as
     /// the cache names them (`<family>-<size>.db`, see

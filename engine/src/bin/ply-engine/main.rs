@@ -27,6 +27,7 @@ use commands::annotate::{self, AnnotateArgs};
 use commands::bench::{self, BenchArgs};
 use commands::build_book::{self, BuildBookArgs};
 use commands::build_db::{self, BuildDbArgs};
+use commands::tune::{self, TuneArgs};
 use commands::verify_db::{self, VerifyDbArgs};
 use ply_engine::search_thread::Output;
 use ply_engine::session::{InputQueue, Protocol, Session};
@@ -77,6 +78,10 @@ enum EngineCommand {
     /// checksum; exits with 1 when the file is damaged or no database
     /// (see docs/endgame-db.md).
     VerifyDb(VerifyDbArgs),
+    /// Tunes a game's evaluation: `generate` plays self-play games and
+    /// writes their positions, `fit` fits the game's table to them by
+    /// Texel's method (see docs/engine.md, "Tuning an evaluation").
+    Tune(TuneArgs),
     /// Builds an opening book from the engine's own analysis, or extends
     /// the one in FILE: every position fewer than P moves from the start
     /// gets its best moves, weighted (see docs/book.md).
@@ -118,6 +123,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         }
         Some(EngineCommand::BuildDb(args)) => build_db::run(&args),
         Some(EngineCommand::VerifyDb(args)) => verify_db::run(&args),
+        Some(EngineCommand::Tune(args)) => tune::run(&args),
         Some(EngineCommand::BuildBook(args)) => build_book::run(&args),
         Some(EngineCommand::Analyse(args)) => return analyse::run(&args),
         Some(EngineCommand::Annotate(args)) => return annotate::run(&args),

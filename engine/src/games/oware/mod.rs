@@ -9,7 +9,9 @@ pub mod endgame;
 mod eval;
 mod search;
 pub mod solve;
+mod tuning;
 
+use crate::engine_game::tuning::{Tuning, TuningHooks};
 use crate::engine_game::{DatabaseHooks, EngineGame, Hooks};
 use crate::search_thread::running::RunningSearch;
 use crate::search_thread::solve::{SolveJob, bounds};
@@ -25,6 +27,7 @@ pub use search::CAPTURE_PRIORITY;
 impl EngineGame for Oware {
     const HAS_SOLVER: bool = true;
     const DATABASE: Option<&'static dyn DatabaseHooks<Self>> = Some(&Hooks::<OwareDb>::NEW);
+    const TUNING: Option<&'static dyn TuningHooks<Self>> = Some(&Tuning::<Self>::NEW);
     /// The start, and a middle game with a big house.
     const BENCH_POSITIONS: &'static [&'static str] = &[
         "4,4,4,4,4,4 0 4,4,4,4,4,4 0 s",

@@ -5,6 +5,7 @@
 //! result with them (`solve`).
 
 use crate::engine_game::judging::{Judging, Thresholds};
+use crate::engine_game::tuning::{Tuning, TuningHooks};
 use crate::engine_game::{DatabaseHooks, EngineGame, Hooks};
 use crate::search::score::CENTI;
 use crate::search_thread::RunningSearch;
@@ -15,6 +16,7 @@ pub mod endgame;
 mod eval;
 mod search;
 pub mod solve;
+mod tuning;
 
 pub use eval::{RussianEvaluation, square_table};
 use ply_rules::games::russian::Russian;
@@ -26,6 +28,7 @@ pub use search::CAPTURE_PRIORITY;
 impl EngineGame for Russian {
     const HAS_SOLVER: bool = true;
     const DATABASE: Option<&'static dyn DatabaseHooks<Self>> = Some(&Hooks::<RussianDb>::NEW);
+    const TUNING: Option<&'static dyn TuningHooks<Self>> = Some(&Tuning::<Self>::NEW);
     /// The start, a middle game from the engine's own line, and a king ending.
     const BENCH_POSITIONS: &'static [&'static str] = &[
         "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb8,d8,f8,h8,a7,c7,e7,g7,b6,d6,f6,h6",

@@ -26,11 +26,11 @@ use ply_engine::endgame::format::{self, MAGIC_LEN};
 use ply_engine::endgame::format_duration;
 use ply_engine::engine_game::database::{file_kinds, games_with_databases};
 use ply_engine::engine_game::{DatabasePlan, EngineGame};
-use ply_rules::options::RuleError;
-use ply_rules::variant::{AnyGame, AnyRules, Variant};
+use ply_rules::variant::AnyGame;
 use ply_rules::with_game;
 
 use super::build_progress::BuildProgress;
+use super::shared::{RuleFlag, rules_of};
 
 /// The exit status of a build ended by a signal, as a shell reports
 /// SIGINT's (128 + 2).
@@ -144,47 +144,24 @@ pub fn run(args: &BuildDbArgs) -> Result<()> {
 }
 
 /// The start of the game `--variant` names, with its rule options set
-/// (`--option`, and the short `--pits` and `--empty-capture`): a game without databases, or a rule the game
-/// does not have, is an error naming what would be accepted.
+/// (`--option`, and the short `--pits` and `--empty-capture`): a game
+/// without databases, or a rule the game does not have, is an error
+/// naming what would be accepted.
 fn game_of(args: &BuildDbArgs) -> Result<AnyGame> {
-    let variant = Variant::from_name(&args.variant).with_context(|| {
-        format!(
-            "--variant {}: unknown game, expected one of {}",
-            args.variant,
-            Variant::names().join(", ")
-        )
-    })?;
-    let with_databases = games_with_databases();
-    if !with_databases.contains(&variant) {
-        let names: Vec<&str> = with_databases.into_iter().map(Variant::name).collect();
-        bail!(
-            "{} has no endgame databases; these games have: {}",
-            variant.name(),
-            names.join(", ")
-        );
-    }
-    let mut rules = AnyRules::default_for(variant);
-    let mut set = |flag: &str, option: &str, value: &str| {
-        rules.set(option, value).map(|_| ()).map_err(|e| match e {
-            RuleError::NotForGame { .. } => {
-                anyhow::anyhow!("{flag} is no rule of {}", variant.name())
-            }
-            other => anyhow::anyhow!("{flag}: {other}"),
-        })
-    };
+    let mut flags = Vec::new();
     if let Some(pits) = args.pits {
-        set("--pits", "Pits", &pits.to_string())?;
+        flags.push(RuleFlag::new("--pits", "Pits", &pits.to_string()));
     }
     if args.empty_capture {
-        set("--empty-capture", "EmptyCapture", "true")?;
+        flags.push(RuleFlag::new("--empty-capture", "EmptyCapture", "true"));
     }
-    for option in &args.options {
-        let (name, value) = option
-            .split_once('=')
-            .with_context(|| format!("--option {option}: write it as NAME=VALUE"))?;
-        let (name, value) = (name.trim(), value.trim());
-        set(&format!("--option {name}"), name, value)?;
-    }
+    flags.extend(RuleFlag::options(&args.options)?);
+    let rules = rules_of(
+        &args.variant,
+        &games_with_databases(),
+        "has no endgame databases",
+        &flags,
+    )?;
     AnyGame::start(&rules).map_err(|e| anyhow::anyhow!("{}: {e}", args.variant))
 }
 

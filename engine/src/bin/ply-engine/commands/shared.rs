@@ -1,7 +1,11 @@
-//! What `analyse` and `annotate` share: the search limit's flags, the
-//! `--jobs` flag, and the refusal of an `--output` that is the input.
+//! What the subcommands share: the search limit's flags, the `--jobs`
+//! flag and the refusal of an `--output` that is the input (`analyse`,
+//! `annotate`), and the game `--variant` names with its rule options
+//! (`build-db`, `tune`).
 
 use anyhow::{Result, bail};
+use ply_rules::options::RuleError;
+use ply_rules::variant::{AnyRules, Variant};
 
 /// The search limit of `analyse` and `annotate`: at most one of them.
 #[derive(Debug, clap::Args)]
@@ -107,4 +111,78 @@ impl SearchLimitArgs {
             solve,
         }
     }
+}
+
+/// A rule option from the command line: the flag that said it (for the
+/// messages), the option's name as `uci` lists it, and its value.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RuleFlag {
+    /// The flag, as the user wrote it (`--pits`, `--option Pits`).
+    pub flag: String,
+    /// The rule option's name.
+    pub name: String,
+    /// Its value.
+    pub value: String,
+}
+
+impl RuleFlag {
+    /// The option `name` set to `value` by `flag`.
+    pub fn new(flag: &str, name: &str, value: &str) -> Self {
+        Self {
+            flag: flag.to_owned(),
+            name: name.to_owned(),
+            value: value.to_owned(),
+        }
+    }
+
+    /// The `--option NAME=VALUE` flags.
+    ///
+    /// # Errors
+    /// One not written `NAME=VALUE`.
+    pub fn options(options: &[String]) -> Result<Vec<Self>> {
+        options
+            .iter()
+            .map(|option| {
+                let (name, value) = option
+                    .split_once('=')
+                    .ok_or_else(|| anyhow::anyhow!("--option {option}: write it as NAME=VALUE"))?;
+                let name = name.trim();
+                Ok(Self::new(&format!("--option {name}"), name, value.trim()))
+            })
+            .collect()
+    }
+}
+
+/// The rules of the game `variant` names, which must be one of `offered`
+/// (else the error says the game `lacking` and names those that do not),
+/// with `flags` set: an unknown game, or a rule the game does not have, is
+/// an error naming what would be accepted.
+pub fn rules_of(
+    variant: &str,
+    offered: &[Variant],
+    lacking: &str,
+    flags: &[RuleFlag],
+) -> Result<AnyRules> {
+    let Some(game) = Variant::from_name(variant) else {
+        bail!(
+            "--variant {variant}: unknown game, expected one of {}",
+            Variant::names().join(", ")
+        );
+    };
+    if !offered.contains(&game) {
+        let names: Vec<&str> = offered.iter().map(|game| game.name()).collect();
+        bail!(
+            "{} {lacking}; these games have: {}",
+            game.name(),
+            names.join(", ")
+        );
+    }
+    let mut rules = AnyRules::default_for(game);
+    for RuleFlag { flag, name, value } in flags {
+        rules.set(name, value).map(|_| ()).map_err(|e| match e {
+            RuleError::NotForGame { .. } => anyhow::anyhow!("{flag} is no rule of {}", game.name()),
+            other => anyhow::anyhow!("{flag}: {other}"),
+        })?;
+    }
+    Ok(rules)
 }

@@ -1,7 +1,7 @@
 //! Oware's house table: what a house holding so many seeds is worth, for
 //! each house counted from the mover's left round the board, fitted to
-//! game results by Texel's method (`engine/src/tune.rs`,
-//! `engine/examples/oware_texel.rs`; the data and figures are in
+//! game results by Texel's method (`engine/src/tune.rs`, `ply-engine
+//! tune`; the data and figures are in
 //! `docs/engine.md`).
 //!
 //! It plays the part a chess engine's piece-square tables play: one number

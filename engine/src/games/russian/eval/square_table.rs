@@ -1,7 +1,7 @@
 //! Russian draughts' square table: what a man or a king on each square is
 //! worth, for the side to move and for the other side, and what each
 //! side's room to step is worth, fitted to game results by Texel's method
-//! (`engine/src/tune.rs`, `engine/examples/russian_texel.rs`; the data and
+//! (`engine/src/tune.rs`, `ply-engine tune`; the data and
 //! figures are in `docs/engine.md`).
 //!
 //! It plays the part a chess engine's piece-square tables play: one number

@@ -1,0 +1,149 @@
+//! `ply-engine tune` (a module of the binary): the evaluation-tuning
+//! toolkit, one for every game with a fitted table. `tune generate` plays
+//! self-play games at a fixed number of nodes a move and writes their
+//! positions labelled by each game's result; `tune fit` fits the game's
+//! tapered table to them by Texel's method, holding out every tenth game
+//! to check the fit, and prints it as Rust. What differs between games
+//! their tuning hooks say ([`EngineGame::TUNING`]); see docs/engine.md,
+//! "Tuning an evaluation".
+
+use std::path::PathBuf;
+
+use anyhow::{Context, Result};
+use ply_engine::engine_game::EngineGame;
+use ply_engine::engine_game::tuning::games_with_tuning;
+use ply_engine::training_data::SelfPlay;
+use ply_rules::variant::AnyRules;
+use ply_rules::with_rules;
+
+use super::shared::{RuleFlag, rules_of};
+
+/// The arguments of `ply-engine tune`.
+#[derive(Debug, clap::Args)]
+pub struct TuneArgs {
+    #[command(subcommand)]
+    step: TuneStep,
+}
+
+/// The steps of tuning, in the order they are run.
+#[derive(Debug, clap::Subcommand)]
+enum TuneStep {
+    /// Plays self-play games (an evaluation against itself at a fixed
+    /// number of nodes a move, each opened by a few random moves) and
+    /// writes every position with the game's result for the side to move.
+    Generate(GenerateArgs),
+    /// Fits the game's table to the positions of `tune generate`, checks
+    /// it on every tenth game (held out) beside the game's own
+    /// evaluations, and prints it as Rust.
+    Fit(FitArgs),
+}
+
+/// The game to tune.
+#[derive(Debug, clap::Args)]
+struct GameArgs {
+    /// The game, as UCI_Variant names it: a game with a fitted table
+    /// (oware or russian).
+    #[arg(long, value_name = "GAME")]
+    variant: String,
+    /// A rule option of the game, as `uci` lists it (repeatable).
+    #[arg(long = "option", value_name = "NAME=VALUE")]
+    options: Vec<String>,
+}
+
+impl GameArgs {
+    /// The rules these flags name.
+    fn rules(&self) -> Result<AnyRules> {
+        let flags = RuleFlag::options(&self.options)?;
+        rules_of(
+            &self.variant,
+            &games_with_tuning(),
+            "has no fitted table to tune",
+            &flags,
+        )
+    }
+}
+
+/// The arguments of `ply-engine tune generate`.
+#[derive(Debug, clap::Args)]
+struct GenerateArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// Games to play.
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    games: usize,
+    /// Nodes a move.
+    #[arg(long, value_name = "N", default_value_t = 5000)]
+    nodes: u64,
+    /// Games played at once.
+    #[arg(long, value_name = "T", default_value_t = 1,
+          value_parser = clap::value_parser!(u16).range(1..))]
+    threads: u16,
+    /// Seed of the random openings (game n uses its own stream).
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    seed: u64,
+    /// The evaluation that plays, by name (default: the engine's; an
+    /// unknown name lists the game's).
+    #[arg(long, value_name = "NAME")]
+    evaluation: Option<String>,
+    /// The file to write, one position a line.
+    #[arg(long, value_name = "FILE")]
+    output: PathBuf,
+}
+
+/// The arguments of `ply-engine tune fit`.
+#[derive(Debug, clap::Args)]
+struct FitArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// The positions of `tune generate`.
+    #[arg(long, value_name = "FILE")]
+    data: PathBuf,
+    /// Passes over the positions.
+    #[arg(long, value_name = "N", default_value_t = 400)]
+    epochs: usize,
+}
+
+/// `ply-engine tune`: runs the step asked for.
+pub fn run(args: &TuneArgs) -> Result<()> {
+    match &args.step {
+        TuneStep::Generate(args) => generate(args),
+        TuneStep::Fit(args) => fit(args),
+    }
+}
+
+/// `tune generate`.
+fn generate(args: &GenerateArgs) -> Result<()> {
+    let rules = args.game.rules()?;
+    with_rules!(&rules, rules: G => {
+        let hooks = <G as EngineGame>::TUNING
+            .with_context(|| format!("{} has no fitted table to tune", args.game.variant))?;
+        let settings = SelfPlay {
+            games: args.games,
+            nodes: args.nodes,
+            threads: usize::from(args.threads),
+            seed: args.seed,
+            random_plies: hooks.random_plies(),
+        };
+        let evaluation = match &args.evaluation {
+            Some(name) => name.as_str(),
+            None => hooks.evaluations().first().copied().unwrap_or("default"),
+        };
+        hooks
+            .generate(rules, evaluation, &settings, &args.output)
+            .map_err(anyhow::Error::msg)
+    })
+}
+
+/// `tune fit`.
+fn fit(args: &FitArgs) -> Result<()> {
+    let rules = args.game.rules()?;
+    with_rules!(&rules, rules: G => {
+        let hooks = <G as EngineGame>::TUNING
+            .with_context(|| format!("{} has no fitted table to tune", args.game.variant))?;
+        let report = hooks
+            .fit(rules, &args.data, args.epochs)
+            .map_err(anyhow::Error::msg)?;
+        println!("{report}");
+        Ok(())
+    })
+}
