@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 nodes=${1:-5000}
 a=${2:-default}
 b=${3:-stores}
-cargo build --release -q -p ply-engine --example kalah_eval_match
+cargo build --release -q -p ply-engine
 for seeds in 4 6; do
-  target/release/examples/kalah_eval_match --seeds "$seeds" --nodes "$nodes" --plies 3 --a "$a" --b "$b"
+  target/release/ply-engine tune match --variant kalah --option "Seeds=$seeds" --nodes "$nodes" --plies 3 --a "$a" --b "$b"
 done

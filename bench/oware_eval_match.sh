@@ -8,5 +8,5 @@ cd "$(dirname "$0")/.."
 nodes=${1:-5000}
 a=${2:-default}
 b=${3:-margin}
-cargo build --release -q -p ply-engine --example oware_eval_match
-target/release/examples/oware_eval_match --nodes "$nodes" --plies 3 --a "$a" --b "$b"
+cargo build --release -q -p ply-engine
+target/release/ply-engine tune match --variant oware --nodes "$nodes" --plies 3 --a "$a" --b "$b"

@@ -1,7 +1,6 @@
 //! Matches between two evaluations of one game with the same search, in
-//! one process: how an evaluation term earns its place (the examples
-//! `kalah_eval_match`, `oware_eval_match` and `russian_eval_match` run
-//! them). Matches between
+//! one process: how an evaluation term earns its place (`ply-engine tune
+//! match` runs them, through `engine_game/tuning.rs`). Matches between
 //! engine binaries are `ply-referee`'s job.
 //!
 //! Every position a few moves from the start is an opening; each is played

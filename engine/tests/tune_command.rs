@@ -1,12 +1,12 @@
-//! `ply-engine tune`: self-play data and a fit for every game with a
-//! fitted table, on tiny data (a few games, a few hundred positions), and
-//! each refusal saying what would be accepted.
+//! `ply-engine tune`: self-play data, a fit and a match for every game
+//! with evaluations to tune, on tiny data (a few games, a few hundred
+//! positions), and each refusal saying what would be accepted.
 
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
 use assert_cmd::Command;
-use ply_engine::engine_game::tuning::games_with_tuning;
+use ply_engine::engine_game::tuning::{games_with_tables, games_with_tuning};
 use ply_rules::variant::Variant;
 
 /// A scratch directory, removed at the end of the test.
@@ -65,14 +65,21 @@ fn stderr(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
 }
 
-/// Every game with a fitted table: games written one position a line,
-/// the same for the same seed, and a fit that reports the game's own
-/// evaluations, its error on the games held out, and the table.
+/// Asserts that `output` failed with status 1 saying `why`.
+fn assert_refused(output: &Output, why: &str) {
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(output));
+    assert!(stderr(output).contains(why), "{}", stderr(output));
+}
+
+/// Every game with evaluations to tune: games written one position a
+/// line, the same for the same seed; where the game has a table, a fit
+/// that reports the game's own evaluations, its error on the games held
+/// out, and the table.
 #[test]
 fn every_tunable_game_generates_and_fits() {
-    let games = games_with_tuning();
-    assert!(games.contains(&Variant::Oware) && games.contains(&Variant::Russian));
-    for game in games {
+    let tables = games_with_tables();
+    assert!(tables.contains(&Variant::Oware) && tables.contains(&Variant::Russian));
+    for game in games_with_tuning() {
         let dir = TempDir::new(game.name());
         let data = dir.0.join("games.data");
         let made = generate(game.name(), &data, "1");
@@ -95,12 +102,16 @@ fn every_tunable_game_generates_and_fits() {
         assert!(generate(game.name(), &again, "1").status.success());
         assert_eq!(std::fs::read_to_string(&again).expect("the data"), text);
 
+        if !tables.contains(&game) {
+            continue;
+        }
+        let path = data.to_str().expect("a UTF-8 path");
         let fitted = tune(&[
             "fit",
             "--variant",
             game.name(),
             "--data",
-            data.to_str().expect("a UTF-8 path"),
+            path,
             "--epochs",
             "3",
         ]);
@@ -121,78 +132,113 @@ fn every_tunable_game_generates_and_fits() {
     }
 }
 
-/// A game without a fitted table, an evaluation the game lacks, data of
-/// another game and an unknown game are refused, each saying why.
+/// Every game with evaluations plays a match of two of them and reports
+/// it as cutechess does; an evaluation may be terms.
+#[test]
+fn every_tunable_game_plays_a_match() {
+    for game in games_with_tuning() {
+        let played = tune(&[
+            "match",
+            "--variant",
+            game.name(),
+            "--b",
+            "default",
+            "--nodes",
+            "100",
+            "--plies",
+            "1",
+        ]);
+        assert!(
+            played.status.success(),
+            "{}: {}",
+            game.name(),
+            stderr(&played)
+        );
+        let report = stdout(&played);
+        assert!(report.contains("openings x 2 colours"), "{report}");
+        assert!(report.contains("Score of A vs B: "), "{report}");
+        assert!(report.contains("Elo difference: "), "{report}");
+    }
+    let terms = tune(&[
+        "match",
+        "--variant",
+        "oware",
+        "--b",
+        "mobility:100,row:10",
+        "--nodes",
+        "100",
+        "--plies",
+        "1",
+    ]);
+    assert!(terms.status.success(), "{}", stderr(&terms));
+    assert!(
+        stdout(&terms).contains("B = mobility:100,row:10"),
+        "{}",
+        stdout(&terms)
+    );
+}
+
+/// A game without a table or without evaluations, an evaluation or a term
+/// the game lacks, data of another game, a malformed option and an
+/// unknown game are refused, each saying why.
 #[test]
 fn refusals_say_what_would_be_accepted() {
     let dir = TempDir::new("refusals");
     let data = dir.0.join("oware.data");
     let path = data.to_str().expect("a UTF-8 path");
 
-    let kalah = tune(&["generate", "--variant", "kalah", "--output", path]);
-    assert_eq!(kalah.status.code(), Some(1));
-    assert!(
-        stderr(&kalah)
-            .contains("kalah has no fitted table to tune; these games have: oware, russian"),
-        "{}",
-        stderr(&kalah)
+    assert_refused(
+        &tune(&["fit", "--variant", "kalah", "--data", path]),
+        "kalah has no fitted table to tune; these games have: oware, russian",
     );
-
-    let unknown = tune(&[
-        "generate",
-        "--variant",
-        "oware",
-        "--evaluation",
-        "nope",
-        "--output",
-        path,
-    ]);
-    assert_eq!(unknown.status.code(), Some(1));
-    assert!(
-        stderr(&unknown).contains("no evaluation 'nope' (expected one of default"),
-        "{}",
-        stderr(&unknown)
+    assert_refused(
+        &tune(&["match", "--variant", "mastermind", "--b", "x"]),
+        "mastermind has no evaluations to tune; these games have: kalah, oware, russian",
+    );
+    assert_refused(
+        &tune(&[
+            "generate",
+            "--variant",
+            "oware",
+            "--evaluation",
+            "nope",
+            "--output",
+            path,
+        ]),
+        "no evaluation 'nope' (expected one of default",
     );
     assert!(!data.exists(), "a refused generate wrote its file");
-
-    let chess = tune(&["fit", "--variant", "chess", "--data", path]);
-    assert_eq!(chess.status.code(), Some(1));
-    assert!(
-        stderr(&chess).contains("--variant chess: unknown game, expected one of"),
-        "{}",
-        stderr(&chess)
+    assert_refused(
+        &tune(&["match", "--variant", "russian", "--b", "wings:3"]),
+        "no term 'wings' (king, advance",
     );
-
+    assert_refused(
+        &tune(&["fit", "--variant", "chess", "--data", path]),
+        "--variant chess: unknown game, expected one of",
+    );
+    assert_refused(
+        &tune(&[
+            "fit",
+            "--variant",
+            "oware",
+            "--option",
+            "Pits",
+            "--data",
+            path,
+        ]),
+        "write it as NAME=VALUE",
+    );
     assert!(generate("oware", &data, "2").status.success());
-    let mixed = tune(&[
-        "fit",
-        "--variant",
-        "russian",
-        "--data",
-        path,
-        "--epochs",
-        "1",
-    ]);
-    assert_eq!(mixed.status.code(), Some(1));
-    assert!(
-        stderr(&mixed).contains("line 1: bad position"),
-        "{}",
-        stderr(&mixed)
-    );
-
-    let option = tune(&[
-        "fit",
-        "--variant",
-        "oware",
-        "--option",
-        "Pits",
-        "--data",
-        path,
-    ]);
-    assert_eq!(option.status.code(), Some(1));
-    assert!(
-        stderr(&option).contains("write it as NAME=VALUE"),
-        "{}",
-        stderr(&option)
+    assert_refused(
+        &tune(&[
+            "fit",
+            "--variant",
+            "russian",
+            "--data",
+            path,
+            "--epochs",
+            "1",
+        ]),
+        "line 1: bad position",
     );
 }

@@ -1,8 +1,9 @@
 //! The engine's tuning hooks, written once for every game: `ply-engine
-//! tune` plays self-play games and fits a game's tapered table to them
-//! (Texel's method, `tune.rs`), asking the game only what differs: its
-//! evaluations by name, the features its table reads and how much is left
-//! on the board ([`Tunable`]). A game opts in with one line
+//! tune` plays self-play games, fits a game's tapered table to them
+//! (Texel's method, `tune.rs`) and matches two evaluations with the same
+//! search (`selfplay.rs`), asking the game only what differs: its
+//! evaluations by name or by terms, the features its table reads and how
+//! much is left on the board ([`Tunable`]). A game opts in with one line
 //! ([`EngineGame::TUNING`]: `Some(&Tuning::<Self>::NEW)`), and the
 //! toolkit names no game.
 
@@ -17,6 +18,7 @@ use ply_rules::with_variant;
 
 use super::EngineGame;
 use crate::search::Evaluator;
+use crate::selfplay::{openings, run_match, weighted_terms};
 use crate::training_data::{self, SelfPlay};
 use crate::tune::{self, Model, Sample};
 
@@ -29,6 +31,12 @@ pub trait TuningHooks<G: GameDef>: Sync {
 
     /// The fewest and most random moves that open a self-play game.
     fn random_plies(&self) -> RangeInclusive<u32>;
+
+    /// Whether the game has a fitted table (`tune fit`).
+    fn has_table(&self) -> bool;
+
+    /// The moves from the start that make a match's openings, unless told.
+    fn opening_plies(&self) -> u32;
 
     /// Plays the self-play games `settings` asks for from the start of
     /// `rules`, evaluation `evaluation` against itself, and writes their
@@ -52,13 +60,29 @@ pub trait TuningHooks<G: GameDef>: Sync {
     /// # Errors
     /// A file that cannot be read, or a line that is not a position.
     fn fit(&self, rules: &G::Rules, data: &Path, epochs: usize) -> Result<FitReport, String>;
+
+    /// Plays evaluation `a` against `b` (names or terms, see
+    /// [`Tunable::with_terms`]) with the same search at `nodes` nodes a
+    /// move, from every position `plies` moves from the start of `rules`,
+    /// each twice with colours swapped: the report to print.
+    ///
+    /// # Errors
+    /// An evaluation that does not read, or a start the rules do not make.
+    fn eval_match(
+        &self,
+        rules: &G::Rules,
+        a: &str,
+        b: &str,
+        nodes: u64,
+        plies: u32,
+    ) -> Result<String, String>;
 }
 
-/// What a game tells the tuning toolkit: implemented by each game that
-/// has a fitted table.
+/// What a game tells the tuning toolkit: implemented by each game whose
+/// evaluation can be tuned.
 pub trait Tunable: EngineGame + Sync {
     /// The game's evaluation type.
-    type Evaluation: Evaluator<Self> + Sync + 'static;
+    type Evaluation: Evaluator<Self> + Sync + Copy + 'static;
 
     /// The evaluations self-play can play, by name; the first is the
     /// default.
@@ -66,22 +90,45 @@ pub trait Tunable: EngineGame + Sync {
 
     /// The evaluations (names of [`Self::EVALUATIONS`]) whose held-out
     /// error a fit prints beside its own.
-    const BASELINES: &'static [&'static str];
+    const BASELINES: &'static [&'static str] = &[];
 
     /// The fewest and most random moves that open a self-play game, so
     /// that the games do not all follow the search's favourite lines.
     const RANDOM_PLIES: RangeInclusive<u32>;
 
-    /// Features of the fitted table.
-    const FEATURES: usize;
+    /// The moves from the start that make a match's openings.
+    const OPENING_PLIES: u32;
 
-    /// Weights a printed row of the table.
-    const ROW: usize;
+    /// The fitted table's shape, `None` for a game without one.
+    const TABLE: Option<TableShape> = None;
+
+    /// The evaluation of weighted terms (`NAME:WEIGHT`, as a match takes
+    /// them on the command line), or why they do not make one.
+    ///
+    /// # Errors
+    /// A term the game's evaluation does not have, in words.
+    fn with_terms(terms: &[(&str, i32)]) -> Result<Self::Evaluation, String> {
+        let _ = terms;
+        Err(format!("{}'s evaluations take no terms", Self::NAME))
+    }
 
     /// This position as a sample of the fit, its result for the side to
     /// move `result`; `None` to leave it out (a draughts position with a
-    /// capture pending, whose value is the exchange's).
-    fn sample(&self, result: f32) -> Option<Sample>;
+    /// capture pending, whose value is the exchange's). None by default:
+    /// a game without a table has nothing to fit.
+    fn sample(&self, result: f32) -> Option<Sample> {
+        let _ = result;
+        None
+    }
+}
+
+/// What a fitted table is made of.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableShape {
+    /// Its features.
+    pub features: usize,
+    /// Weights a printed row.
+    pub row: usize,
 }
 
 /// The tuning hooks of any [`Tunable`] game.
@@ -99,20 +146,22 @@ impl<G> fmt::Debug for Tuning<G> {
 }
 
 impl<G: Tunable> Tuning<G> {
-    /// The evaluation named `name`.
-    fn evaluation(name: &str) -> Result<&'static G::Evaluation, String> {
-        G::EVALUATIONS
-            .iter()
-            .find(|(known, _)| *known == name)
-            .map(|(_, evaluation)| evaluation)
-            .ok_or_else(|| {
-                let names: Vec<&str> = G::EVALUATIONS.iter().map(|(name, _)| *name).collect();
-                format!(
-                    "{} has no evaluation '{name}' (expected one of {})",
-                    G::NAME,
-                    names.join(", ")
-                )
-            })
+    /// The evaluation `spec` names, or the one its terms make
+    /// (`NAME:WEIGHT,…`, [`Tunable::with_terms`]).
+    fn evaluation(spec: &str) -> Result<G::Evaluation, String> {
+        if let Some((_, evaluation)) = G::EVALUATIONS.iter().find(|(name, _)| *name == spec) {
+            return Ok(*evaluation);
+        }
+        let names: Vec<&str> = G::EVALUATIONS.iter().map(|(name, _)| *name).collect();
+        let unknown = || {
+            format!(
+                "{} has no evaluation '{spec}' (expected one of {}, or terms NAME:WEIGHT,…)",
+                G::NAME,
+                names.join(", ")
+            )
+        };
+        let terms = weighted_terms(spec).map_err(|_| unknown())?;
+        G::with_terms(&terms).map_err(|why| format!("{}: {why}", unknown()))
     }
 }
 
@@ -125,6 +174,14 @@ impl<G: Tunable> TuningHooks<G> for Tuning<G> {
         G::RANDOM_PLIES
     }
 
+    fn has_table(&self) -> bool {
+        G::TABLE.is_some()
+    }
+
+    fn opening_plies(&self) -> u32 {
+        G::OPENING_PLIES
+    }
+
     fn generate(
         &self,
         rules: &G::Rules,
@@ -134,11 +191,12 @@ impl<G: Tunable> TuningHooks<G> for Tuning<G> {
     ) -> Result<(), String> {
         let evaluation = Self::evaluation(evaluation)?;
         let start = G::start(rules).map_err(|e| e.to_string())?;
-        training_data::write_self_play(&start, evaluation, settings, output)
+        training_data::write_self_play(&start, &evaluation, settings, output)
             .map_err(|e| format!("writing {}: {e}", output.display()))
     }
 
     fn fit(&self, rules: &G::Rules, data: &Path, epochs: usize) -> Result<FitReport, String> {
+        let table = G::TABLE.ok_or_else(|| format!("{} has no fitted table", G::NAME))?;
         let labelled = training_data::read(data, |text| {
             G::from_position_string(text, rules).map_err(|e| e.to_string())
         })
@@ -154,17 +212,39 @@ impl<G: Tunable> TuningHooks<G> for Tuning<G> {
             baselines.push(Baseline { name, scale, error });
         }
         // 2. The fit, checked on the games held out.
-        let model = tune::fit(&split.train, G::FEATURES, epochs);
+        let model = tune::fit(&split.train, table.features, epochs);
         let fitted: Vec<f32> = split.test.iter().map(|s| model.evaluate(s)).collect();
         let held_out_error = tune::error(&fitted, &split.test, model.scale);
         Ok(FitReport {
             training: split.train.len(),
             held_out: split.test.len(),
             baselines,
-            table: model.rust_table(G::ROW),
+            table: model.rust_table(table.row),
             model,
             held_out_error,
         })
+    }
+
+    fn eval_match(
+        &self,
+        rules: &G::Rules,
+        a: &str,
+        b: &str,
+        nodes: u64,
+        plies: u32,
+    ) -> Result<String, String> {
+        let (first, second) = (Self::evaluation(a)?, Self::evaluation(b)?);
+        let start = G::start(rules).map_err(|e| e.to_string())?;
+        let openings = openings(&start, plies);
+        let result = run_match(&openings, &first, &second, nodes);
+        Ok(format!(
+            "{} nodes/move {nodes}, {} openings x 2 colours, longest game {} moves\n\
+             A = {a}\nB = {b}\n{}",
+            G::title(rules),
+            openings.len(),
+            result.longest,
+            result.report()
+        ))
     }
 }
 
@@ -219,11 +299,23 @@ impl fmt::Display for FitReport {
     }
 }
 
-/// The games `ply-engine tune` can fit, in the registry's order.
+/// The games `ply-engine tune` can play self-play games and matches of,
+/// in the registry's order.
 #[must_use]
 pub fn games_with_tuning() -> Vec<Variant> {
     Variant::ALL
         .into_iter()
         .filter(|&variant| with_variant!(variant, G => <G as EngineGame>::TUNING.is_some()))
+        .collect()
+}
+
+/// The games with a fitted table, which `ply-engine tune fit` fits.
+#[must_use]
+pub fn games_with_tables() -> Vec<Variant> {
+    Variant::ALL
+        .into_iter()
+        .filter(|&variant| {
+            with_variant!(variant, G => <G as EngineGame>::TUNING.is_some_and(|hooks| hooks.has_table()))
+        })
         .collect()
 }

@@ -11,7 +11,7 @@
 //! seeds on one's own side of the board (weights -50 to +100 a seed, all
 //! worse than nothing) and scoring a store past half the seeds as a known
 //! win (no measurable change; the search sees the end soon enough). The
-//! figures are in `docs/engine.md`; `engine/examples/kalah_eval_match.rs`
+//! figures are in `docs/engine.md`; `ply-engine tune match --variant kalah`
 //! replays such matches.
 
 use crate::search::Evaluator;

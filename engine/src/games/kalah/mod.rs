@@ -9,8 +9,10 @@ mod eval;
 mod packed;
 mod search;
 pub mod solve;
+mod tuning;
 
 use crate::engine_game::judging::{Judging, Thresholds};
+use crate::engine_game::tuning::{Tuning, TuningHooks};
 use crate::engine_game::{BookSection, DatabaseHooks, EngineGame, Hooks};
 use crate::search_thread::go::GoJob;
 use crate::search_thread::memory::SearchMemory;
@@ -26,6 +28,7 @@ const EMPTY_CAPTURE_SECTION: &str = "empty-capture";
 impl EngineGame for Kalah {
     const HAS_SOLVER: bool = true;
     const DATABASE: Option<&'static dyn DatabaseHooks<Self>> = Some(&Hooks::<KalahDb>::NEW);
+    const TUNING: Option<&'static dyn TuningHooks<Self>> = Some(&Tuning::<Self>::NEW);
     const JUDGING: Judging = Judging::Margin(Thresholds::SEEDS);
     const BOOK_SECTIONS: &'static [BookSection] =
         &[(EMPTY_CAPTURE_SECTION, &[("EmptyCapture", "true")])];

@@ -1,19 +1,19 @@
 //! What Oware tells the tuning toolkit (`engine_game/tuning.rs`): its
-//! evaluations for self-play, and each position's house-table features
-//! beside the captured margin, which fixes the unit.
+//! evaluations by name and by terms, and each position's house-table
+//! features beside the captured margin, which fixes the unit.
 
 use ply_rules::games::oware::Oware;
 
 use super::eval::OwareEvaluation;
-use super::eval::house_table::BUCKETS;
-use crate::engine_game::tuning::Tunable;
+use super::eval::house_table::{self, BUCKETS};
+use crate::engine_game::tuning::{TableShape, Tunable};
 use crate::tune::Sample;
 
 impl Tunable for Oware {
     type Evaluation = OwareEvaluation;
 
-    /// The engine's, and the one the shipped table was fitted on the
-    /// games of.
+    /// The engine's; the margin and mobility, which the shipped table was
+    /// fitted on the games of; the captured margin alone.
     const EVALUATIONS: &'static [(&'static str, OwareEvaluation)] = &[
         ("default", OwareEvaluation::DEFAULT),
         ("mobility", OwareEvaluation::MOBILITY),
@@ -21,8 +21,33 @@ impl Tunable for Oware {
     ];
     const BASELINES: &'static [&'static str] = &["mobility", "default"];
     const RANDOM_PLIES: std::ops::RangeInclusive<u32> = 2..=10;
-    const FEATURES: usize = OwareEvaluation::HOUSE_FEATURES;
-    const ROW: usize = BUCKETS;
+    const OPENING_PLIES: u32 = 3;
+    const TABLE: Option<TableShape> = Some(TableShape {
+        features: OwareEvaluation::HOUSE_FEATURES,
+        row: BUCKETS,
+    });
+
+    /// Terms added to the captured margin: `row`, `target`, `mobility`,
+    /// `kroo` (their weights, see `OwareEvaluation`) and `table:1` (the
+    /// fitted house table).
+    fn with_terms(terms: &[(&str, i32)]) -> Result<OwareEvaluation, String> {
+        let mut evaluation = OwareEvaluation::MARGIN;
+        for &(name, weight) in terms {
+            match name {
+                "row" => evaluation.row_weight = weight,
+                "target" => evaluation.target_weight = weight,
+                "mobility" => evaluation.mobility_weight = weight,
+                "kroo" => evaluation.kroo_weight = weight,
+                "table" => evaluation.house_table = (weight != 0).then_some(&house_table::FITTED),
+                other => {
+                    return Err(format!(
+                        "no term '{other}' (row, target, mobility, kroo or table)"
+                    ));
+                }
+            }
+        }
+        Ok(evaluation)
+    }
 
     fn sample(&self, result: f32) -> Option<Sample> {
         Some(Sample {

@@ -1,29 +1,57 @@
 //! What Russian draughts tells the tuning toolkit
-//! (`engine_game/tuning.rs`): its evaluations for self-play, and each
-//! quiet position's square-table features beside the material, which
-//! fixes the unit.
+//! (`engine_game/tuning.rs`): its evaluations by name and by terms, and
+//! each quiet position's square-table features beside the material,
+//! which fixes the unit.
 
 use ply_rules::games::russian::Russian;
 
 use super::eval::RussianEvaluation;
 use super::eval::square_table::{self, FEATURES, ROW};
-use crate::engine_game::tuning::Tunable;
+use crate::engine_game::tuning::{TableShape, Tunable};
 use crate::search::Evaluator;
 use crate::tune::Sample;
 
 impl Tunable for Russian {
     type Evaluation = RussianEvaluation;
 
+    /// The engine's (the fitted table); the hand-written terms that won
+    /// their matches before it; the table; every term at its tried
+    /// weight; men and kings alone.
     const EVALUATIONS: &'static [(&'static str, RussianEvaluation)] = &[
         ("default", RussianEvaluation::DEFAULT),
         ("hand-written", RussianEvaluation::HAND_WRITTEN),
         ("fitted", RussianEvaluation::FITTED),
+        ("full", RussianEvaluation::FULL),
         ("material", RussianEvaluation::MATERIAL),
     ];
     const BASELINES: &'static [&'static str] = &["material", "hand-written", "fitted"];
     const RANDOM_PLIES: std::ops::RangeInclusive<u32> = 2..=8;
-    const FEATURES: usize = FEATURES;
-    const ROW: usize = ROW;
+    const OPENING_PLIES: u32 = 3;
+    const TABLE: Option<TableShape> = Some(TableShape {
+        features: FEATURES,
+        row: ROW,
+    });
+
+    /// Terms set on top of material: `king`, `advance`, `back`, `centre`,
+    /// `mobility` (their weights, see `RussianEvaluation`).
+    fn with_terms(terms: &[(&str, i32)]) -> Result<RussianEvaluation, String> {
+        let mut evaluation = RussianEvaluation::MATERIAL;
+        for &(name, weight) in terms {
+            match name {
+                "king" => evaluation.king = weight,
+                "advance" => evaluation.advance = weight,
+                "back" => evaluation.back_rank = weight,
+                "centre" => evaluation.centre = weight,
+                "mobility" => evaluation.mobility = weight,
+                other => {
+                    return Err(format!(
+                        "no term '{other}' (king, advance, back, centre or mobility)"
+                    ));
+                }
+            }
+        }
+        Ok(evaluation)
+    }
 
     /// Quiet positions only: a pending capture's value is the exchange's.
     fn sample(&self, result: f32) -> Option<Sample> {

@@ -1,19 +1,21 @@
 //! `ply-engine tune` (a module of the binary): the evaluation-tuning
-//! toolkit, one for every game with a fitted table. `tune generate` plays
-//! self-play games at a fixed number of nodes a move and writes their
-//! positions labelled by each game's result; `tune fit` fits the game's
-//! tapered table to them by Texel's method, holding out every tenth game
-//! to check the fit, and prints it as Rust. What differs between games
-//! their tuning hooks say ([`EngineGame::TUNING`]); see docs/engine.md,
-//! "Tuning an evaluation".
+//! toolkit, one for every game. `tune generate` plays self-play games at a
+//! fixed number of nodes a move and writes their positions labelled by
+//! each game's result; `tune fit` fits the game's tapered table to them by
+//! Texel's method, holding out every tenth game to check the fit, and
+//! prints it as Rust; `tune match` plays two evaluations against each
+//! other with the same search. What differs between games their tuning
+//! hooks say ([`EngineGame::TUNING`]); see docs/engine.md, "Tuning an
+//! evaluation".
 
 use std::path::PathBuf;
 
 use anyhow::{Context, Result};
 use ply_engine::engine_game::EngineGame;
-use ply_engine::engine_game::tuning::games_with_tuning;
+use ply_engine::engine_game::tuning::{games_with_tables, games_with_tuning};
 use ply_engine::training_data::SelfPlay;
 use ply_rules::variant::AnyRules;
+use ply_rules::variant::Variant;
 use ply_rules::with_rules;
 
 use super::shared::{RuleFlag, rules_of};
@@ -36,13 +38,17 @@ enum TuneStep {
     /// it on every tenth game (held out) beside the game's own
     /// evaluations, and prints it as Rust.
     Fit(FitArgs),
+    /// Plays two evaluations against each other with the same search at
+    /// a fixed number of nodes a move, from every position a few moves
+    /// from the start, each twice with colours swapped.
+    Match(MatchArgs),
 }
 
 /// The game to tune.
 #[derive(Debug, clap::Args)]
 struct GameArgs {
-    /// The game, as UCI_Variant names it: a game with a fitted table
-    /// (oware or russian).
+    /// The game, as UCI_Variant names it (kalah, oware, russian; `fit`:
+    /// a game with a fitted table, oware or russian).
     #[arg(long, value_name = "GAME")]
     variant: String,
     /// A rule option of the game, as `uci` lists it (repeatable).
@@ -51,15 +57,11 @@ struct GameArgs {
 }
 
 impl GameArgs {
-    /// The rules these flags name.
-    fn rules(&self) -> Result<AnyRules> {
+    /// The rules these flags name, of one of `games` (else the error says
+    /// the game `lacking`).
+    fn rules(&self, games: &[Variant], lacking: &str) -> Result<AnyRules> {
         let flags = RuleFlag::options(&self.options)?;
-        rules_of(
-            &self.variant,
-            &games_with_tuning(),
-            "has no fitted table to tune",
-            &flags,
-        )
+        rules_of(&self.variant, games, lacking, &flags)
     }
 }
 
@@ -103,20 +105,44 @@ struct FitArgs {
     epochs: usize,
 }
 
+/// The arguments of `ply-engine tune match`.
+#[derive(Debug, clap::Args)]
+struct MatchArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// The first evaluation: a name, or terms `NAME:WEIGHT,…` (an unknown
+    /// one lists the game's).
+    #[arg(long, value_name = "EVALUATION", default_value = "default")]
+    a: String,
+    /// The second evaluation.
+    #[arg(long, value_name = "EVALUATION")]
+    b: String,
+    /// Nodes a move.
+    #[arg(long, value_name = "N", default_value_t = 5000)]
+    nodes: u64,
+    /// Moves from the start that make an opening (default: the game's,
+    /// 2 in Kalah, 3 in Oware and Russian draughts).
+    #[arg(long, value_name = "N")]
+    plies: Option<u32>,
+}
+
 /// `ply-engine tune`: runs the step asked for.
 pub fn run(args: &TuneArgs) -> Result<()> {
     match &args.step {
         TuneStep::Generate(args) => generate(args),
         TuneStep::Fit(args) => fit(args),
+        TuneStep::Match(args) => eval_match(args),
     }
 }
 
 /// `tune generate`.
 fn generate(args: &GenerateArgs) -> Result<()> {
-    let rules = args.game.rules()?;
+    let rules = args
+        .game
+        .rules(&games_with_tuning(), "has no evaluations to tune")?;
     with_rules!(&rules, rules: G => {
         let hooks = <G as EngineGame>::TUNING
-            .with_context(|| format!("{} has no fitted table to tune", args.game.variant))?;
+            .with_context(|| format!("{} has no evaluations to tune", args.game.variant))?;
         let settings = SelfPlay {
             games: args.games,
             nodes: args.nodes,
@@ -136,12 +162,31 @@ fn generate(args: &GenerateArgs) -> Result<()> {
 
 /// `tune fit`.
 fn fit(args: &FitArgs) -> Result<()> {
-    let rules = args.game.rules()?;
+    let rules = args
+        .game
+        .rules(&games_with_tables(), "has no fitted table to tune")?;
     with_rules!(&rules, rules: G => {
         let hooks = <G as EngineGame>::TUNING
             .with_context(|| format!("{} has no fitted table to tune", args.game.variant))?;
         let report = hooks
             .fit(rules, &args.data, args.epochs)
+            .map_err(anyhow::Error::msg)?;
+        println!("{report}");
+        Ok(())
+    })
+}
+
+/// `tune match`.
+fn eval_match(args: &MatchArgs) -> Result<()> {
+    let rules = args
+        .game
+        .rules(&games_with_tuning(), "has no evaluations to tune")?;
+    with_rules!(&rules, rules: G => {
+        let hooks = <G as EngineGame>::TUNING
+            .with_context(|| format!("{} has no evaluations to tune", args.game.variant))?;
+        let plies = args.plies.unwrap_or_else(|| hooks.opening_plies());
+        let report = hooks
+            .eval_match(rules, &args.a, &args.b, args.nodes, plies)
             .map_err(anyhow::Error::msg)?;
         println!("{report}");
         Ok(())

@@ -11,7 +11,7 @@
 //! Terms that were tried by hand and are off (weight 0) because they lost
 //! to mobility or added nothing: seeds in one's own row, the opponent's
 //! houses of 1 or 2 seeds as targets, houses that lap the board. The
-//! figures are in `docs/engine.md`; `engine/examples/oware_eval_match.rs`
+//! figures are in `docs/engine.md`; `ply-engine tune match --variant oware`
 //! replays the matches. A weight of 0 (or no table) switches a term off,
 //! so versions can be matched with the same search.
 

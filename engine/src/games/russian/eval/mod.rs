@@ -3,7 +3,7 @@
 //! The base is material: a man is worth [`MAN_VALUE`] (the protocol's
 //! score unit, 100 = one man), a king [`KING_VALUE`]. The positional
 //! terms are weights that switch off at 0, so that versions can be
-//! matched with the same search (`engine/examples/russian_eval_match.rs`);
+//! matched with the same search (`ply-engine tune match --variant russian`);
 //! the hand-written set keeps only the terms that won their matches. The
 //! square table fitted to game results (`square_table.rs`,
 //! [`RussianEvaluation::FITTED`]) beat it through the referee and is the
