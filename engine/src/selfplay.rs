@@ -23,8 +23,8 @@ const MAX_PLIES: usize = 2_000;
 /// z for a two-sided 95 % interval.
 const Z_95: f64 = 1.96;
 
-/// Reads evaluation terms as the match examples take them on the command
-/// line, `NAME:WEIGHT` separated by commas (`back:10,mobility:3`).
+/// Reads evaluation terms as `ply-engine tune match` takes them on the
+/// command line, `NAME:WEIGHT` separated by commas (`back:10,mobility:3`).
 ///
 /// # Errors
 /// Which term is not `NAME:WEIGHT` with a whole-number weight.

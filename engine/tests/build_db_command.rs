@@ -250,9 +250,9 @@ fn an_interrupted_build_leaves_no_temporary_file() {
 }
 
 /// An Oware build into the cache, interrupted while it works on a level
-/// (an early one and a later one), leaves the cache clean: no database,
-/// no temporary file, and its lock free (the lock's file stays, as the
-/// directory's lock does).
+/// (an early one and a later one), leaves the cache clean: no database and
+/// no temporary file (the lock's file stays, as the directory's lock
+/// does; the system frees the lock with the process).
 #[test]
 #[cfg(unix)]
 fn an_interrupted_oware_build_leaves_a_clean_cache() {
@@ -263,7 +263,7 @@ fn an_interrupted_oware_build_leaves_a_clean_cache() {
         ply_signals::children::default_job_signals(&mut command);
         let mut child = command
             .env("XDG_CACHE_HOME", &dir.0)
-            .args(["build-db", "--variant", "oware", "--max-seeds", "20"])
+            .args(["build-db", "--variant", "oware", "--max-seeds", "16"])
             .args(["--threads", "2"])
             .stderr(std::process::Stdio::piped())
             .spawn()
@@ -271,7 +271,7 @@ fn an_interrupted_oware_build_leaves_a_clean_cache() {
         // Off a terminal, the build says each level as it starts it.
         let stderr = child.stderr.take().expect("its stderr");
         let mut lines = BufReader::new(stderr).lines();
-        let started = format!("working on level {level}/20 ");
+        let started = format!("working on level {level}/16 ");
         let mut said = String::new();
         let reached = lines.by_ref().map_while(Result::ok).any(|line| {
             said.push_str(&line);
@@ -297,11 +297,6 @@ fn an_interrupted_oware_build_leaves_a_clean_cache() {
         assert!(
             left.is_empty(),
             "interrupted at level {level}: {left:?} left"
-        );
-        let lock = database_cache::lock_for_build(&cache).expect("the lock opens");
-        assert!(
-            lock.is_some(),
-            "interrupted at level {level}: the lock is held"
         );
     }
 }

@@ -178,23 +178,46 @@ fn every_tunable_game_plays_a_match() {
     );
 }
 
+/// The names of `games`, as the refusals list them.
+fn names(games: &[Variant]) -> String {
+    games
+        .iter()
+        .map(|game| game.name())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// A game without a table or without evaluations, an evaluation or a term
-/// the game lacks, data of another game, a malformed option and an
-/// unknown game are refused, each saying why.
+/// the game lacks, data of another game or of another board, too little
+/// data, a malformed option and an unknown game are refused, each saying
+/// why.
 #[test]
 fn refusals_say_what_would_be_accepted() {
     let dir = TempDir::new("refusals");
     let data = dir.0.join("oware.data");
     let path = data.to_str().expect("a UTF-8 path");
+    let (tunable, tables) = (games_with_tuning(), games_with_tables());
 
-    assert_refused(
-        &tune(&["fit", "--variant", "kalah", "--data", path]),
-        "kalah has no fitted table to tune; these games have: oware, russian",
-    );
-    assert_refused(
-        &tune(&["match", "--variant", "mastermind", "--b", "x"]),
-        "mastermind has no evaluations to tune; these games have: kalah, oware, russian",
-    );
+    if let Some(untabled) = tunable.iter().find(|game| !tables.contains(game)) {
+        assert_refused(
+            &tune(&["fit", "--variant", untabled.name(), "--data", path]),
+            &format!(
+                "{} has no fitted table to tune; these games have: {}",
+                untabled.name(),
+                names(&tables)
+            ),
+        );
+    }
+    if let Some(untuned) = Variant::ALL.iter().find(|game| !tunable.contains(game)) {
+        assert_refused(
+            &tune(&["match", "--variant", untuned.name(), "--b", "x"]),
+            &format!(
+                "{} has no evaluations to tune; these games have: {}",
+                untuned.name(),
+                names(&tunable)
+            ),
+        );
+    }
     assert_refused(
         &tune(&[
             "generate",
@@ -228,6 +251,11 @@ fn refusals_say_what_would_be_accepted() {
         ]),
         "write it as NAME=VALUE",
     );
+    std::fs::write(&data, "").expect("an empty file");
+    assert_refused(
+        &tune(&["fit", "--variant", "oware", "--data", path]),
+        "0 positions to fit and 0 held out, too few for a fit",
+    );
     assert!(generate("oware", &data, "2").status.success());
     assert_refused(
         &tune(&[
@@ -240,5 +268,17 @@ fn refusals_say_what_would_be_accepted() {
             "1",
         ]),
         "line 1: bad position",
+    );
+    assert_refused(
+        &tune(&[
+            "fit",
+            "--variant",
+            "oware",
+            "--option",
+            "Pits=5",
+            "--data",
+            path,
+        ]),
+        "Oware(5,4): the table is fitted to the game's own board, not this one",
     );
 }

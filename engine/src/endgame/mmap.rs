@@ -1,4 +1,5 @@
-//! The one `unsafe` call of the databases: mapping a file into memory.
+//! The one `unsafe` call of the databases' reading: mapping a file into
+//! memory.
 
 use std::fs::File;
 

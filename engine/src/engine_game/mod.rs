@@ -75,8 +75,9 @@ pub trait EngineGame: SearchGame + GameDef + 'static {
     /// default) for a game without.
     const DATABASE: Option<&'static dyn DatabaseHooks<Self>> = None;
 
-    /// How `ply-engine tune` fits the game's table: a game with a fitted
-    /// table names itself here in one line (`Some(&Tuning::<Self>::NEW)`,
+    /// How `ply-engine tune` plays, matches and fits the game's
+    /// evaluations: a game whose evaluation can be tuned names itself here
+    /// in one line (`Some(&Tuning::<Self>::NEW)`, with its `impl Tunable`,
     /// see [`tuning`]); `None` (the default) for a game without.
     const TUNING: Option<&'static dyn TuningHooks<Self>> = None;
 

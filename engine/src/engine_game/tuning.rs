@@ -112,6 +112,13 @@ pub trait Tunable: EngineGame + Sync {
         Err(format!("{}'s evaluations take no terms", Self::NAME))
     }
 
+    /// Whether the table reads positions like this one: a table fitted to
+    /// one board (Oware's, to six houses and 48 seeds) says nothing of
+    /// another, so a fit on another board is refused.
+    fn fits_table(&self) -> bool {
+        true
+    }
+
     /// This position as a sample of the fit, its result for the side to
     /// move `result`; `None` to leave it out (a draughts position with a
     /// capture pending, whose value is the exchange's). None by default:
@@ -197,6 +204,13 @@ impl<G: Tunable> TuningHooks<G> for Tuning<G> {
 
     fn fit(&self, rules: &G::Rules, data: &Path, epochs: usize) -> Result<FitReport, String> {
         let table = G::TABLE.ok_or_else(|| format!("{} has no fitted table", G::NAME))?;
+        let start = G::start(rules).map_err(|e| e.to_string())?;
+        if !start.fits_table() {
+            return Err(format!(
+                "{}: the table is fitted to the game's own board, not this one",
+                G::title(rules)
+            ));
+        }
         let labelled = training_data::read(data, |text| {
             G::from_position_string(text, rules).map_err(|e| e.to_string())
         })
@@ -204,6 +218,14 @@ impl<G: Tunable> TuningHooks<G> for Tuning<G> {
         let Ok(split) = training_data::split(labelled, |position: &G, result| {
             Ok::<_, std::convert::Infallible>(position.sample(result))
         });
+        if split.train.is_empty() || split.test.is_empty() {
+            return Err(format!(
+                "{}: {} positions to fit and {} held out, too few for a fit",
+                data.display(),
+                split.train.len(),
+                split.test.len()
+            ));
+        }
         // 1. The game's evaluations, each at its own best scale.
         let mut baselines = Vec::new();
         for &name in G::BASELINES {

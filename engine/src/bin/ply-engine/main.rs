@@ -80,7 +80,8 @@ enum EngineCommand {
     VerifyDb(VerifyDbArgs),
     /// Tunes a game's evaluation: `generate` plays self-play games and
     /// writes their positions, `fit` fits the game's table to them by
-    /// Texel's method (see docs/engine.md, "Tuning an evaluation").
+    /// Texel's method, `match` plays two evaluations against each other
+    /// with the same search (see docs/engine.md, "Tuning an evaluation").
     Tune(TuneArgs),
     /// Builds an opening book from the engine's own analysis, or extends
     /// the one in FILE: every position fewer than P moves from the start

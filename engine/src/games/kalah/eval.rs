@@ -11,8 +11,8 @@
 //! seeds on one's own side of the board (weights -50 to +100 a seed, all
 //! worse than nothing) and scoring a store past half the seeds as a known
 //! win (no measurable change; the search sees the end soon enough). The
-//! figures are in `docs/engine.md`; `ply-engine tune match --variant kalah`
-//! replays such matches.
+//! figures are in `docs/engine.md`; `ply-engine tune match --variant kalah
+//! --option Seeds=4` replays such matches (`bench/eval_match.sh`).
 
 use crate::search::Evaluator;
 use ply_rules::game::Player;

@@ -49,6 +49,11 @@ impl Tunable for Oware {
         Ok(evaluation)
     }
 
+    /// The house table counts seeds on Oware's own board.
+    fn fits_table(&self) -> bool {
+        house_table::fits(self)
+    }
+
     fn sample(&self, result: f32) -> Option<Sample> {
         Some(Sample {
             features: OwareEvaluation::house_features(self),

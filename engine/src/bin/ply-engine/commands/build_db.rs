@@ -155,12 +155,12 @@ fn game_of(args: &BuildDbArgs) -> Result<AnyGame> {
     if args.empty_capture {
         flags.push(RuleFlag::new("--empty-capture", "EmptyCapture", "true"));
     }
-    flags.extend(RuleFlag::options(&args.options)?);
     let rules = rules_of(
         &args.variant,
         &games_with_databases(),
         "has no endgame databases",
         &flags,
+        &args.options,
     )?;
     AnyGame::start(&rules).map_err(|e| anyhow::anyhow!("{}: {e}", args.variant))
 }

@@ -139,7 +139,7 @@ impl RuleFlag {
     ///
     /// # Errors
     /// One not written `NAME=VALUE`.
-    pub fn options(options: &[String]) -> Result<Vec<Self>> {
+    fn options(options: &[String]) -> Result<Vec<Self>> {
         options
             .iter()
             .map(|option| {
@@ -154,14 +154,17 @@ impl RuleFlag {
 }
 
 /// The rules of the game `variant` names, which must be one of `offered`
-/// (else the error says the game `lacking` and names those that do not),
-/// with `flags` set: an unknown game, or a rule the game does not have, is
-/// an error naming what would be accepted.
+/// (else the error says the game `lacking` and names those that have
+/// it), with the short flags `flags` set, then the `--option NAME=VALUE`
+/// flags `options`, in that order: an unknown game, a malformed option or
+/// a rule the game does not have is an error naming what would be
+/// accepted.
 pub fn rules_of(
     variant: &str,
     offered: &[Variant],
     lacking: &str,
     flags: &[RuleFlag],
+    options: &[String],
 ) -> Result<AnyRules> {
     let Some(game) = Variant::from_name(variant) else {
         bail!(
@@ -178,7 +181,8 @@ pub fn rules_of(
         );
     }
     let mut rules = AnyRules::default_for(game);
-    for RuleFlag { flag, name, value } in flags {
+    let options = RuleFlag::options(options)?;
+    for RuleFlag { flag, name, value } in flags.iter().chain(&options) {
         rules.set(name, value).map(|_| ()).map_err(|e| match e {
             RuleError::NotForGame { .. } => anyhow::anyhow!("{flag} is no rule of {}", game.name()),
             other => anyhow::anyhow!("{flag}: {other}"),

@@ -18,7 +18,7 @@ use ply_rules::variant::AnyRules;
 use ply_rules::variant::Variant;
 use ply_rules::with_rules;
 
-use super::shared::{RuleFlag, rules_of};
+use super::shared::rules_of;
 
 /// The arguments of `ply-engine tune`.
 #[derive(Debug, clap::Args)]
@@ -47,8 +47,9 @@ enum TuneStep {
 /// The game to tune.
 #[derive(Debug, clap::Args)]
 struct GameArgs {
-    /// The game, as UCI_Variant names it (kalah, oware, russian; `fit`:
-    /// a game with a fitted table, oware or russian).
+    /// The game, as UCI_Variant names it: a game with evaluations to tune
+    /// (`fit`: with a fitted table); another is refused with a list of
+    /// those that have.
     #[arg(long, value_name = "GAME")]
     variant: String,
     /// A rule option of the game, as `uci` lists it (repeatable).
@@ -60,8 +61,7 @@ impl GameArgs {
     /// The rules these flags name, of one of `games` (else the error says
     /// the game `lacking`).
     fn rules(&self, games: &[Variant], lacking: &str) -> Result<AnyRules> {
-        let flags = RuleFlag::options(&self.options)?;
-        rules_of(&self.variant, games, lacking, &flags)
+        rules_of(&self.variant, games, lacking, &[], &self.options)
     }
 }
 
@@ -120,8 +120,8 @@ struct MatchArgs {
     /// Nodes a move.
     #[arg(long, value_name = "N", default_value_t = 5000)]
     nodes: u64,
-    /// Moves from the start that make an opening (default: the game's,
-    /// 2 in Kalah, 3 in Oware and Russian draughts).
+    /// Moves from the start that make an opening (default: the game's own
+    /// depth).
     #[arg(long, value_name = "N")]
     plies: Option<u32>,
 }

@@ -606,7 +606,7 @@ fn as_child(board: &Board) -> Board {
 /// else a word at a time ([`mask_by_words`]).
 #[inline]
 fn mask(values: &[i8], value: i8) -> u64 {
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
     if let Ok(block) = <&[i8; SCAN_BLOCK]>::try_from(values) {
         return mask_by_vectors(block, value);
     }
@@ -615,7 +615,7 @@ fn mask(values: &[i8], value: i8) -> u64 {
 
 /// [`mask`] of a whole block by SSE2: 16 bytes compared with `value` at
 /// once, the results' top bits gathered into 16 bits.
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 #[inline]
 #[allow(unsafe_code)]
 fn mask_by_vectors(values: &[i8; SCAN_BLOCK], value: i8) -> u64 {
@@ -625,10 +625,10 @@ fn mask_by_vectors(values: &[i8; SCAN_BLOCK], value: i8) -> u64 {
     /// Bytes a vector.
     const LANES: usize = 16;
     let mut found = 0;
-    // SAFETY: SSE2 is part of the x86-64 baseline the compiler targets,
-    // so its instructions exist wherever this runs; each load reads a
-    // chunk's 16 bytes, in bounds (`chunks_exact`), and needs no
-    // alignment.
+    // SAFETY: the function is compiled only where SSE2 is enabled (the
+    // x86-64 baseline), so its instructions exist wherever this runs; each
+    // load reads a chunk's 16 bytes, in bounds (`chunks_exact`), and needs
+    // no alignment.
     unsafe {
         let pattern = _mm_set1_epi8(value);
         for (number, chunk) in values.chunks_exact(LANES).enumerate() {
