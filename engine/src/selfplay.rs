@@ -12,6 +12,9 @@ use crate::search::{
     search,
 };
 use ply_rules::game::{Game, Outcome, Player};
+use ply_stats::{
+    GameScore, Pentanomial, Wdl, elo_from_pentanomial, format_elo_line, format_score_line,
+};
 
 /// Table size for each player, in MB.
 const HASH_MB: usize = 8;
@@ -19,9 +22,6 @@ const HASH_MB: usize = 8;
 /// A game still going after this many moves is scored a draw (it has never
 /// happened in the recorded matches).
 const MAX_PLIES: usize = 2_000;
-
-/// z for a two-sided 95 % interval.
-const Z_95: f64 = 1.96;
 
 /// Reads evaluation terms as `ply-engine tune match` takes them on the
 /// command line, `NAME:WEIGHT` separated by commas (`back:10,mobility:3`).
@@ -130,57 +130,56 @@ pub fn play_recorded<G: SearchGame, E: Evaluator<G>>(
     }
 }
 
-/// The result of a match, from the first evaluation's side.
+/// The result of a match, from the first evaluation's side: its games and
+/// its game pairs (one opening, colours swapped), counted as the referee
+/// counts them (`ply_stats`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MatchResult {
-    /// Games won by the first evaluation.
-    pub wins: u32,
-    /// Games it lost.
-    pub losses: u32,
-    /// Games drawn.
-    pub draws: u32,
+    /// Wins, losses and draws of the first evaluation.
+    pub games: Wdl,
+    /// The pairs, by the points they gave the first evaluation.
+    pub pairs: Pentanomial,
     /// The longest game, in moves.
     pub longest: usize,
 }
 
 impl MatchResult {
-    /// Games played.
-    #[must_use]
-    pub fn games(&self) -> u32 {
-        self.wins + self.losses + self.draws
+    /// Records the two games of one opening, the first evaluation's
+    /// results in them.
+    pub fn record_pair(&mut self, first: GameScore, second: GameScore) {
+        self.games.record(first);
+        self.games.record(second);
+        self.pairs.record(first, second);
     }
 
-    /// The score fraction of the first evaluation.
-    #[must_use]
-    pub fn score(&self) -> f64 {
-        (f64::from(self.wins) + f64::from(self.draws) / 2.0) / f64::from(self.games().max(1))
-    }
-
-    /// The Elo difference and its 95 % interval (from the per-game variance).
-    #[must_use]
-    pub fn elo(&self) -> (f64, f64, f64) {
-        let games = f64::from(self.games().max(1));
-        let score = self.score();
-        let variance = (f64::from(self.wins) * (1.0 - score).powi(2)
-            + f64::from(self.losses) * score.powi(2)
-            + f64::from(self.draws) * (0.5 - score).powi(2))
-            / games;
-        let margin = Z_95 * (variance / games).sqrt();
-        (elo(score), elo(score - margin), elo(score + margin))
-    }
-
-    /// cutechess-style lines: `Score of A vs B: …` and `Elo difference: …`.
+    /// The lines fastchess prints (`Score of A vs B: …`, `Ptnml(0-2): …`,
+    /// `Elo difference: …`): the Elo and its 95 % interval from the pairs,
+    /// which are independent where a pair's two games are not.
     #[must_use]
     pub fn report(&self) -> String {
-        let (elo, low, high) = self.elo();
-        format!(
-            "Score of A vs B: {} - {} - {} [{:.3}] {}\nElo difference: {elo:.1} (95%: {low:.1} .. {high:.1})",
-            self.wins,
-            self.losses,
-            self.draws,
-            self.score(),
-            self.games()
-        )
+        let mut lines = vec![
+            format_score_line("A", "B", &self.games),
+            self.pairs.fastchess_line(),
+        ];
+        if let Some(estimate) = elo_from_pentanomial(&self.pairs) {
+            lines.push(format_elo_line(&estimate));
+        }
+        lines.join("\n")
+    }
+}
+
+/// The first evaluation's result in a game it played first (`a_first`) or
+/// second, from player one's score.
+fn score_of_a(first_score: f64, a_first: bool) -> GameScore {
+    let score = if a_first {
+        first_score
+    } else {
+        1.0 - first_score
+    };
+    match score {
+        s if s > 0.75 => GameScore::Win,
+        s if s < 0.25 => GameScore::Loss,
+        _ => GameScore::Draw,
     }
 }
 
@@ -194,29 +193,19 @@ pub fn run_match<G: SearchGame, E: Evaluator<G>>(
 ) -> MatchResult {
     let mut result = MatchResult::default();
     for opening in openings {
-        for a_first in [true, false] {
+        let [first, second] = [true, false].map(|a_first| {
             let players = if a_first {
                 [a.clone(), b.clone()]
             } else {
                 [b.clone(), a.clone()]
             };
-            let (first, plies) = play(opening, &players, nodes);
+            let (score, plies) = play(opening, &players, nodes);
             result.longest = result.longest.max(plies);
-            let a_result = if a_first { first } else { 1.0 - first };
-            match a_result {
-                r if r > 0.75 => result.wins += 1,
-                r if r < 0.25 => result.losses += 1,
-                _ => result.draws += 1,
-            }
-        }
+            score_of_a(score, a_first)
+        });
+        result.record_pair(first, second);
     }
     result
-}
-
-/// Elo difference for a score fraction.
-fn elo(score: f64) -> f64 {
-    let p = score.clamp(1e-6, 1.0 - 1e-6);
-    -400.0 * (1.0 / p - 1.0).log10()
 }
 
 #[cfg(test)]
@@ -234,18 +223,25 @@ mod tests {
     }
 
     #[test]
-    fn even_results_are_zero_elo_and_the_report_has_cutechess_lines() {
-        let even = MatchResult {
-            wins: 10,
-            losses: 10,
-            draws: 4,
-            longest: 0,
-        };
-        let (elo, low, high) = even.elo();
-        assert!(elo.abs() < 1e-9 && low < 0.0 && high > 0.0);
-        assert!(
-            even.report()
-                .starts_with("Score of A vs B: 10 - 10 - 4 [0.500] 24")
-        );
+    fn even_results_are_zero_elo_and_the_report_has_fastchess_lines() {
+        let mut even = MatchResult::default();
+        for _ in 0..5 {
+            even.record_pair(GameScore::Win, GameScore::Loss);
+            even.record_pair(GameScore::Win, GameScore::Draw);
+            even.record_pair(GameScore::Draw, GameScore::Loss);
+        }
+        let report = even.report();
+        let lines: Vec<&str> = report.lines().collect();
+        assert_eq!(lines[0], "Score of A vs B: 10 - 10 - 10  [0.500] 30");
+        assert_eq!(lines[1], "Ptnml(0-2): [0, 5, 5, 5, 0]");
+        assert!(lines[2].starts_with("Elo difference: 0.0 +/- "), "{report}");
+    }
+
+    #[test]
+    fn a_game_counts_for_the_evaluation_that_played_it() {
+        assert_eq!(score_of_a(1.0, true), GameScore::Win);
+        assert_eq!(score_of_a(1.0, false), GameScore::Loss);
+        assert_eq!(score_of_a(0.0, false), GameScore::Win);
+        assert_eq!(score_of_a(0.5, false), GameScore::Draw);
     }
 }

@@ -28,7 +28,9 @@ pub mod output;
 pub mod rng;
 pub mod runner;
 pub mod schedule;
-pub mod stats;
+/// The match statistics, a crate of their own (`stats/`) that the engine
+/// shares for its evaluation matches.
+pub use ply_stats as stats;
 pub mod summary;
 pub mod tally;
 pub mod time_control;

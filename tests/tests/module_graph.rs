@@ -21,7 +21,7 @@ use std::path::{Path, PathBuf};
 /// Each crate's source folder, from the repository root. A binary with
 /// modules of its own (`src/bin/NAME/main.rs` and its folders) is a crate
 /// of its own, checked apart from its package's library.
-const CRATE_SOURCES: [&str; 8] = [
+const CRATE_SOURCES: [&str; 9] = [
     "engine/src",
     "engine/src/bin/ply-engine",
     "engine/rules/src",
@@ -30,6 +30,7 @@ const CRATE_SOURCES: [&str; 8] = [
     "protocol/src",
     "protocol/client/src",
     "signals/src",
+    "stats/src",
 ];
 
 /// The path-root keywords whose paths stay inside the crate.

@@ -76,7 +76,7 @@ pub fn format_score_line(first: &str, second: &str, wdl: &Wdl) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::stats::elo::elo_from_wdl;
+    use crate::elo::elo_from_wdl;
 
     #[test]
     fn score_line_has_cutechess_spacing() {
