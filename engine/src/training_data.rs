@@ -23,9 +23,6 @@ use crate::tune::{self, Sample};
 /// One game in this many is held out of the fit, to check it.
 pub const HOLD_OUT_EVERY: usize = 10;
 
-/// Games between two progress lines (on stderr) while writing.
-const PROGRESS_EVERY: usize = 500;
-
 /// How the self-play games are played.
 #[derive(Clone, Debug)]
 pub struct SelfPlay {
@@ -44,7 +41,7 @@ pub struct SelfPlay {
 
 /// Plays the games `settings` asks for from `start`, the evaluation against
 /// itself, and writes every position of each (the finished ones left out)
-/// to `output`.
+/// to `output`, calling `progress` with the games finished after each.
 ///
 /// # Errors
 /// The file cannot be created or written.
@@ -53,13 +50,14 @@ pub fn write_self_play<G, E>(
     evaluation: &E,
     settings: &SelfPlay,
     output: &Path,
+    progress: &(dyn Fn(usize) + Sync),
 ) -> std::io::Result<()>
 where
     G: SearchGame + Sync,
     E: Evaluator<G> + Sync,
 {
     let out = Mutex::new(BufWriter::new(std::fs::File::create(output)?));
-    let next = AtomicUsize::new(0);
+    let (next, finished) = (AtomicUsize::new(0), AtomicUsize::new(0));
     std::thread::scope(|scope| {
         let workers: Vec<_> = (0..settings.threads.max(1))
             .map(|_| {
@@ -77,9 +75,8 @@ where
                         for line in lines {
                             writeln!(out, "{game}\t{line}")?;
                         }
-                        if game.is_multiple_of(PROGRESS_EVERY) {
-                            log::info!("game {game}");
-                        }
+                        drop(out);
+                        progress(finished.fetch_add(1, Ordering::Relaxed) + 1);
                     }
                 })
             })
@@ -288,8 +285,14 @@ mod tests {
             random_plies: 1..=3,
         };
         let start = Russian::start();
-        write_self_play(&start, &RussianEvaluation::DEFAULT, &settings, &path)
-            .unwrap_or_else(|e| panic!("{e}"));
+        write_self_play(
+            &start,
+            &RussianEvaluation::DEFAULT,
+            &settings,
+            &path,
+            &|_| {},
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
         let read = read(&path, |text| {
             Russian::from_position_string(text).map_err(|e| e.to_string())
         })
@@ -299,8 +302,14 @@ mod tests {
         assert!(read.iter().all(|l| [0.0, 0.5, 1.0].contains(&l.result)));
         // The same seed plays the same games.
         let again = dir.join("again.data");
-        write_self_play(&start, &RussianEvaluation::DEFAULT, &settings, &again)
-            .unwrap_or_else(|e| panic!("{e}"));
+        write_self_play(
+            &start,
+            &RussianEvaluation::DEFAULT,
+            &settings,
+            &again,
+            &|_| {},
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
         let sorted = |p: &Path| {
             let mut lines: Vec<String> = std::fs::read_to_string(p)
                 .unwrap_or_default()

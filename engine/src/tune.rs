@@ -122,9 +122,15 @@ impl Model {
     }
 }
 
-/// Fits `features` tapered weights to `samples` over `epochs` passes.
+/// Fits `features` tapered weights to `samples` over `epochs` passes,
+/// calling `progress` with the passes done after each.
 #[must_use]
-pub fn fit(samples: &[Sample], features: usize, epochs: usize) -> Model {
+pub fn fit(
+    samples: &[Sample],
+    features: usize,
+    epochs: usize,
+    progress: &mut dyn FnMut(usize),
+) -> Model {
     // 1. The scale, for the fixed part alone.
     let base: Vec<f32> = samples.iter().map(|s| s.base).collect();
     let scale = fit_scale(&base, samples);
@@ -168,6 +174,7 @@ pub fn fit(samples: &[Sample], features: usize, epochs: usize) -> Model {
             *weight -= LEARNING_RATE * (mean[i] / correction1)
                 / ((square[i] / correction2).sqrt() + EPSILON);
         }
+        progress(epoch);
     }
     let evals: Vec<f32> = samples.iter().map(|s| model.evaluate(s)).collect();
     model.training_error = error(&evals, samples, model.scale);
@@ -218,7 +225,7 @@ mod tests {
     #[test]
     fn the_fit_finds_the_weights_the_results_came_from() {
         let samples = synthetic();
-        let model = fit(&samples, 2, 300);
+        let model = fit(&samples, 2, 300, &mut |_| {});
         assert!((model.midgame[0] - 200.0).abs() < 60.0, "{model:?}");
         assert!((model.endgame[0] + 100.0).abs() < 60.0, "{model:?}");
         assert!(

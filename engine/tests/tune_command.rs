@@ -84,6 +84,12 @@ fn every_tunable_game_generates_and_fits() {
         let data = dir.0.join("games.data");
         let made = generate(game.name(), &data, "1");
         assert!(made.status.success(), "{}: {}", game.name(), stderr(&made));
+        // Off a terminal the progress is a line at each tenth.
+        assert!(
+            stderr(&made).contains("6 of 6 games done"),
+            "{}",
+            stderr(&made)
+        );
         let text = std::fs::read_to_string(&data).expect("the data");
         let lines: Vec<&str> = text.lines().collect();
         assert!(

@@ -40,7 +40,8 @@ pub trait TuningHooks<G: GameDef>: Sync {
 
     /// Plays the self-play games `settings` asks for from the start of
     /// `rules`, evaluation `evaluation` against itself, and writes their
-    /// positions to `output` (see `training_data.rs`).
+    /// positions to `output` (see `training_data.rs`), calling `progress`
+    /// with the games finished.
     ///
     /// # Errors
     /// An evaluation the game does not have, a start the rules do not
@@ -51,15 +52,23 @@ pub trait TuningHooks<G: GameDef>: Sync {
         evaluation: &str,
         settings: &SelfPlay,
         output: &Path,
+        progress: &(dyn Fn(usize) + Sync),
     ) -> Result<(), String>;
 
     /// Reads the self-play positions in `data` (of a game played by
-    /// `rules`), fits the game's table to them in `epochs` epochs and
-    /// reports the fit beside the game's own evaluations.
+    /// `rules`), fits the game's table to them in `epochs` epochs (calling
+    /// `progress` with the epochs done) and reports the fit beside the
+    /// game's own evaluations.
     ///
     /// # Errors
     /// A file that cannot be read, or a line that is not a position.
-    fn fit(&self, rules: &G::Rules, data: &Path, epochs: usize) -> Result<FitReport, String>;
+    fn fit(
+        &self,
+        rules: &G::Rules,
+        data: &Path,
+        epochs: usize,
+        progress: &mut dyn FnMut(usize),
+    ) -> Result<FitReport, String>;
 
     /// Plays evaluation `a` against `b` (names or terms, see
     /// [`Tunable::with_terms`]) with the same search at `nodes` nodes a
@@ -195,14 +204,21 @@ impl<G: Tunable> TuningHooks<G> for Tuning<G> {
         evaluation: &str,
         settings: &SelfPlay,
         output: &Path,
+        progress: &(dyn Fn(usize) + Sync),
     ) -> Result<(), String> {
         let evaluation = Self::evaluation(evaluation)?;
         let start = G::start(rules).map_err(|e| e.to_string())?;
-        training_data::write_self_play(&start, &evaluation, settings, output)
+        training_data::write_self_play(&start, &evaluation, settings, output, progress)
             .map_err(|e| format!("writing {}: {e}", output.display()))
     }
 
-    fn fit(&self, rules: &G::Rules, data: &Path, epochs: usize) -> Result<FitReport, String> {
+    fn fit(
+        &self,
+        rules: &G::Rules,
+        data: &Path,
+        epochs: usize,
+        progress: &mut dyn FnMut(usize),
+    ) -> Result<FitReport, String> {
         let table = G::TABLE.ok_or_else(|| format!("{} has no fitted table", G::NAME))?;
         let start = G::start(rules).map_err(|e| e.to_string())?;
         if !start.fits_table() {
@@ -234,7 +250,7 @@ impl<G: Tunable> TuningHooks<G> for Tuning<G> {
             baselines.push(Baseline { name, scale, error });
         }
         // 2. The fit, checked on the games held out.
-        let model = tune::fit(&split.train, table.features, epochs);
+        let model = tune::fit(&split.train, table.features, epochs, progress);
         let fitted: Vec<f32> = split.test.iter().map(|s| model.evaluate(s)).collect();
         let held_out_error = tune::error(&fitted, &split.test, model.scale);
         Ok(FitReport {

@@ -1,5 +1,5 @@
-//! The progress of `ply-engine build-db` and `verify-db` on stderr (a
-//! module of the binary).
+//! The progress of `ply-engine build-db`, `verify-db` and `tune` on
+//! stderr (a module of the binary).
 //!
 //! On a terminal, a bar redrawn in place ([`indicatif`], whose estimate of
 //! the time left is smoothed, so the first guesses of a build are not
@@ -9,6 +9,7 @@
 //! handful of lines in all.
 
 use std::io::IsTerminal;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use indicatif::{ProgressBar, ProgressStyle};
 use ply_engine::endgame::{Progress, format_duration};
@@ -111,6 +112,66 @@ impl VerifyProgress {
     /// The check is over: the bar is cleared.
     pub fn finish(self) {
         if let Some(bar) = self.0 {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+/// Lines a count prints off a terminal: one at each tenth.
+const COUNT_LINES: u64 = 10;
+
+/// Shows how many of a known number of things are done (`tune`'s games
+/// and epochs) on stderr: a bar on a terminal, a line at each tenth
+/// elsewhere. Threads may report at once.
+#[derive(Debug)]
+pub struct CountProgress {
+    /// The bar, on a terminal.
+    bar: Option<ProgressBar>,
+    /// What is counted, for the lines ("games").
+    what: &'static str,
+    /// How many there are.
+    total: u64,
+    /// The last tenth a line was printed for.
+    tenth: AtomicU64,
+}
+
+impl CountProgress {
+    /// A count of `total` things called `what`.
+    #[must_use]
+    pub fn for_stderr(what: &'static str, total: u64) -> Self {
+        let bar = std::io::stderr().is_terminal().then(|| {
+            let template = format!(
+                "[{{bar:{BAR_WIDTH}}}] {{pos}}/{{len}} {what}  elapsed {{elapsed}}  left {{eta}}"
+            );
+            let bar = ProgressBar::new(total);
+            if let Ok(style) = ProgressStyle::with_template(&template) {
+                bar.set_style(style.progress_chars("#>-"));
+            }
+            bar
+        });
+        Self {
+            bar,
+            what,
+            total,
+            tenth: AtomicU64::new(0),
+        }
+    }
+
+    /// `done` things are done.
+    pub fn update(&self, done: u64) {
+        if let Some(bar) = &self.bar {
+            bar.set_position(done);
+            return;
+        }
+        let tenth = done * COUNT_LINES / self.total.max(1);
+        if tenth > self.tenth.fetch_max(tenth, Ordering::Relaxed) {
+            eprintln!("{done} of {} {} done", self.total, self.what);
+        }
+    }
+
+    /// The count is over: the bar is cleared.
+    pub fn finish(self) {
+        if let Some(bar) = self.bar {
             bar.finish_and_clear();
         }
     }

@@ -18,6 +18,7 @@ use ply_rules::variant::AnyRules;
 use ply_rules::variant::Variant;
 use ply_rules::with_rules;
 
+use super::build_progress::CountProgress;
 use super::shared::rules_of;
 
 /// The arguments of `ply-engine tune`.
@@ -154,9 +155,12 @@ fn generate(args: &GenerateArgs) -> Result<()> {
             Some(name) => name.as_str(),
             None => hooks.evaluations().first().copied().unwrap_or("default"),
         };
-        hooks
-            .generate(rules, evaluation, &settings, &args.output)
-            .map_err(anyhow::Error::msg)
+        let progress = CountProgress::for_stderr("games", args.games as u64);
+        let generated = hooks.generate(rules, evaluation, &settings, &args.output, &|done| {
+            progress.update(done as u64);
+        });
+        progress.finish();
+        generated.map_err(anyhow::Error::msg)
     })
 }
 
@@ -168,9 +172,12 @@ fn fit(args: &FitArgs) -> Result<()> {
     with_rules!(&rules, rules: G => {
         let hooks = <G as EngineGame>::TUNING
             .with_context(|| format!("{} has no fitted table to tune", args.game.variant))?;
-        let report = hooks
-            .fit(rules, &args.data, args.epochs)
-            .map_err(anyhow::Error::msg)?;
+        let progress = CountProgress::for_stderr("epochs", args.epochs as u64);
+        let fitted = hooks.fit(rules, &args.data, args.epochs, &mut |done| {
+            progress.update(done as u64);
+        });
+        progress.finish();
+        let report = fitted.map_err(anyhow::Error::msg)?;
         println!("{report}");
         Ok(())
     })
