@@ -3,7 +3,7 @@
 //! write, memory; it removes what killed builds left, and an interrupted
 //! build leaves no temporary file.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Output;
 use std::time::{Duration, Instant};
 
@@ -17,21 +17,11 @@ use ply_rules::variant::Variant;
 const TIMEOUT: Duration = Duration::from_secs(120);
 
 /// A scratch directory, removed at the end of the test.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> Self {
-        let path = std::env::temp_dir().join(format!("ply-build-db-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&path);
-        std::fs::create_dir_all(&path).expect("a scratch directory");
-        Self(path)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
+fn scratch(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("ply-build-db-{name}-"))
+        .tempdir()
+        .expect("a scratch directory")
 }
 
 /// `ply-engine build-db` of a tiny database (2 pits) with `args` added,
@@ -66,8 +56,8 @@ fn assert_refused(output: &Output, why: &str) {
 
 #[test]
 fn only_a_new_path_or_a_database_file_is_replaced() {
-    let dir = TempDir::new("destinations");
-    let home = dir.0.join("home");
+    let dir = scratch("destinations");
+    let home = dir.path().join("home");
     // The system's null device.
     assert_refused(
         &build_db(&home, &["--output", "/dev/null"]),
@@ -76,7 +66,7 @@ fn only_a_new_path_or_a_database_file_is_replaced() {
     let null = std::fs::metadata("/dev/null").expect("/dev/null");
     assert!(!null.is_file(), "/dev/null is still a device");
     // A named pipe.
-    let fifo = dir.0.join("fifo");
+    let fifo = dir.path().join("fifo");
     let made = std::process::Command::new("mkfifo")
         .arg(&fifo)
         .status()
@@ -88,12 +78,12 @@ fn only_a_new_path_or_a_database_file_is_replaced() {
         "not a regular file",
     );
     // A symbolic link, even to a database.
-    let db = dir.0.join("real.db");
+    let db = dir.path().join("real.db");
     KalahDb::build(2, false, 3, 1, |_| {})
         .expect("tiny")
         .save(&db)
         .expect("saved");
-    let link = dir.0.join("link.db");
+    let link = dir.path().join("link.db");
     std::os::unix::fs::symlink(&db, &link).expect("a link");
     let link_name = link.display().to_string();
     assert_refused(
@@ -101,12 +91,12 @@ fn only_a_new_path_or_a_database_file_is_replaced() {
         "it is a symbolic link",
     );
     // A directory, and a file that is no database.
-    let dir_name = dir.0.display().to_string();
+    let dir_name = dir.path().display().to_string();
     assert_refused(
         &build_db(&home, &["--output", &dir_name]),
         "it is a directory",
     );
-    let text = dir.0.join("notes.txt");
+    let text = dir.path().join("notes.txt");
     std::fs::write(&text, "keep me").expect("a file");
     let text_name = text.display().to_string();
     assert_refused(
@@ -117,7 +107,7 @@ fn only_a_new_path_or_a_database_file_is_replaced() {
     // A database file is replaced; a new name is written.
     let db_name = db.display().to_string();
     assert!(build_db(&home, &["--output", &db_name]).status.success());
-    let new_name = dir.0.join("new.db").display().to_string();
+    let new_name = dir.path().join("new.db").display().to_string();
     assert!(build_db(&home, &["--output", &new_name]).status.success());
     assert!(KalahDb::open(&new_name).is_ok());
 }
@@ -126,17 +116,17 @@ fn only_a_new_path_or_a_database_file_is_replaced() {
 #[cfg(target_os = "linux")]
 fn a_directory_that_cannot_be_written_fails_before_the_build() {
     // Nobody, root included, makes files in /proc.
-    let dir = TempDir::new("unwritable");
+    let dir = scratch("unwritable");
     assert_refused(
-        &build_db(&dir.0, &["--output", "/proc/kalah.db"]),
+        &build_db(dir.path(), &["--output", "/proc/kalah.db"]),
         "cannot write into /proc",
     );
 }
 
 #[test]
 fn a_build_too_big_for_the_memory_is_refused() {
-    let dir = TempDir::new("memory");
-    let output = dir.0.join("huge.db").display().to_string();
+    let dir = scratch("memory");
+    let output = dir.path().join("huge.db").display().to_string();
     let run = Command::cargo_bin("ply-engine")
         .expect("the binary")
         .args([
@@ -153,7 +143,7 @@ fn a_build_too_big_for_the_memory_is_refused() {
         .expect("ply-engine runs");
     assert_refused(&run, "not enough memory");
     assert!(
-        std::fs::read_dir(&dir.0)
+        std::fs::read_dir(dir.path())
             .expect("readable")
             .next()
             .is_none()
@@ -162,8 +152,8 @@ fn a_build_too_big_for_the_memory_is_refused() {
 
 #[test]
 fn one_build_at_a_time_writes_into_the_cache_and_stale_files_go() {
-    let dir = TempDir::new("cache");
-    let cache = dir.0.join(database_cache::CACHE_SUBDIRECTORY);
+    let dir = scratch("cache");
+    let cache = dir.path().join(database_cache::CACHE_SUBDIRECTORY);
     std::fs::create_dir_all(&cache).expect("the cache");
     // What a build killed while saving left: its process is gone.
     let mut child = std::process::Command::new("true").spawn().expect("true");
@@ -176,7 +166,7 @@ fn one_build_at_a_time_writes_into_the_cache_and_stale_files_go() {
         .expect("lockable")
         .expect("free");
     assert_refused(
-        &build_db(&dir.0, &[]),
+        &build_db(dir.path(), &[]),
         "another build-db is writing into the cache",
     );
     assert!(
@@ -188,7 +178,7 @@ fn one_build_at_a_time_writes_into_the_cache_and_stale_files_go() {
     // file until it execs (flock follows the open file): wait that out.
     let deadline = Instant::now() + Duration::from_secs(5);
     let output = loop {
-        let output = build_db(&dir.0, &[]);
+        let output = build_db(dir.path(), &[]);
         let held = String::from_utf8_lossy(&output.stderr).contains("another build-db");
         if !held || Instant::now() > deadline {
             break output;
@@ -208,8 +198,8 @@ fn one_build_at_a_time_writes_into_the_cache_and_stale_files_go() {
 #[test]
 #[cfg(unix)]
 fn an_interrupted_build_leaves_no_temporary_file() {
-    let dir = TempDir::new("interrupted");
-    let output = dir.0.join("big.db");
+    let dir = scratch("interrupted");
+    let output = dir.path().join("big.db");
     // Six pits and 20 seeds: seconds of building, time to interrupt it.
     let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_ply-engine"));
     // It is sent signals: at their default action, whatever this test
@@ -242,7 +232,7 @@ fn an_interrupted_build_leaves_no_temporary_file() {
     assert!(interrupted.success());
     let status = child.wait().expect("it ends");
     assert_eq!(status.code(), Some(130));
-    let left: Vec<_> = std::fs::read_dir(&dir.0)
+    let left: Vec<_> = std::fs::read_dir(dir.path())
         .expect("readable")
         .map(|entry| entry.map(|e| e.file_name()))
         .collect();
@@ -258,11 +248,11 @@ fn an_interrupted_build_leaves_no_temporary_file() {
 fn an_interrupted_oware_build_leaves_a_clean_cache() {
     use std::io::{BufRead, BufReader};
     for level in [3, 11] {
-        let dir = TempDir::new(&format!("interrupted-oware-{level}"));
+        let dir = scratch(&format!("interrupted-oware-{level}"));
         let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_ply-engine"));
         ply_signals::children::default_job_signals(&mut command);
         let mut child = command
-            .env("XDG_CACHE_HOME", &dir.0)
+            .env("XDG_CACHE_HOME", dir.path())
             .args(["build-db", "--variant", "oware", "--max-seeds", "16"])
             .args(["--threads", "2"])
             .stderr(std::process::Stdio::piped())
@@ -288,7 +278,7 @@ fn an_interrupted_oware_build_leaves_a_clean_cache() {
         let rest: Vec<String> = lines.map_while(Result::ok).collect();
         let status = child.wait().expect("it ends");
         assert_eq!(status.code(), Some(130), "{said}{}", rest.join("\n"));
-        let cache = dir.0.join("ply");
+        let cache = dir.path().join("ply");
         let left: Vec<_> = std::fs::read_dir(&cache)
             .expect("the cache was made")
             .map(|entry| entry.expect("a readable entry").file_name())
@@ -306,9 +296,9 @@ fn an_interrupted_oware_build_leaves_a_clean_cache() {
 /// them; an option the game lacks, or a malformed one, is refused by name.
 #[test]
 fn the_board_is_chosen_by_the_games_rule_options() {
-    let dir = TempDir::new("options");
+    let dir = scratch("options");
     let built = |args: &[&str]| {
-        let output = build_db_of(&dir.0, args);
+        let output = build_db_of(dir.path(), args);
         assert!(
             output.status.success(),
             "{}",
@@ -317,16 +307,16 @@ fn the_board_is_chosen_by_the_games_rule_options() {
     };
     built(&["--option", "Pits=2", "--option", "EmptyCapture=true"]);
     built(&["--variant", "oware", "--option", "Pits=3"]);
-    let cache = dir.0.join("ply");
+    let cache = dir.path().join("ply");
     for name in ["kalah-2-empty-capture-3.db", "oware-3-3.db"] {
         assert!(cache.join(name).is_file(), "{name} was not built");
     }
     let output = build_db(
-        &dir.0,
+        dir.path(),
         &["--variant", "oware", "--option", "EmptyCapture=true"],
     );
     assert_refused(&output, "--option EmptyCapture is no rule of oware");
-    let output = build_db(&dir.0, &["--option", "Pits"]);
+    let output = build_db(dir.path(), &["--option", "Pits"]);
     assert_refused(&output, "--option Pits: write it as NAME=VALUE");
 }
 
@@ -353,11 +343,11 @@ fn the_games_built_for_are_the_registrys() {
             "build-db --help names no {name}: {help}"
         );
     }
-    let dir = TempDir::new("games");
+    let dir = scratch("games");
     for variant in Variant::ALL {
         if !with_databases.contains(&variant) {
             assert_refused(
-                &build_db_of(&dir.0, &["--variant", variant.name()]),
+                &build_db_of(dir.path(), &["--variant", variant.name()]),
                 &format!(
                     "{} has no endgame databases; these games have: {}",
                     variant.name(),

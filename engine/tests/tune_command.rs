@@ -2,7 +2,7 @@
 //! with evaluations to tune, on tiny data (a few games, a few hundred
 //! positions), and each refusal saying what would be accepted.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Output;
 
 use assert_cmd::Command;
@@ -10,21 +10,11 @@ use ply_engine::engine_game::tuning::{games_with_tables, games_with_tuning};
 use ply_rules::variant::Variant;
 
 /// A scratch directory, removed at the end of the test.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> Self {
-        let path = std::env::temp_dir().join(format!("ply-tune-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&path);
-        std::fs::create_dir_all(&path).expect("a scratch directory");
-        Self(path)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
+fn scratch(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("ply-tune-{name}-"))
+        .tempdir()
+        .expect("a scratch directory")
 }
 
 /// `ply-engine tune` with `args`.
@@ -80,8 +70,8 @@ fn every_tunable_game_generates_and_fits() {
     let tables = games_with_tables();
     assert!(tables.contains(&Variant::Oware) && tables.contains(&Variant::Russian));
     for game in games_with_tuning() {
-        let dir = TempDir::new(game.name());
-        let data = dir.0.join("games.data");
+        let dir = scratch(game.name());
+        let data = dir.path().join("games.data");
         let made = generate(game.name(), &data, "1");
         assert!(made.status.success(), "{}: {}", game.name(), stderr(&made));
         // Off a terminal the progress is a line at each tenth.
@@ -104,7 +94,7 @@ fn every_tunable_game_generates_and_fits() {
             assert!(["1", "0.5", "0"].contains(&fields[1]), "{line}");
         }
         // The same seed plays the same games.
-        let again = dir.0.join("again.data");
+        let again = dir.path().join("again.data");
         assert!(generate(game.name(), &again, "1").status.success());
         assert_eq!(std::fs::read_to_string(&again).expect("the data"), text);
 
@@ -199,8 +189,8 @@ fn names(games: &[Variant]) -> String {
 /// why.
 #[test]
 fn refusals_say_what_would_be_accepted() {
-    let dir = TempDir::new("refusals");
-    let data = dir.0.join("oware.data");
+    let dir = scratch("refusals");
+    let data = dir.path().join("oware.data");
     let path = data.to_str().expect("a UTF-8 path");
     let (tunable, tables) = (games_with_tuning(), games_with_tables());
 

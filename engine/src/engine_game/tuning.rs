@@ -71,7 +71,7 @@ pub trait TuningHooks<G: GameDef>: Sync {
     ) -> Result<FitReport, String>;
 
     /// Plays evaluation `a` against `b` (names or terms, see
-    /// [`Tunable::with_terms`]) with the same search at `nodes` nodes a
+    /// [`Tunable::TERMS`]) with the same search at `nodes` nodes a
     /// move, from every position `plies` moves from the start of `rules`,
     /// each twice with colours swapped: the report to print.
     ///
@@ -111,15 +111,13 @@ pub trait Tunable: EngineGame + Sync {
     /// The fitted table's shape, `None` for a game without one.
     const TABLE: Option<TableShape> = None;
 
-    /// The evaluation of weighted terms (`NAME:WEIGHT`, as a match takes
-    /// them on the command line), or why they do not make one.
-    ///
-    /// # Errors
-    /// A term the game's evaluation does not have, in words.
-    fn with_terms(terms: &[(&str, i32)]) -> Result<Self::Evaluation, String> {
-        let _ = terms;
-        Err(format!("{}'s evaluations take no terms", Self::NAME))
-    }
+    /// The evaluation that weighted terms (`NAME:WEIGHT`, as a match
+    /// takes them on the command line) are set on.
+    const TERMS_BASE: Self::Evaluation;
+
+    /// The terms an evaluation can be given, each with how it sets its
+    /// weight; none by default.
+    const TERMS: &'static [Term<Self::Evaluation>] = &[];
 
     /// Whether the table reads positions like this one: a table fitted to
     /// one board (Oware's, to six houses and 48 seeds) says nothing of
@@ -137,6 +135,9 @@ pub trait Tunable: EngineGame + Sync {
         None
     }
 }
+
+/// A term of an evaluation: its name, and how it sets its weight.
+pub type Term<E> = (&'static str, fn(&mut E, i32));
 
 /// What a fitted table is made of.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -163,7 +164,7 @@ impl<G> fmt::Debug for Tuning<G> {
 
 impl<G: Tunable> Tuning<G> {
     /// The evaluation `spec` names, or the one its terms make
-    /// (`NAME:WEIGHT,…`, [`Tunable::with_terms`]).
+    /// (`NAME:WEIGHT,…`, [`Tunable::TERMS`]).
     fn evaluation(spec: &str) -> Result<G::Evaluation, String> {
         if let Some((_, evaluation)) = G::EVALUATIONS.iter().find(|(name, _)| *name == spec) {
             return Ok(*evaluation);
@@ -177,7 +178,32 @@ impl<G: Tunable> Tuning<G> {
             )
         };
         let terms = weighted_terms(spec).map_err(|_| unknown())?;
-        G::with_terms(&terms).map_err(|why| format!("{}: {why}", unknown()))
+        Self::with_terms(&terms).map_err(|why| format!("{}: {why}", unknown()))
+    }
+
+    /// [`Tunable::TERMS_BASE`] with `terms` set.
+    fn with_terms(terms: &[(&str, i32)]) -> Result<G::Evaluation, String> {
+        if G::TERMS.is_empty() {
+            return Err(format!("{}'s evaluations take no terms", G::NAME));
+        }
+        let mut evaluation = G::TERMS_BASE;
+        for &(name, weight) in terms {
+            let Some((_, set)) = G::TERMS.iter().find(|(term, _)| *term == name) else {
+                let names: Vec<&str> = G::TERMS.iter().map(|(term, _)| *term).collect();
+                return Err(format!("no term '{name}' ({})", one_of(&names)));
+            };
+            set(&mut evaluation, weight);
+        }
+        Ok(evaluation)
+    }
+}
+
+/// `names` as a sentence lists them: `a, b or c`.
+fn one_of(names: &[&str]) -> String {
+    match names.split_last() {
+        Some((last, [])) => (*last).to_owned(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
     }
 }
 

@@ -6,7 +6,7 @@
 use ply_rules::games::kalah::Kalah;
 
 use super::eval::KalahEvaluation;
-use crate::engine_game::tuning::Tunable;
+use crate::engine_game::tuning::{Term, Tunable};
 
 impl Tunable for Kalah {
     type Evaluation = KalahEvaluation;
@@ -20,15 +20,9 @@ impl Tunable for Kalah {
     const RANDOM_PLIES: std::ops::RangeInclusive<u32> = 2..=6;
     const OPENING_PLIES: u32 = 2;
 
+    const TERMS_BASE: KalahEvaluation = KalahEvaluation::STORE_DIFFERENCE;
     /// `turn:W`: the weight of an extra turn in hand, in centi-seeds.
-    fn with_terms(terms: &[(&str, i32)]) -> Result<KalahEvaluation, String> {
-        let mut evaluation = KalahEvaluation::STORE_DIFFERENCE;
-        for &(name, weight) in terms {
-            match name {
-                "turn" => evaluation.extra_turn_weight = weight,
-                other => return Err(format!("no term '{other}' (turn)")),
-            }
-        }
-        Ok(evaluation)
-    }
+    const TERMS: &'static [Term<KalahEvaluation>] = &[("turn", |evaluation, weight| {
+        evaluation.extra_turn_weight = weight
+    })];
 }

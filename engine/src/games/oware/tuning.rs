@@ -6,7 +6,7 @@ use ply_rules::games::oware::Oware;
 
 use super::eval::OwareEvaluation;
 use super::eval::house_table::{self, BUCKETS};
-use crate::engine_game::tuning::{TableShape, Tunable};
+use crate::engine_game::tuning::{TableShape, Term, Tunable};
 use crate::tune::Sample;
 
 impl Tunable for Oware {
@@ -27,27 +27,23 @@ impl Tunable for Oware {
         row: BUCKETS,
     });
 
-    /// Terms added to the captured margin: `row`, `target`, `mobility`,
-    /// `kroo` (their weights, see `OwareEvaluation`) and `table:1` (the
-    /// fitted house table).
-    fn with_terms(terms: &[(&str, i32)]) -> Result<OwareEvaluation, String> {
-        let mut evaluation = OwareEvaluation::MARGIN;
-        for &(name, weight) in terms {
-            match name {
-                "row" => evaluation.row_weight = weight,
-                "target" => evaluation.target_weight = weight,
-                "mobility" => evaluation.mobility_weight = weight,
-                "kroo" => evaluation.kroo_weight = weight,
-                "table" => evaluation.house_table = (weight != 0).then_some(&house_table::FITTED),
-                other => {
-                    return Err(format!(
-                        "no term '{other}' (row, target, mobility, kroo or table)"
-                    ));
-                }
-            }
-        }
-        Ok(evaluation)
-    }
+    /// Terms are added to the captured margin.
+    const TERMS_BASE: OwareEvaluation = OwareEvaluation::MARGIN;
+    /// Their weights (see `OwareEvaluation`), and `table:1`, the fitted
+    /// house table.
+    const TERMS: &'static [Term<OwareEvaluation>] = &[
+        ("row", |evaluation, weight| evaluation.row_weight = weight),
+        ("target", |evaluation, weight| {
+            evaluation.target_weight = weight
+        }),
+        ("mobility", |evaluation, weight| {
+            evaluation.mobility_weight = weight
+        }),
+        ("kroo", |evaluation, weight| evaluation.kroo_weight = weight),
+        ("table", |evaluation, weight| {
+            evaluation.house_table = (weight != 0).then_some(&house_table::FITTED);
+        }),
+    ];
 
     /// The house table counts seeds on Oware's own board.
     fn fits_table(&self) -> bool {

@@ -7,7 +7,7 @@ use ply_rules::games::russian::Russian;
 
 use super::eval::RussianEvaluation;
 use super::eval::square_table::{self, FEATURES, ROW};
-use crate::engine_game::tuning::{TableShape, Tunable};
+use crate::engine_game::tuning::{TableShape, Term, Tunable};
 use crate::search::Evaluator;
 use crate::tune::Sample;
 
@@ -32,26 +32,18 @@ impl Tunable for Russian {
         row: ROW,
     });
 
-    /// Terms set on top of material: `king`, `advance`, `back`, `centre`,
-    /// `mobility` (their weights, see `RussianEvaluation`).
-    fn with_terms(terms: &[(&str, i32)]) -> Result<RussianEvaluation, String> {
-        let mut evaluation = RussianEvaluation::MATERIAL;
-        for &(name, weight) in terms {
-            match name {
-                "king" => evaluation.king = weight,
-                "advance" => evaluation.advance = weight,
-                "back" => evaluation.back_rank = weight,
-                "centre" => evaluation.centre = weight,
-                "mobility" => evaluation.mobility = weight,
-                other => {
-                    return Err(format!(
-                        "no term '{other}' (king, advance, back, centre or mobility)"
-                    ));
-                }
-            }
-        }
-        Ok(evaluation)
-    }
+    /// Terms are set on top of material.
+    const TERMS_BASE: RussianEvaluation = RussianEvaluation::MATERIAL;
+    /// Their weights (see `RussianEvaluation`).
+    const TERMS: &'static [Term<RussianEvaluation>] = &[
+        ("king", |evaluation, weight| evaluation.king = weight),
+        ("advance", |evaluation, weight| evaluation.advance = weight),
+        ("back", |evaluation, weight| evaluation.back_rank = weight),
+        ("centre", |evaluation, weight| evaluation.centre = weight),
+        ("mobility", |evaluation, weight| {
+            evaluation.mobility = weight
+        }),
+    ];
 
     /// Quiet positions only: a pending capture's value is the exchange's.
     fn sample(&self, result: f32) -> Option<Sample> {

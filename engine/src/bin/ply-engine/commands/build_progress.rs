@@ -157,6 +157,20 @@ impl CountProgress {
         }
     }
 
+    /// Runs `work` with a count of `total` things called `what` shown,
+    /// which `work` reports to by calling its argument with how many are
+    /// done; the count is cleared when `work` returns.
+    pub fn around<T>(
+        what: &'static str,
+        total: usize,
+        work: impl FnOnce(&(dyn Fn(usize) + Sync)) -> T,
+    ) -> T {
+        let progress = Self::for_stderr(what, total as u64);
+        let result = work(&|done| progress.update(done as u64));
+        progress.finish();
+        result
+    }
+
     /// `done` things are done.
     pub fn update(&self, done: u64) {
         if let Some(bar) = &self.bar {

@@ -12,7 +12,7 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result};
 use ply_engine::engine_game::EngineGame;
-use ply_engine::engine_game::tuning::{games_with_tables, games_with_tuning};
+use ply_engine::engine_game::tuning::{TuningHooks, games_with_tables, games_with_tuning};
 use ply_engine::training_data::SelfPlay;
 use ply_rules::variant::AnyRules;
 use ply_rules::variant::Variant;
@@ -142,8 +142,7 @@ fn generate(args: &GenerateArgs) -> Result<()> {
         .game
         .rules(&games_with_tuning(), "has no evaluations to tune")?;
     with_rules!(&rules, rules: G => {
-        let hooks = <G as EngineGame>::TUNING
-            .with_context(|| format!("{} has no evaluations to tune", args.game.variant))?;
+        let hooks = hooks_of::<G>()?;
         let settings = SelfPlay {
             games: args.games,
             nodes: args.nodes,
@@ -155,12 +154,10 @@ fn generate(args: &GenerateArgs) -> Result<()> {
             Some(name) => name.as_str(),
             None => hooks.evaluations().first().copied().unwrap_or("default"),
         };
-        let progress = CountProgress::for_stderr("games", args.games as u64);
-        let generated = hooks.generate(rules, evaluation, &settings, &args.output, &|done| {
-            progress.update(done as u64);
-        });
-        progress.finish();
-        generated.map_err(anyhow::Error::msg)
+        CountProgress::around("games", args.games, |progress| {
+            hooks.generate(rules, evaluation, &settings, &args.output, progress)
+        })
+        .map_err(anyhow::Error::msg)
     })
 }
 
@@ -170,17 +167,19 @@ fn fit(args: &FitArgs) -> Result<()> {
         .game
         .rules(&games_with_tables(), "has no fitted table to tune")?;
     with_rules!(&rules, rules: G => {
-        let hooks = <G as EngineGame>::TUNING
-            .with_context(|| format!("{} has no fitted table to tune", args.game.variant))?;
-        let progress = CountProgress::for_stderr("epochs", args.epochs as u64);
-        let fitted = hooks.fit(rules, &args.data, args.epochs, &mut |done| {
-            progress.update(done as u64);
-        });
-        progress.finish();
-        let report = fitted.map_err(anyhow::Error::msg)?;
+        let hooks = hooks_of::<G>()?;
+        let report = CountProgress::around("epochs", args.epochs, |progress| {
+            hooks.fit(rules, &args.data, args.epochs, &mut |done| progress(done))
+        })
+        .map_err(anyhow::Error::msg)?;
         println!("{report}");
         Ok(())
     })
+}
+
+/// The tuning hooks of `G`, which [`GameArgs::rules`] checked it has.
+fn hooks_of<G: EngineGame>() -> Result<&'static dyn TuningHooks<G>> {
+    G::TUNING.with_context(|| format!("{} has no evaluations to tune", G::NAME))
 }
 
 /// `tune match`.
@@ -189,8 +188,7 @@ fn eval_match(args: &MatchArgs) -> Result<()> {
         .game
         .rules(&games_with_tuning(), "has no evaluations to tune")?;
     with_rules!(&rules, rules: G => {
-        let hooks = <G as EngineGame>::TUNING
-            .with_context(|| format!("{} has no evaluations to tune", args.game.variant))?;
+        let hooks = hooks_of::<G>()?;
         let plies = args.plies.unwrap_or_else(|| hooks.opening_plies());
         let report = hooks
             .eval_match(rules, &args.a, &args.b, args.nodes, plies)
