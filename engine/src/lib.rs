@@ -12,6 +12,8 @@ pub mod endgame;
 pub mod engine_game;
 pub mod games;
 pub mod input_text;
+pub mod network;
+pub mod network_training;
 pub mod options;
 pub mod regular_file;
 pub mod search;

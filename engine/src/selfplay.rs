@@ -74,11 +74,14 @@ pub fn play<G: SearchGame, E: Evaluator<G>>(
 }
 
 /// A game played by [`play_recorded`]: every position from the opening to
-/// the end, and player one's result.
+/// the end, what the search thought of each, and player one's result.
 #[derive(Clone, Debug)]
 pub struct RecordedGame<G> {
     /// The opening, each position after it, and the last.
     pub positions: Vec<G>,
+    /// The score of the search that chose the move in each position but
+    /// the last, for its side to move (see `search::score`).
+    pub scores: Vec<i32>,
     /// Player one's result: 1, ½ or 0.
     pub first_score: f64,
 }
@@ -103,6 +106,7 @@ pub fn play_recorded<G: SearchGame, E: Evaluator<G>>(
     };
     let mut position = opening.clone();
     let mut positions = vec![position.clone()];
+    let mut scores = Vec::new();
     while position.outcome().is_none() && positions.len() <= MAX_PLIES {
         let side = position.side_to_move().index();
         let (tt, history) = &mut tables[side];
@@ -116,6 +120,7 @@ pub fn play_recorded<G: SearchGame, E: Evaluator<G>>(
             |_| {},
         );
         let Some(mv) = result.best else { break };
+        scores.push(result.score);
         position.play(mv);
         positions.push(position.clone());
     }
@@ -126,6 +131,7 @@ pub fn play_recorded<G: SearchGame, E: Evaluator<G>>(
     };
     RecordedGame {
         positions,
+        scores,
         first_score,
     }
 }

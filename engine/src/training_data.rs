@@ -5,8 +5,12 @@
 //! (`engine_game/tuning.rs`); what differs between games (the start, the
 //! features) stays with them.
 //!
-//! A line is `GAME<TAB>RESULT<TAB>POSITION`: the game's number, its
-//! result for the side to move (1, 0.5, 0) and the position string.
+//! A line is `GAME<TAB>RESULT<TAB>POSITION<TAB>SEARCH`: the game's
+//! number, its result for the side to move (1, 0.5, 0), the position
+//! string and what the search that chose the move there made of it for
+//! the side to move ([`SearchLabel`]: centi-units, or `win` or `loss` when
+//! it proved one). The last field is optional: files written before it
+//! was added still read, with results alone.
 
 use std::io::{BufRead, BufWriter, Write};
 use std::ops::RangeInclusive;
@@ -16,6 +20,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use ply_rules::game::Player;
 
+use crate::search::score::{is_proven, margin_of};
 use crate::search::{Evaluator, SearchGame};
 use crate::selfplay::play_recorded;
 use crate::tune::{self, Sample};
@@ -113,15 +118,72 @@ fn play_one<G: SearchGame, E: Evaluator<G>>(
     let game = play_recorded(&position, &players, settings.nodes);
     game.positions
         .iter()
-        .filter(|p| p.outcome().is_none())
-        .map(|p| {
+        .zip(&game.scores)
+        .filter(|(p, _)| p.outcome().is_none())
+        .map(|(p, &score)| {
             let result = match p.side_to_move() {
                 Player::One => game.first_score,
                 Player::Two => 1.0 - game.first_score,
             };
-            format!("{result}\t{}", p.position_string())
+            let search = SearchLabel::of_score(score);
+            format!("{result}\t{}\t{search}", p.position_string())
         })
         .collect()
+}
+
+/// What a search made of a position, for its side to move: the label a
+/// network learns from beside the game's result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchLabel {
+    /// An evaluation, in centi-units.
+    Eval(i32),
+    /// A proven win (by the end of the game or a database's margin).
+    Win,
+    /// A proven loss.
+    Loss,
+}
+
+impl SearchLabel {
+    /// The label of a search's score (see `search::score`): proven wins
+    /// and losses, by the end of the game or a database, are words.
+    #[must_use]
+    pub fn of_score(score: i32) -> Self {
+        let margin = margin_of(score);
+        if is_proven(score) || margin.is_some() {
+            match margin.unwrap_or(score).signum() {
+                1 => Self::Win,
+                -1 => Self::Loss,
+                _ => Self::Eval(0),
+            }
+        } else {
+            Self::Eval(score)
+        }
+    }
+}
+
+impl std::fmt::Display for SearchLabel {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Eval(score) => write!(f, "{score}"),
+            Self::Win => f.write_str("win"),
+            Self::Loss => f.write_str("loss"),
+        }
+    }
+}
+
+impl std::str::FromStr for SearchLabel {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, String> {
+        match text {
+            "win" => Ok(Self::Win),
+            "loss" => Ok(Self::Loss),
+            _ => text
+                .parse()
+                .map(Self::Eval)
+                .map_err(|_| format!("'{text}' is not a search label (centi-units, win or loss)")),
+        }
+    }
 }
 
 /// One position read back, with its game's result for the side to move.
@@ -131,6 +193,8 @@ pub struct Labelled<G> {
     pub game: usize,
     /// The result for the side to move: 1, ½ or 0.
     pub result: f32,
+    /// What the search made of it, if the file says.
+    pub search: Option<SearchLabel>,
     /// The position.
     pub position: G,
 }
@@ -172,6 +236,7 @@ pub fn split<G, E>(
         game,
         result,
         position,
+        ..
     } in labelled
     {
         let Some(sample) = sample(&position, result)? else {
@@ -210,8 +275,8 @@ pub enum DataError {
         path: String,
         source: std::io::Error,
     },
-    /// A line is not `GAME<TAB>RESULT<TAB>POSITION`.
-    #[error("{path}, line {line}: {reason} (expected GAME<TAB>RESULT<TAB>POSITION)")]
+    /// A line is not `GAME<TAB>RESULT<TAB>POSITION[<TAB>SEARCH]`.
+    #[error("{path}, line {line}: {reason} (expected GAME<TAB>RESULT<TAB>POSITION[<TAB>SEARCH])")]
     Line {
         path: String,
         line: usize,
@@ -222,7 +287,7 @@ pub enum DataError {
 /// Reads every line of `path`, the position string read by `parse`.
 ///
 /// # Errors
-/// The file cannot be read, or a line is not `GAME<TAB>RESULT<TAB>POSITION`
+/// The file cannot be read, or a line is not `GAME<TAB>RESULT<TAB>POSITION[<TAB>SEARCH]`
 /// (the line and what is wrong are named).
 pub fn read<G>(
     path: &Path,
@@ -255,6 +320,7 @@ pub fn read<G>(
                 .parse()
                 .map_err(|_| bad(format!("'{result}' is not a result")))?,
             position: parse(text).map_err(bad)?,
+            search: fields.next().map(str::parse).transpose().map_err(bad)?,
         });
     }
     Ok(positions)

@@ -71,7 +71,10 @@ fn bench_help_is_help_not_a_depth() {
         let output = run(&["bench", flag], "");
         assert!(output.status.success(), "{}", stderr(&output));
         let out = stdout(&output);
-        assert!(out.contains("Usage: ply-engine bench [DEPTH]"), "{out}");
+        assert!(
+            out.contains("Usage: ply-engine bench [OPTIONS] [DEPTH]"),
+            "{out}"
+        );
         assert!(!out.contains("Nodes searched"), "{out}");
     }
     let output = run(&["bench", "deep"], "");

@@ -13,8 +13,8 @@ use ply_engine::games::oware::endgame::OwareDb;
 use ply_engine::search::oracles::Oracles;
 use ply_engine::search::score::{MATE_BOUND, margin_of};
 use ply_engine::search::{
-    GameEvaluation, History, Limits, SearchControl, SearchGame, SearchSettings, SearchTables,
-    TranspositionTable, search,
+    GameEvaluation, History, Limits, NetworkChoice, SearchControl, SearchGame, SearchSettings,
+    SearchTables, TranspositionTable, search,
 };
 use ply_rules::game::{Game, MoveList, Outcome};
 use ply_rules::games::oware::Oware;
@@ -122,9 +122,7 @@ fn search_score(position: &Oware, depth: u32, oracles: &Oracles) -> i32 {
             history: &mut history,
         },
         &SearchControl::default(),
-        GameEvaluation {
-            oracles: oracles.clone(),
-        },
+        GameEvaluation::new(oracles.clone(), NetworkChoice::default()),
         |_| {},
     )
     .score

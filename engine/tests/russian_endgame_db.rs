@@ -10,8 +10,8 @@ use ply_engine::games::russian::endgame::index::Layout;
 use ply_engine::games::russian::endgame::{Material, RussianDb, Value};
 use ply_engine::search::oracles::Oracles;
 use ply_engine::search::{
-    GameEvaluation, History, Limits, SearchControl, SearchGame, SearchSettings, SearchTables,
-    TranspositionTable, search,
+    GameEvaluation, History, Limits, NetworkChoice, SearchControl, SearchGame, SearchSettings,
+    SearchTables, TranspositionTable, search,
 };
 use ply_rules::game::{Game, Outcome, Player};
 use ply_rules::games::russian::Russian;
@@ -39,9 +39,7 @@ fn ply_move(position: &Russian, oracles: &Oracles) -> Option<<Russian as Game>::
             history: &mut history,
         },
         &SearchControl::default(),
-        GameEvaluation {
-            oracles: oracles.clone(),
-        },
+        GameEvaluation::new(oracles.clone(), NetworkChoice::default()),
         |_| {},
     )
     .best

@@ -6,7 +6,7 @@ use std::path::Path;
 use std::process::Output;
 
 use assert_cmd::Command;
-use ply_engine::engine_game::tuning::{games_with_tables, games_with_tuning};
+use ply_engine::engine_game::tuning::{games_with_networks, games_with_tables, games_with_tuning};
 use ply_rules::variant::Variant;
 
 /// A scratch directory, removed at the end of the test.
@@ -90,8 +90,13 @@ fn every_tunable_game_generates_and_fits() {
         );
         for line in &lines {
             let fields: Vec<&str> = line.split('\t').collect();
-            assert_eq!(fields.len(), 3, "{line}");
+            assert_eq!(fields.len(), 4, "{line}");
             assert!(["1", "0.5", "0"].contains(&fields[1]), "{line}");
+            // The search's score: centi-units, or a proven win or loss.
+            assert!(
+                fields[3].parse::<i32>().is_ok() || ["win", "loss"].contains(&fields[3]),
+                "{line}"
+            );
         }
         // The same seed plays the same games.
         let again = dir.path().join("again.data");
@@ -126,6 +131,104 @@ fn every_tunable_game_generates_and_fits() {
             "{report}"
         );
     }
+}
+
+/// Every game with a network trains one on a few hundred positions: the
+/// report compares it with the game's own evaluation on the games held
+/// out, and the file, named by its hash, is a network the engine plays
+/// with `EvalFile` (and `bench --eval-file`).
+#[test]
+fn every_game_with_a_network_trains_one() {
+    let networks = games_with_networks();
+    assert!(networks.contains(&Variant::Oware));
+    for game in networks {
+        let dir = scratch(&format!("{}-net", game.name()));
+        let data = dir.path().join("games.data");
+        assert!(generate(game.name(), &data, "2").status.success());
+        let trained = tune(&[
+            "train",
+            "--variant",
+            game.name(),
+            "--data",
+            data.to_str().expect("a UTF-8 path"),
+            "--output",
+            dir.path().to_str().expect("a UTF-8 path"),
+            "--epochs",
+            "2",
+            "--batch",
+            "64",
+        ]);
+        assert!(trained.status.success(), "{}", stderr(&trained));
+        let report = stdout(&trained);
+        assert!(
+            report.contains("held-out loss: the game's evaluation"),
+            "{report}"
+        );
+        let files: Vec<_> = std::fs::read_dir(dir.path())
+            .expect("the directory")
+            .filter_map(|entry| {
+                entry
+                    .ok()
+                    .map(|e| e.file_name().to_string_lossy().into_owned())
+            })
+            .filter(|name| name.ends_with(".nnue"))
+            .collect();
+        assert_eq!(files.len(), 1, "{files:?}");
+        let name = &files[0];
+        assert!(name.starts_with(&format!("{}-", game.name())), "{name}");
+        assert!(report.contains(&format!("network {name}")), "{report}");
+        let path = dir.path().join(name);
+        let played = Command::cargo_bin("ply-engine")
+            .expect("the binary")
+            .write_stdin(format!(
+                "uci\nsetoption name UCI_Variant value {}\nsetoption name EvalFile value {}\n\
+                 position startpos\ngo depth 3\nisready\nquit\n",
+                game.name(),
+                path.display()
+            ))
+            .output()
+            .expect("ply-engine runs");
+        let text = stdout(&played);
+        assert!(text.contains(&format!("network {name}")), "{text}");
+        assert!(text.contains("bestmove "), "{text}");
+        assert!(!text.contains("error"), "{text}");
+    }
+    // Another board is refused: the network reads the game's own.
+    let dir = scratch("net-board");
+    let data = dir.path().join("games.data");
+    assert!(generate("oware", &data, "2").status.success());
+    assert_refused(
+        &tune(&[
+            "train",
+            "--variant",
+            "oware",
+            "--option",
+            "Pits=5",
+            "--data",
+            data.to_str().expect("a UTF-8 path"),
+        ]),
+        "the network reads the game's own board, not this one",
+    );
+    assert_refused(
+        &tune(&["train", "--variant", "kalah", "--data", "x"]),
+        "kalah has no network to train; these games have:",
+    );
+    // A bad flag is clap's refusal (status 2), as every bad command line.
+    let lambda = tune(&[
+        "train",
+        "--variant",
+        "oware",
+        "--data",
+        "x",
+        "--lambda",
+        "2",
+    ]);
+    assert_eq!(lambda.status.code(), Some(2));
+    assert!(
+        stderr(&lambda).contains("'2' is not a number from 0 to 1"),
+        "{}",
+        stderr(&lambda)
+    );
 }
 
 /// Every game with evaluations plays a match of two of them and reports

@@ -314,11 +314,19 @@ const ENGINE_LAYERS: [&[&str]; 5] = [
         "input_text",
         "database_cache",
         "tune",
+        "network",
     ],
     // A search on its own thread.
     &["search_thread"],
     // The per-game hooks, the games, the opening book they are played from.
-    &["engine_game", "games", "book", "selfplay", "training_data"],
+    &[
+        "engine_game",
+        "games",
+        "book",
+        "selfplay",
+        "training_data",
+        "network_training",
+    ],
     // The protocol session.
     &["session"],
     // The commands beside it: analyse, annotate, build-book. (The binary,

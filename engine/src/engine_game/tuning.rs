@@ -16,7 +16,11 @@ use ply_rules::registry::GameDef;
 use ply_rules::variant::Variant;
 use ply_rules::with_variant;
 
+use ply_rules::game::Player;
+
 use super::EngineGame;
+use crate::network::Slots;
+use crate::network_training::{self, NetworkTraining, TrainReport};
 use crate::search::Evaluator;
 use crate::selfplay::{openings, run_match, weighted_terms};
 use crate::training_data::{self, SelfPlay};
@@ -34,6 +38,9 @@ pub trait TuningHooks<G: GameDef>: Sync {
 
     /// Whether the game has a fitted table (`tune fit`).
     fn has_table(&self) -> bool;
+
+    /// Whether the game has a network (`tune train`).
+    fn has_network(&self) -> bool;
 
     /// The moves from the start that make a match's openings, unless told.
     fn opening_plies(&self) -> u32;
@@ -69,6 +76,21 @@ pub trait TuningHooks<G: GameDef>: Sync {
         epochs: usize,
         progress: &mut dyn FnMut(usize),
     ) -> Result<FitReport, String>;
+
+    /// Trains the game's network on the self-play positions in `data` (of
+    /// a game played by `rules`), calling `progress` with each epoch's
+    /// number and losses, and reports it beside the game's own evaluation.
+    ///
+    /// # Errors
+    /// A file that cannot be read, a line that is not a position, too few
+    /// positions, or a board the network does not read.
+    fn train(
+        &self,
+        rules: &G::Rules,
+        data: &Path,
+        settings: &NetworkTraining,
+        progress: &mut dyn FnMut(usize, f64, f64),
+    ) -> Result<TrainReport, String>;
 
     /// Plays evaluation `a` against `b` (names or terms, see
     /// [`Tunable::TERMS`]) with the same search at `nodes` nodes a
@@ -220,6 +242,10 @@ impl<G: Tunable> TuningHooks<G> for Tuning<G> {
         G::TABLE.is_some()
     }
 
+    fn has_network(&self) -> bool {
+        G::NETWORK_INPUT.is_some()
+    }
+
     fn opening_plies(&self) -> u32 {
         G::OPENING_PLIES
     }
@@ -287,6 +313,32 @@ impl<G: Tunable> TuningHooks<G> for Tuning<G> {
             model,
             held_out_error,
         })
+    }
+
+    fn train(
+        &self,
+        rules: &G::Rules,
+        data: &Path,
+        settings: &NetworkTraining,
+        progress: &mut dyn FnMut(usize, f64, f64),
+    ) -> Result<TrainReport, String> {
+        let start = G::start(rules).map_err(|e| e.to_string())?;
+        if G::NETWORK_INPUT.is_none() || !start.network_input(Player::One, &mut Slots::new()) {
+            return Err(format!(
+                "{}: the network reads the game's own board, not this one",
+                G::title(rules)
+            ));
+        }
+        let (_, baseline) = G::EVALUATIONS
+            .first()
+            .ok_or_else(|| format!("{} has no evaluation to compare with", G::NAME))?;
+        network_training::train(
+            data,
+            |text| G::from_position_string(text, rules).map_err(|e| e.to_string()),
+            baseline,
+            settings,
+            progress,
+        )
     }
 
     fn eval_match(
@@ -370,6 +422,17 @@ pub fn games_with_tuning() -> Vec<Variant> {
     Variant::ALL
         .into_iter()
         .filter(|&variant| with_variant!(variant, G => <G as EngineGame>::TUNING.is_some()))
+        .collect()
+}
+
+/// The games with a network, which `ply-engine tune train` trains.
+#[must_use]
+pub fn games_with_networks() -> Vec<Variant> {
+    Variant::ALL
+        .into_iter()
+        .filter(|&variant| {
+            with_variant!(variant, G => <G as EngineGame>::TUNING.is_some_and(|hooks| hooks.has_network()))
+        })
         .collect()
 }
 

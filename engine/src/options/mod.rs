@@ -24,7 +24,7 @@ use thiserror::Error;
 
 pub use game::{Applied, GameChoice};
 pub use settings::{
-    DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS, EndgameDbChoice, MAX_HASH_MB, MAX_MOVE_OVERHEAD_MS,
+    DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS, FileChoice, MAX_HASH_MB, MAX_MOVE_OVERHEAD_MS,
     MAX_THREADS, OptionEffect, SETTINGS, Setting, SettingValue, Settings,
 };
 

@@ -35,7 +35,9 @@ pub struct Settings {
     /// Principal variations `go` reports, best first (`MultiPV`).
     pub multipv: usize,
     /// The endgame database: found in the cache, none, or a file.
-    pub endgame_db: EndgameDbChoice,
+    pub endgame_db: FileChoice,
+    /// The network: the game's own, none, or a file (`EvalFile`).
+    pub eval_file: FileChoice,
     /// Play moves from the book before searching (UCI's `OwnBook`).
     pub own_book: bool,
     /// The opening book file; empty for none.
@@ -49,33 +51,36 @@ impl Default for Settings {
             move_overhead: Duration::from_millis(DEFAULT_MOVE_OVERHEAD_MS),
             threads: 1,
             multipv: 1,
-            endgame_db: EndgameDbChoice::Auto,
+            endgame_db: FileChoice::Auto,
+            eval_file: FileChoice::Auto,
             own_book: false,
             book_file: PathBuf::new(),
         }
     }
 }
 
-/// What `EndgameDB` names.
+/// What `EndgameDB` and `EvalFile` name.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub enum EndgameDbChoice {
-    /// `auto`: the biggest database in the cache for the game and rules
-    /// being played, when there is one (found anew when they change).
+pub enum FileChoice {
+    /// `auto`: the engine's own choice. `EndgameDB`: the biggest database
+    /// in the cache for the game and rules being played, when there is one
+    /// (found anew when they change); `EvalFile`: the game's own network.
     #[default]
     Auto,
-    /// `none` (or empty): no database.
+    /// `none` (or empty): no database; no network (the game's fitted
+    /// tables).
     None,
     /// This file.
     File(PathBuf),
 }
 
-impl EndgameDbChoice {
+impl FileChoice {
     /// The word for [`Self::Auto`].
     pub const AUTO: &'static str = "auto";
     /// The word for [`Self::None`].
     pub const NONE: &'static str = "none";
 
-    /// Reads `EndgameDB`'s value: `auto` and `none` (any case) or empty,
+    /// Reads `EndgameDB`'s or `EvalFile`'s value: `auto` and `none` (any case) or empty,
     /// else a file name (`./auto` for a file named `auto`).
     #[must_use]
     pub fn parse(text: &str) -> Self {
@@ -104,6 +109,9 @@ pub enum OptionEffect {
     LoadEndgameDb,
     /// Load (or drop, for an empty path) the opening book.
     LoadBook,
+    /// Load the network `EvalFile` names, or go back to the game's own
+    /// (`auto`) or to none.
+    LoadNetwork,
     /// Nothing beyond storing the value.
     None,
 }
@@ -206,14 +214,27 @@ pub const SETTINGS: &[Setting] = &[
     Setting {
         name: "EndgameDB",
         kind: || OptionKind::String {
-            default: EndgameDbChoice::AUTO.to_owned(),
+            default: FileChoice::AUTO.to_owned(),
         },
         on_change: |options, value| {
             options.endgame_db = match value {
-                SettingValue::Text(text) => EndgameDbChoice::parse(&text),
-                _ => EndgameDbChoice::None,
+                SettingValue::Text(text) => FileChoice::parse(&text),
+                _ => FileChoice::None,
             };
             OptionEffect::LoadEndgameDb
+        },
+    },
+    Setting {
+        name: "EvalFile",
+        kind: || OptionKind::String {
+            default: FileChoice::AUTO.to_owned(),
+        },
+        on_change: |options, value| {
+            options.eval_file = match value {
+                SettingValue::Text(text) => FileChoice::parse(&text),
+                _ => FileChoice::None,
+            };
+            OptionEffect::LoadNetwork
         },
     },
     Setting {

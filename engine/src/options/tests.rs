@@ -36,6 +36,7 @@ fn uci_lists_every_option_once_in_order() {
             "Clear Hash",
             "Move Overhead",
             "EndgameDB",
+            "EvalFile",
             "OwnBook",
             "BookFile"
         ]
@@ -280,7 +281,7 @@ fn mastermind_options_make_codes_the_engine_can_play() {
 #[test]
 fn endgame_db_is_auto_by_default_and_reads_none_and_files() {
     let mut o = EngineOptions::default();
-    assert_eq!(o.endgame_db, EndgameDbChoice::Auto);
+    assert_eq!(o.endgame_db, FileChoice::Auto);
     let declared = EngineOptions::declarations()
         .into_iter()
         .find(|d| d.name == "EndgameDB")
@@ -292,12 +293,12 @@ fn endgame_db_is_auto_by_default_and_reads_none_and_files() {
         })
     );
     for (value, choice) in [
-        ("none", EndgameDbChoice::None),
-        ("<empty>", EndgameDbChoice::None),
-        ("AUTO", EndgameDbChoice::Auto),
-        ("NONE", EndgameDbChoice::None),
-        ("./auto", EndgameDbChoice::File("./auto".into())),
-        ("k.db", EndgameDbChoice::File("k.db".into())),
+        ("none", FileChoice::None),
+        ("<empty>", FileChoice::None),
+        ("AUTO", FileChoice::Auto),
+        ("NONE", FileChoice::None),
+        ("./auto", FileChoice::File("./auto".into())),
+        ("k.db", FileChoice::File("k.db".into())),
     ] {
         assert_eq!(
             o.set("EndgameDB", Some(value)),

@@ -5,7 +5,12 @@
 //! evaluation earns its place) needs no copy of the search. It is a type
 //! parameter, so the call is monomorphised and costs nothing.
 
+use std::sync::Arc;
+
+use super::accumulators::{AccumulatorStack, evaluate_afresh};
 use super::game::{KnownMargin, SearchGame};
+use crate::network::{Network, NetworkError, NetworkFile};
+use crate::options::FileChoice;
 use crate::search::oracles::Oracles;
 
 /// A static evaluation of positions of `G`, from the side to move's view.
@@ -19,24 +24,122 @@ pub trait Evaluator<G>: Clone + Send + Sync + 'static {
         let _ = position;
         None
     }
+
+    /// The evaluation of `position`, `ply` plies below the root, during a
+    /// search that reached it through [`Self::play`]: what an evaluation
+    /// kept up to date along the line (a network's accumulators) answers
+    /// from what it kept. [`Self::evaluate`] by default.
+    #[inline]
+    fn evaluate_at(&mut self, position: &G, ply: usize) -> i32 {
+        let _ = ply;
+        self.evaluate(position)
+    }
+
+    /// The search made a move from `parent`, `ply` plies below the root,
+    /// to `child`. Nothing by default.
+    #[inline]
+    fn play(&mut self, parent: &G, child: &G, ply: usize) {
+        let _ = (parent, child, ply);
+    }
 }
 
-/// The game's own evaluation, [`SearchGame::evaluate`], and its endgame
-/// databases, [`SearchGame::known_margin`].
+/// The engine's evaluation: the game's network where it has one (its
+/// own, or one loaded with `EvalFile`), else [`SearchGame::evaluate`]; and
+/// its endgame databases, [`SearchGame::known_margin`].
 #[derive(Clone, Debug, Default)]
 pub struct GameEvaluation {
     /// The databases loaded (none by default).
     pub oracles: Oracles,
+    /// The network played.
+    pub network: NetworkChoice,
+    /// The accumulators of the search's line.
+    stack: AccumulatorStack,
+}
+
+impl GameEvaluation {
+    /// The evaluation with these databases and this network.
+    #[must_use]
+    pub fn new(oracles: Oracles, network: NetworkChoice) -> Self {
+        Self {
+            oracles,
+            network,
+            stack: AccumulatorStack::default(),
+        }
+    }
+}
+
+/// Which network an evaluation plays.
+#[derive(Clone, Debug, Default)]
+pub enum NetworkChoice {
+    /// The game's own ([`SearchGame::default_network`]), if it has one.
+    #[default]
+    Default,
+    /// None: the game's hand-fitted evaluation ([`SearchGame::evaluate`]).
+    Off,
+    /// This one, loaded from a file; a game it is not for plays its own.
+    File(Arc<NetworkFile>),
+}
+
+impl NetworkChoice {
+    /// The choice `EvalFile` names: the file read (not yet checked
+    /// against a game).
+    ///
+    /// # Errors
+    /// A file that cannot be read or is not a sound network.
+    pub fn load(choice: &FileChoice) -> Result<Self, NetworkError> {
+        Ok(match choice {
+            FileChoice::Auto => Self::Default,
+            FileChoice::None => Self::Off,
+            FileChoice::File(path) => Self::File(Arc::new(NetworkFile::load(path)?)),
+        })
+    }
+
+    /// The network `G` plays under this choice.
+    #[must_use]
+    pub fn network<G: SearchGame>(&self) -> Option<&Network> {
+        let shape = G::NETWORK_INPUT?;
+        match self {
+            Self::Default => G::default_network().map(|file| &file.network),
+            Self::Off => None,
+            Self::File(file) => {
+                if file.check(shape.game, shape.inputs).is_ok() {
+                    Some(&file.network)
+                } else {
+                    G::default_network().map(|file| &file.network)
+                }
+            }
+        }
+    }
 }
 
 impl<G: SearchGame> Evaluator<G> for GameEvaluation {
     #[inline]
     fn evaluate(&self, position: &G) -> i32 {
-        position.evaluate()
+        self.network
+            .network::<G>()
+            .and_then(|network| evaluate_afresh(network, position))
+            .unwrap_or_else(|| position.evaluate())
     }
 
     #[inline]
     fn known(&self, position: &G) -> Option<KnownMargin> {
         position.known_margin(&self.oracles)
+    }
+
+    #[inline]
+    fn evaluate_at(&mut self, position: &G, ply: usize) -> i32 {
+        let Self { network, stack, .. } = self;
+        network
+            .network::<G>()
+            .and_then(|network| stack.evaluate(network, position, ply))
+            .unwrap_or_else(|| position.evaluate())
+    }
+
+    #[inline]
+    fn play(&mut self, parent: &G, child: &G, ply: usize) {
+        let Self { network, stack, .. } = self;
+        if let Some(network) = network.network::<G>() {
+            stack.play(network, parent, child, ply);
+        }
     }
 }

@@ -2,7 +2,10 @@
 //! [`ply_rules::game::Game`]): a hash key, a static evaluation and
 //! move-ordering hints.
 
-use ply_rules::game::Game;
+use ply_rules::game::{Game, Player};
+
+use crate::network::input::InputShape;
+use crate::network::{NetworkFile, Slots};
 
 /// What the search needs from a game beyond its rules.
 pub trait SearchGame: Game {
@@ -39,6 +42,32 @@ pub trait SearchGame: Game {
     fn known_margin(&self, oracles: &crate::search::oracles::Oracles) -> Option<KnownMargin> {
         let _ = oracles;
         None
+    }
+
+    /// The shape of the game's network input (`crate::network`), `None`
+    /// for a game without a network (the default).
+    const NETWORK_INPUT: Option<InputShape> = None;
+
+    /// The network the game plays unless told otherwise (embedded in the
+    /// engine); none by default.
+    fn default_network() -> Option<&'static NetworkFile> {
+        None
+    }
+
+    /// This position from `perspective`'s view as the network reads it:
+    /// the feature on in each slot, pushed onto `slots` in the game's
+    /// order. False where the network does not read this board (another
+    /// board size): the game's own evaluation stands in.
+    fn network_input(&self, perspective: Player, slots: &mut Slots) -> bool {
+        let _ = (perspective, slots);
+        false
+    }
+
+    /// What the network's output is added to, in centi-units for the side
+    /// to move: what the game knows exactly (Oware's captured margin); 0
+    /// by default.
+    fn network_base(&self) -> i32 {
+        0
     }
 }
 

@@ -8,7 +8,8 @@
 //! - [`ordering`]: move ordering and the history heuristic;
 //! - [`limits`], [`time`], [`control`]: when to stop;
 //! - [`score`]: score units and proven results;
-//! - [`evaluator`]: which static evaluation the search calls;
+//! - [`evaluator`]: which static evaluation the search calls (the game's,
+//!   or its network, whose [`accumulators`] the search keeps a ply each);
 //! - [`tapered_table`]: weights a feature blended from the opening to the
 //!   end, the shape of the fitted evaluation tables;
 //! - [`game`]: what the search needs from a game beyond its rules;
@@ -16,6 +17,7 @@
 //! - [`bounds_solver`]: the root loop of the solvers that prove bounds on
 //!   each root move's value (Oware's, Russian draughts').
 
+pub mod accumulators;
 pub mod bounds_solver;
 pub mod control;
 pub mod evaluator;
@@ -33,7 +35,7 @@ pub mod time;
 pub mod tt;
 
 pub use control::{Budget, SearchControl};
-pub use evaluator::{Evaluator, GameEvaluation};
+pub use evaluator::{Evaluator, GameEvaluation, NetworkChoice};
 pub use game::{KnownMargin, SearchGame};
 pub use limits::{Clock, Limits};
 pub use ordering::History;

@@ -745,7 +745,7 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Searcher<'a, G, E> {
         //    Such extensions end: every capture takes a piece off the board.
         if ply >= MAX_PLY - 1 || (depth == 0 && position.is_quiet()) {
             self.horizon_hits += 1;
-            return self.evaluator.evaluate(position);
+            return self.evaluator.evaluate_at(position, ply);
         }
         let depth = depth.max(1);
 
@@ -808,6 +808,7 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Searcher<'a, G, E> {
         for (i, &mv) in moves.iter().enumerate() {
             let mut child = position.clone();
             child.play(mv);
+            self.evaluator.play(position, &child, ply);
             let mut score;
             if i == 0 {
                 score = self.child_score(position, &child, depth - 1, ply, alpha, beta);

@@ -132,9 +132,7 @@ pub fn run<G: SearchGame>(
     spent: Duration,
 ) -> SearchResult<G::Move> {
     memory.history.ensure_size(G::MOVE_INDEX_LIMIT);
-    let evaluation = GameEvaluation {
-        oracles: memory.oracles.clone(),
-    };
+    let evaluation = GameEvaluation::new(memory.oracles.clone(), memory.network.clone());
     let search_tables = SearchTables {
         tt: &mut memory.tt,
         history: &mut memory.history,

@@ -5,6 +5,7 @@
 
 use std::any::Any;
 
+use crate::search::NetworkChoice;
 use crate::search::huge_pages::AllocError;
 use crate::search::oracles::Oracles;
 use crate::search::{History, TranspositionTable};
@@ -22,6 +23,8 @@ pub struct SearchMemory {
     solver_memory: Option<Box<dyn Any + Send>>,
     /// The endgame database loaded with `EndgameDB` (none, or one).
     pub oracles: Oracles,
+    /// The network `EvalFile` chose.
+    pub network: NetworkChoice,
     /// Size of the transposition table and the solver's memory, each, in
     /// MB (`Hash`).
     pub hash_mb: usize,
@@ -51,6 +54,7 @@ impl SearchMemory {
             history: History::new(0),
             solver_memory: None,
             oracles: Oracles::default(),
+            network: NetworkChoice::default(),
             hash_mb,
         }
     }

@@ -9,8 +9,9 @@ use ply_protocol::{Info, Response};
 
 use crate::engine_game::EngineGame;
 use crate::search::SearchGame;
+use crate::search::oracles::Oracles;
 use crate::search::{
-    GameEvaluation, History, Limits, SearchControl, SearchSettings, SearchTables,
+    GameEvaluation, History, Limits, NetworkChoice, SearchControl, SearchSettings, SearchTables,
     TranspositionTable, search,
 };
 use ply_rules::variant::{AnyGame, AnyRules, Variant};
@@ -50,23 +51,30 @@ pub struct BenchFigures {
 
 /// Starts the bench on a new thread, like a search: `stop` and `quit` end
 /// it, `isready` is answered meanwhile.
-pub fn start(depth: u32, out: Output) -> RunningSearch {
+pub fn start(depth: u32, network: NetworkChoice, out: Output) -> RunningSearch {
     let control = Arc::new(SearchControl::new(false, false));
     let thread_control = Arc::clone(&control);
     let handle = std::thread::spawn(move || {
-        run_bench(&out, depth, &thread_control);
+        run_bench(&out, depth, &network, &thread_control);
     });
     // The bench ends by itself: a later command waits for it (or a `stop`).
     RunningSearch::new(control, handle, true)
 }
 
-/// Runs the bench at `depth`, printing one `info string` per position and a
-/// final `info nodes … nps … time …` and `Nodes searched: N`.
+/// Runs the bench at `depth` with `network` (a game it is not for plays
+/// its own), printing one `info string` per position and a final `info
+/// nodes … nps … time …` and `Nodes searched: N`. The signature is that of
+/// the games' own networks ([`NetworkChoice::Default`]).
 ///
 /// When `control` is stopped part way, an `info string` says after how
 /// many positions, with the nodes so far, and no `Nodes searched` line is
 /// printed: a part of the signature is no signature.
-pub fn run_bench(out: &Output, depth: u32, control: &SearchControl) -> BenchFigures {
+pub fn run_bench(
+    out: &Output,
+    depth: u32,
+    network: &NetworkChoice,
+    control: &SearchControl,
+) -> BenchFigures {
     let started = Instant::now();
     let mut nodes = 0;
     let mut searched = 0;
@@ -80,7 +88,7 @@ pub fn run_bench(out: &Output, depth: u32, control: &SearchControl) -> BenchFigu
                 continue;
             }
         };
-        let found = with_game!(&position, game => bench_one(game, depth, control));
+        let found = with_game!(&position, game => bench_one(game, depth, network, control));
         nodes += found;
         if control.stopped() {
             break;
@@ -119,7 +127,12 @@ pub fn run_bench(out: &Output, depth: u32, control: &SearchControl) -> BenchFigu
 }
 
 /// Searches one position with fresh tables and returns the node count.
-fn bench_one<G: SearchGame>(position: &G, depth: u32, control: &SearchControl) -> u64 {
+fn bench_one<G: SearchGame>(
+    position: &G,
+    depth: u32,
+    network: &NetworkChoice,
+    control: &SearchControl,
+) -> u64 {
     let mut tt = TranspositionTable::new(BENCH_HASH_MB);
     let mut history = History::new(G::MOVE_INDEX_LIMIT);
     let tables = SearchTables {
@@ -132,7 +145,7 @@ fn bench_one<G: SearchGame>(position: &G, depth: u32, control: &SearchControl) -
         SearchSettings::default(),
         tables,
         control,
-        GameEvaluation::default(),
+        GameEvaluation::new(Oracles::default(), network.clone()),
         |_| {},
     )
     .nodes

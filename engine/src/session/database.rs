@@ -25,7 +25,7 @@ use ply_protocol::Response;
 
 use crate::database_cache;
 use crate::engine_game::{DatabaseChecks, DatabaseFit, EngineGame, OpenedDatabase};
-use crate::options::EndgameDbChoice;
+use crate::options::FileChoice;
 use crate::search::oracles::Oracles;
 use ply_rules::variant::{AnyGame, AnyRules};
 use ply_rules::with_game;
@@ -68,15 +68,15 @@ impl Session {
     ///
     /// # Errors
     /// Why the file cannot be used.
-    pub(super) fn choose_endgame_db(&mut self, choice: &EndgameDbChoice) -> Result<(), String> {
+    pub(super) fn choose_endgame_db(&mut self, choice: &FileChoice) -> Result<(), String> {
         match choice {
-            EndgameDbChoice::Auto | EndgameDbChoice::None => {
+            FileChoice::Auto | FileChoice::None => {
                 // A new choice forgets the files found damaged: one may
                 // have been rebuilt since (what the error asks for).
                 self.database = DatabaseState::default();
                 self.set_oracles(Oracles::default());
             }
-            EndgameDbChoice::File(path) => {
+            FileChoice::File(path) => {
                 // Opened by the game that will be played: a `UCI_Variant`
                 // sent just before may still be pending (options arrive in
                 // any order), and another game may have no databases.
@@ -121,7 +121,7 @@ impl Session {
             .loaded
             .as_ref()
             .and_then(|(_, checks)| checks.damage())?;
-        let next = if self.options.endgame_db == EndgameDbChoice::Auto {
+        let next = if self.options.endgame_db == FileChoice::Auto {
             "trying a smaller one"
         } else {
             "going on without an endgame database"
@@ -168,10 +168,10 @@ impl Session {
     /// search memory).
     pub(super) fn find_cached_db(&mut self) {
         let family = with_game!(&self.position, game => game.database_family());
-        if let EndgameDbChoice::File(_) = self.options.endgame_db {
+        if let FileChoice::File(_) = self.options.endgame_db {
             return self.warn_if_db_does_not_serve(family);
         }
-        if self.options.endgame_db != EndgameDbChoice::Auto {
+        if self.options.endgame_db != FileChoice::Auto {
             return;
         }
         if self.database.looked_for.as_ref() == Some(&family) {
@@ -214,7 +214,7 @@ impl Session {
             };
             self.out.send(&Response::InfoString(format!(
                 "EndgameDB {}: {failure}; {next}",
-                EndgameDbChoice::AUTO
+                FileChoice::AUTO
             )));
         }
         match opened {

@@ -11,6 +11,7 @@
 mod bench;
 mod database;
 mod input;
+mod network;
 mod perft;
 pub mod translation;
 
@@ -278,7 +279,9 @@ impl Session {
             Command::Display => self.display(),
             Command::Bench(depth) => {
                 self.finish_search();
-                self.running = Some(bench::start(depth.unwrap_or(BENCH_DEPTH), self.out.clone()));
+                let network = self.lock_memory().network.clone();
+                let depth = depth.unwrap_or(BENCH_DEPTH);
+                self.running = Some(bench::start(depth, network, self.out.clone()));
             }
             Command::Solve(params) => {
                 self.finish_search();
@@ -420,6 +423,11 @@ impl Session {
                     return self.out.error(&e);
                 }
             }
+            OptionEffect::LoadNetwork => {
+                if let Err(e) = self.choose_network(&options.eval_file) {
+                    return self.out.error(&e);
+                }
+            }
             OptionEffect::LoadBook => match load_book(&options.book_file) {
                 Ok(book) => {
                     if !book.is_empty() {
@@ -506,6 +514,7 @@ impl Session {
         if restarted {
             // A database named by hand may serve the rules that start now.
             self.prepare_memory();
+            self.say_network_at_start();
         }
     }
 

@@ -118,10 +118,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
     let out = Output::new(std::io::stdout());
     match cli.command {
         None => protocol_loop(out, cli.protocol),
-        Some(EngineCommand::Bench(args)) => {
-            bench::run(&args, &out);
-            Ok(())
-        }
+        Some(EngineCommand::Bench(args)) => bench::run(&args, &out),
         Some(EngineCommand::BuildDb(args)) => build_db::run(&args),
         Some(EngineCommand::VerifyDb(args)) => verify_db::run(&args),
         Some(EngineCommand::Tune(args)) => tune::run(&args),

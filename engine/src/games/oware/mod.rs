@@ -7,6 +7,7 @@
 
 pub mod endgame;
 mod eval;
+pub mod network;
 mod search;
 pub mod solve;
 mod tuning;

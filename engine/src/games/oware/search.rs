@@ -10,9 +10,13 @@
 
 use super::endgame::OwareDb;
 use super::eval::OwareEvaluation;
+use super::network;
+use crate::network::input::InputShape;
+use crate::network::{NetworkFile, Slots};
 use crate::search::SearchGame;
 use crate::search::oracles::Oracles;
 use crate::search::{Evaluator, KnownMargin};
+use ply_rules::game::Player;
 use ply_rules::games::mancala::MAX_PITS;
 use ply_rules::games::mancala::SEED_VALUE;
 use ply_rules::games::oware::Oware;
@@ -54,6 +58,21 @@ impl SearchGame for Oware {
     /// They are margins of the game played until the board is decided; a
     /// majority in a store ends Ply's game sooner, but never changes who
     /// wins, and a proven score only needs the sign to be right.
+    const NETWORK_INPUT: Option<InputShape> = Some(network::INPUT);
+
+    fn default_network() -> Option<&'static NetworkFile> {
+        network::EMBEDDED.get()
+    }
+
+    fn network_input(&self, perspective: Player, slots: &mut Slots) -> bool {
+        network::input(self, perspective, slots)
+    }
+
+    /// The captured margin.
+    fn network_base(&self) -> i32 {
+        OwareEvaluation::margin(self)
+    }
+
     fn known_margin(&self, oracles: &Oracles) -> Option<KnownMargin> {
         let future = oracles.get::<OwareDb>()?.probe(self)?;
         let me = self.side;

@@ -12,7 +12,10 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result};
 use ply_engine::engine_game::EngineGame;
-use ply_engine::engine_game::tuning::{TuningHooks, games_with_tables, games_with_tuning};
+use ply_engine::engine_game::tuning::{
+    TuningHooks, games_with_networks, games_with_tables, games_with_tuning,
+};
+use ply_engine::network_training::NetworkTraining;
 use ply_engine::training_data::SelfPlay;
 use ply_rules::variant::AnyRules;
 use ply_rules::variant::Variant;
@@ -39,6 +42,11 @@ enum TuneStep {
     /// it on every tenth game (held out) beside the game's own
     /// evaluations, and prints it as Rust.
     Fit(FitArgs),
+    /// Trains the game's network on the positions of `tune generate`
+    /// (each labelled by the game's result and the search's score),
+    /// checks it on every tenth game (held out) beside the game's own
+    /// evaluation, and writes it as GAME-HASH.nnue.
+    Train(TrainArgs),
     /// Plays two evaluations against each other with the same search at
     /// a fixed number of nodes a move, from every position a few moves
     /// from the start, each twice with colours swapped.
@@ -106,6 +114,45 @@ struct FitArgs {
     epochs: usize,
 }
 
+/// The arguments of `ply-engine tune train`.
+#[derive(Debug, clap::Args)]
+struct TrainArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// The positions of `tune generate`.
+    #[arg(long, value_name = "FILE")]
+    data: PathBuf,
+    /// The directory to write the network to, as GAME-HASH.nnue.
+    #[arg(long, value_name = "DIR", default_value = ".")]
+    output: PathBuf,
+    /// Passes over the positions.
+    #[arg(long, value_name = "N", default_value_t = NetworkTraining::default().epochs)]
+    epochs: usize,
+    /// The share of the search's score in a label, 0 to 1 (the game's
+    /// result has the rest).
+    #[arg(long, value_name = "L", default_value_t = NetworkTraining::default().lambda,
+          value_parser = unit_interval)]
+    lambda: f32,
+    /// Positions a step.
+    #[arg(long, value_name = "N", default_value_t = NetworkTraining::default().batch,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
+    batch: usize,
+    /// The step size at the start (it falls tenfold by the end).
+    #[arg(long, value_name = "RATE", default_value_t = NetworkTraining::default().learning_rate)]
+    learning_rate: f64,
+    /// Seed of the first weights and of the order of the positions.
+    #[arg(long, value_name = "S", default_value_t = NetworkTraining::default().seed)]
+    seed: u64,
+}
+
+/// A number from 0 to 1.
+fn unit_interval(text: &str) -> Result<f32, String> {
+    match text.parse::<f32>() {
+        Ok(x) if (0.0..=1.0).contains(&x) => Ok(x),
+        _ => Err(format!("'{text}' is not a number from 0 to 1")),
+    }
+}
+
 /// The arguments of `ply-engine tune match`.
 #[derive(Debug, clap::Args)]
 struct MatchArgs {
@@ -132,6 +179,7 @@ pub fn run(args: &TuneArgs) -> Result<()> {
     match &args.step {
         TuneStep::Generate(args) => generate(args),
         TuneStep::Fit(args) => fit(args),
+        TuneStep::Train(args) => train(args),
         TuneStep::Match(args) => eval_match(args),
     }
 }
@@ -173,6 +221,36 @@ fn fit(args: &FitArgs) -> Result<()> {
         })
         .map_err(anyhow::Error::msg)?;
         println!("{report}");
+        Ok(())
+    })
+}
+
+/// `tune train`.
+fn train(args: &TrainArgs) -> Result<()> {
+    let rules = args
+        .game
+        .rules(&games_with_networks(), "has no network to train")?;
+    let settings = NetworkTraining {
+        epochs: args.epochs,
+        lambda: args.lambda,
+        batch: args.batch,
+        learning_rate: args.learning_rate,
+        seed: args.seed,
+    };
+    with_rules!(&rules, rules: G => {
+        let hooks = hooks_of::<G>()?;
+        let report = CountProgress::around("epochs", args.epochs, |progress| {
+            hooks.train(rules, &args.data, &settings, &mut |epoch, training, held_out| {
+                log::info!("epoch {epoch}: loss {training:.6}, held out {held_out:.6}");
+                progress(epoch);
+            })
+        })
+        .map_err(anyhow::Error::msg)?;
+        let path = args.output.join(&report.name);
+        std::fs::write(&path, &report.bytes)
+            .with_context(|| format!("writing {}", path.display()))?;
+        println!("{report}");
+        println!("written to {}", path.display());
         Ok(())
     })
 }

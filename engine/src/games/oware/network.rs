@@ -1,0 +1,147 @@
+//! Oware's network input (see `crate::network`): from a side's view, the
+//! seeds in each house counted from its left round the board (its own six
+//! houses, then the opponent's six), and the seeds in each store. The
+//! network's value is added to the captured margin, which it does not
+//! need to learn; the stores are inputs all the same, because how near a
+//! side is to 25 changes what the houses are worth.
+//!
+//! The network reads Oware's own board only (six houses a side, 48
+//! seeds), as the house table does; other boards play the table's
+//! stand-in, mobility.
+
+use ply_rules::game::Player;
+use ply_rules::games::oware::Oware;
+use ply_rules::registry::GameDef;
+
+use super::house_table::{SIX_HOUSES, fits};
+use crate::network::Slots;
+use crate::network::file::EmbeddedNetwork;
+use crate::network::input::InputShape;
+
+/// Seed counts a house tells apart: 0 to 22, and 23 or more.
+pub const SEED_VALUES: usize = 24;
+/// Every house of both sides.
+const HOUSE_SLOTS: usize = 2 * SIX_HOUSES;
+/// Seed counts a store tells apart: 0 to 48.
+pub const STORE_VALUES: usize = 49;
+/// The first store feature.
+const STORES: usize = HOUSE_SLOTS * SEED_VALUES;
+
+/// Oware's network input: 12 house slots and 2 store slots.
+pub const INPUT: InputShape = InputShape {
+    game: <Oware as GameDef>::NAME,
+    inputs: STORES + 2 * STORE_VALUES,
+    slots: HOUSE_SLOTS + 2,
+};
+
+/// The network Oware plays unless `EvalFile` says otherwise.
+pub static EMBEDDED: EmbeddedNetwork = EmbeddedNetwork::new(
+    include_bytes!("../../../networks/oware-66f6010b2b76.nnue"),
+    INPUT,
+);
+
+/// The features on in `position` from `perspective`'s view, a slot each;
+/// false on boards other than Oware's own.
+pub fn input(position: &Oware, perspective: Player, slots: &mut Slots) -> bool {
+    if !fits(position) {
+        return false;
+    }
+    let rows = position
+        .houses(perspective)
+        .iter()
+        .chain(position.houses(perspective.opponent()));
+    for (house, &seeds) in rows.enumerate() {
+        push(
+            slots,
+            house * SEED_VALUES + usize::from(seeds).min(SEED_VALUES - 1),
+        );
+    }
+    for (n, side) in [perspective, perspective.opponent()]
+        .into_iter()
+        .enumerate()
+    {
+        let store = usize::from(position.store(side)).min(STORE_VALUES - 1);
+        push(slots, STORES + n * STORE_VALUES + store);
+    }
+    true
+}
+
+/// Pushes `feature` (below [`INPUT`]'s inputs, which fit a `u16`).
+fn push(slots: &mut Slots, feature: usize) {
+    slots.push(u16::try_from(feature).unwrap_or(crate::network::NONE));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::network::Network;
+    use crate::search::SearchGame;
+    use crate::search::accumulators::{AccumulatorStack, evaluate_afresh};
+    use ply_rules::game::{Game, MoveList};
+    use ply_rules::games::oware::OwareRules;
+
+    #[test]
+    fn each_side_sees_its_own_houses_first() {
+        let p = Oware::from_position_string("0,3,0,0,0,30 5 1,0,0,2,0,0 7 n")
+            .unwrap_or_else(|e| panic!("{e}"));
+        let mut south = Slots::new();
+        assert!(input(&p, Player::One, &mut south));
+        assert_eq!(south.len(), INPUT.slots);
+        assert_eq!(south[1], (SEED_VALUES + 3) as u16);
+        // 30 seeds: the last count, 23 or more.
+        assert_eq!(south[5], (5 * SEED_VALUES + SEED_VALUES - 1) as u16);
+        assert_eq!(south[12], (STORES + 5) as u16);
+        assert_eq!(south[13], (STORES + STORE_VALUES + 7) as u16);
+        let mut north = Slots::new();
+        assert!(input(&p, Player::Two, &mut north));
+        // North's house 1 (1 seed), then South's house 1 (empty).
+        assert_eq!(north[0], 1);
+        assert_eq!(north[6], (6 * SEED_VALUES) as u16);
+        assert_eq!(north[12], (STORES + 7) as u16);
+        // Another board is not read.
+        let five = Oware::from_position_string("4,4,4,4,4 0 4,4,4,4,4 0 s")
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert!(!input(&five, Player::One, &mut Slots::new()));
+    }
+
+    /// Every position of a game's first moves, evaluated through the
+    /// stack as the search reaches them, equals its evaluation afresh.
+    #[test]
+    fn the_stack_keeps_the_accumulators_right() {
+        let network: Network = crate::network::tests::sample_network("oware", INPUT.inputs);
+        let mut stack = AccumulatorStack::default();
+        let start = Oware::start(OwareRules::default()).unwrap_or_else(|e| panic!("{e}"));
+        let mut line = vec![start];
+        let mut checked = 0;
+        // A walk down and back up the tree, as a search goes.
+        fn walk(
+            network: &Network,
+            stack: &mut AccumulatorStack,
+            position: &Oware,
+            ply: usize,
+            checked: &mut usize,
+        ) {
+            let expected = evaluate_afresh(network, position);
+            assert_eq!(stack.evaluate(network, position, ply), expected);
+            *checked += 1;
+            if ply == 3 {
+                return;
+            }
+            let mut moves = MoveList::new();
+            position.legal_moves(&mut moves);
+            for mv in moves {
+                let mut child = position.clone();
+                child.play(mv);
+                stack.play(network, position, &child, ply);
+                walk(network, stack, &child, ply + 1, checked);
+            }
+        }
+        walk(&network, &mut stack, &line[0], 0, &mut checked);
+        assert!(checked > 200, "{checked}");
+        line.clear();
+        // The base is the margin.
+        let p = Oware::from_position_string("4,4,4,4,4,0 10 4,4,4,4,0,0 6 s")
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(p.network_base(), 400);
+    }
+}

@@ -1,0 +1,179 @@
+//! The accumulators of the positions on the search's current line, one
+//! entry a ply, brought up to date lazily as Stockfish does.
+//!
+//! The search copies a position to make a move (it never unmakes one), so
+//! "unmaking" is going back to the parent's entry, which is still there.
+//! Making a move only notes the child in the next entry ([`AccumulatorStack::play`]);
+//! the child's accumulators are computed when they are needed (the child
+//! is evaluated, or makes a move itself), from the parent's by the slots
+//! that changed. A child cut off by the transposition table or a database
+//! costs nothing.
+
+use ply_rules::game::Player;
+
+use super::game::SearchGame;
+use super::score::MAX_PLY;
+use crate::network::{Accumulator, Network, Slots};
+
+/// How far an entry is computed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum State {
+    /// Nothing known.
+    Empty,
+    /// The child of the entry above, not computed yet.
+    Noted,
+    /// Its slots and accumulators are those of the position keyed.
+    Computed,
+}
+
+/// One ply's entry.
+#[derive(Clone, Debug)]
+struct Entry {
+    state: State,
+    /// The position's hash key.
+    key: u64,
+    /// Each side's slots, by [`Player::index`].
+    slots: [Slots; 2],
+    accumulator: Accumulator,
+}
+
+impl Default for Entry {
+    fn default() -> Self {
+        Self {
+            state: State::Empty,
+            key: 0,
+            slots: [Slots::new(), Slots::new()],
+            accumulator: Accumulator::default(),
+        }
+    }
+}
+
+/// One search thread's accumulators, a ply each (allocated on first use).
+#[derive(Clone, Debug, Default)]
+pub struct AccumulatorStack {
+    entries: Vec<Entry>,
+}
+
+impl AccumulatorStack {
+    /// The search made a move from `parent` (at `ply`) to `child`.
+    pub fn play<G: SearchGame>(&mut self, network: &Network, parent: &G, child: &G, ply: usize) {
+        if ply + 1 > MAX_PLY || !self.ensure(network, parent, ply) {
+            return;
+        }
+        let entry = &mut self.entries[ply + 1];
+        entry.state = State::Noted;
+        entry.key = child.hash_key();
+    }
+
+    /// The network's evaluation of `position` (at `ply`) for its side to
+    /// move, in centi-units; `None` where the network does not read the
+    /// board.
+    pub fn evaluate<G: SearchGame>(
+        &mut self,
+        network: &Network,
+        position: &G,
+        ply: usize,
+    ) -> Option<i32> {
+        if ply > MAX_PLY || !self.ensure(network, position, ply) {
+            return None;
+        }
+        let accumulator = &self.entries[ply].accumulator;
+        Some(position.network_base() + network.output(accumulator, position.side_to_move()))
+    }
+
+    /// Makes the entry at `ply` that of `position`: kept if it is, brought
+    /// up to date from its parent's if noted and the parent computed, else
+    /// computed anew. False where the network does not read the board.
+    fn ensure<G: SearchGame>(&mut self, network: &Network, position: &G, ply: usize) -> bool {
+        if self.entries.is_empty() {
+            self.entries.resize_with(MAX_PLY + 1, Entry::default);
+        }
+        let key = position.hash_key();
+        let (above, rest) = self.entries.split_at_mut(ply);
+        let entry = &mut rest[0];
+        if entry.key == key && entry.state == State::Computed {
+            return true;
+        }
+        if !fill_slots(position, &mut entry.slots) {
+            entry.state = State::Empty;
+            return false;
+        }
+        let parent = above.last().filter(|parent| {
+            entry.state == State::Noted
+                && entry.key == key
+                && parent.state == State::Computed
+                && parent.slots[0].len() == entry.slots[0].len()
+        });
+        for side in 0..2 {
+            let half = &mut entry.accumulator.0[side];
+            match parent {
+                Some(parent) => {
+                    *half = parent.accumulator.0[side];
+                    network.update(half, &parent.slots[side], &entry.slots[side]);
+                }
+                None => *half = network.refresh(&entry.slots[side]),
+            }
+        }
+        entry.state = State::Computed;
+        entry.key = key;
+        true
+    }
+}
+
+/// Each side's slots of `position`; false where the network does not read it.
+fn fill_slots<G: SearchGame>(position: &G, slots: &mut [Slots; 2]) -> bool {
+    [Player::One, Player::Two].into_iter().all(|side| {
+        let slots = &mut slots[side.index()];
+        slots.clear();
+        position.network_input(side, slots)
+    })
+}
+
+/// The network's evaluation of `position` for its side to move, every
+/// row summed anew: what the stack's entries must equal.
+#[must_use]
+pub fn evaluate_afresh<G: SearchGame>(network: &Network, position: &G) -> Option<i32> {
+    let mut slots = [Slots::new(), Slots::new()];
+    if !fill_slots(position, &mut slots) {
+        return None;
+    }
+    let accumulator = Accumulator([network.refresh(&slots[0]), network.refresh(&slots[1])]);
+    Some(position.network_base() + network.output(&accumulator, position.side_to_move()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every game's own network reads, is the game's, and is the file
+    /// its name (its hash) says under `engine/networks/`.
+    #[test]
+    fn every_embedded_network_is_named_by_its_hash() {
+        use ply_rules::variant::Variant;
+        use ply_rules::with_variant;
+        let mut seen = 0;
+        for variant in Variant::ALL {
+            let (shape, file) = with_variant!(variant, G => (
+                <G as SearchGame>::NETWORK_INPUT,
+                <G as SearchGame>::default_network(),
+            ));
+            let Some(shape) = shape else { continue };
+            let file = file.unwrap_or_else(|| panic!("{}'s network does not read", variant.name()));
+            assert!(file.check(shape.game, shape.inputs).is_ok());
+            assert!(file.name.starts_with(&format!("{}-", variant.name())));
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("networks")
+                .join(&file.name);
+            let on_disk =
+                std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            assert_eq!(
+                crate::network::NetworkFile::from_bytes(&on_disk)
+                    .ok()
+                    .as_ref(),
+                Some(file)
+            );
+            seen += 1;
+        }
+        assert!(seen > 0);
+    }
+}
