@@ -47,6 +47,7 @@ if [ -z "$openings" ]; then
   case "$variant" in
     oware) openings=referee/openings/oware-3ply-balanced.txt ;;
     kalah) openings=referee/openings/kalah-6-4-3ply.txt ;;
+    russian) openings=referee/openings/russian-4ply-balanced.txt ;;
     *) echo "$0: no openings file for $variant; give --openings FILE" >&2; exit 2 ;;
   esac
 fi

@@ -231,6 +231,93 @@ fn every_game_with_a_network_trains_one() {
     );
 }
 
+/// Self-play with an endgame database: the searches use it, so the
+/// positions it reaches are labelled by its values (proven wins and
+/// losses), which a run without it labels far more rarely; a database of
+/// another game is refused.
+#[test]
+fn an_endgame_database_labels_the_positions_it_reaches() {
+    let dir = scratch("db-labels");
+    let db = dir.path().join("oware-10.db");
+    let built = Command::cargo_bin("ply-engine")
+        .expect("the binary")
+        .args([
+            "build-db",
+            "--variant",
+            "oware",
+            "--max-seeds",
+            "10",
+            "--threads",
+            "1",
+        ])
+        .arg("--output")
+        .arg(&db)
+        .output()
+        .expect("ply-engine runs");
+    assert!(built.status.success(), "{}", stderr(&built));
+    let proven = |with_db: bool| {
+        let data = dir.path().join(format!("games-{with_db}.data"));
+        let mut args = vec![
+            "generate",
+            "--variant",
+            "oware",
+            "--games",
+            "6",
+            "--nodes",
+            "200",
+            "--seed",
+            "3",
+            "--output",
+        ];
+        let data_text = data.to_str().expect("a UTF-8 path").to_owned();
+        let db_text = db.to_str().expect("a UTF-8 path").to_owned();
+        args.push(&data_text);
+        if with_db {
+            args.extend(["--endgame-db", &db_text]);
+        }
+        let made = tune(&args);
+        assert!(made.status.success(), "{}", stderr(&made));
+        let text = std::fs::read_to_string(&data).expect("the data");
+        text.lines()
+            .filter(|line| line.ends_with("\twin") || line.ends_with("\tloss"))
+            .count()
+    };
+    let (with, without) = (proven(true), proven(false));
+    assert!(
+        with > without,
+        "{with} proven labels with the database, {without} without"
+    );
+    let kalah_db = dir.path().join("kalah.db");
+    let built = Command::cargo_bin("ply-engine")
+        .expect("the binary")
+        .args([
+            "build-db",
+            "--variant",
+            "kalah",
+            "--max-seeds",
+            "6",
+            "--threads",
+            "1",
+        ])
+        .arg("--output")
+        .arg(&kalah_db)
+        .output()
+        .expect("ply-engine runs");
+    assert!(built.status.success(), "{}", stderr(&built));
+    assert_refused(
+        &tune(&[
+            "generate",
+            "--variant",
+            "oware",
+            "--endgame-db",
+            kalah_db.to_str().expect("a UTF-8 path"),
+            "--output",
+            dir.path().join("x.data").to_str().expect("a UTF-8 path"),
+        ]),
+        "a database of Kalah, not of Oware",
+    );
+}
+
 /// Every game with evaluations plays a match of two of them and reports
 /// it as cutechess does; an evaluation may be terms.
 #[test]

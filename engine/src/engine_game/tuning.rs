@@ -21,7 +21,8 @@ use ply_rules::game::Player;
 use super::EngineGame;
 use crate::network::Slots;
 use crate::network_training::{self, NetworkTraining, TrainReport};
-use crate::search::Evaluator;
+use crate::search::oracles::Oracles;
+use crate::search::{Evaluator, KnownMargin, SearchGame};
 use crate::selfplay::{openings, run_match, weighted_terms};
 use crate::training_data::{self, SelfPlay};
 use crate::tune::{self, Model, Sample};
@@ -46,9 +47,11 @@ pub trait TuningHooks<G: GameDef>: Sync {
     fn opening_plies(&self) -> u32;
 
     /// Plays the self-play games `settings` asks for from the start of
-    /// `rules`, evaluation `evaluation` against itself, and writes their
-    /// positions to `output` (see `training_data.rs`), calling `progress`
-    /// with the games finished.
+    /// `rules`, evaluation `evaluation` against itself with the databases
+    /// of `oracles` (whose values then label the positions they reach,
+    /// through the search's scores), and writes their positions to
+    /// `output` (see `training_data.rs`), calling `progress` with the
+    /// games finished.
     ///
     /// # Errors
     /// An evaluation the game does not have, a start the rules do not
@@ -57,6 +60,7 @@ pub trait TuningHooks<G: GameDef>: Sync {
         &self,
         rules: &G::Rules,
         evaluation: &str,
+        oracles: &Oracles,
         settings: &SelfPlay,
         output: &Path,
         progress: &(dyn Fn(usize) + Sync),
@@ -254,11 +258,15 @@ impl<G: Tunable> TuningHooks<G> for Tuning<G> {
         &self,
         rules: &G::Rules,
         evaluation: &str,
+        oracles: &Oracles,
         settings: &SelfPlay,
         output: &Path,
         progress: &(dyn Fn(usize) + Sync),
     ) -> Result<(), String> {
-        let evaluation = Self::evaluation(evaluation)?;
+        let evaluation = WithOracles {
+            evaluation: Self::evaluation(evaluation)?,
+            oracles: oracles.clone(),
+        };
         let start = G::start(rules).map_err(|e| e.to_string())?;
         training_data::write_self_play(&start, &evaluation, settings, output, progress)
             .map_err(|e| format!("writing {}: {e}", output.display()))
@@ -361,6 +369,26 @@ impl<G: Tunable> TuningHooks<G> for Tuning<G> {
             result.longest,
             result.report()
         ))
+    }
+}
+
+/// An evaluation with the databases of `oracles`, which the search then
+/// uses as the engine does ([`SearchGame::known_margin`]).
+#[derive(Clone, Debug)]
+struct WithOracles<E> {
+    evaluation: E,
+    oracles: Oracles,
+}
+
+impl<G: SearchGame, E: Evaluator<G>> Evaluator<G> for WithOracles<E> {
+    #[inline]
+    fn evaluate(&self, position: &G) -> i32 {
+        self.evaluation.evaluate(position)
+    }
+
+    #[inline]
+    fn known(&self, position: &G) -> Option<KnownMargin> {
+        position.known_margin(&self.oracles)
     }
 }
 

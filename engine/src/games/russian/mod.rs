@@ -14,6 +14,7 @@ use endgame::RussianDb;
 
 pub mod endgame;
 mod eval;
+pub mod network;
 mod search;
 pub mod solve;
 mod tuning;

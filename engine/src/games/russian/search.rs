@@ -8,6 +8,9 @@
 
 use super::endgame::{RussianDb, Wdl};
 use super::eval::RussianEvaluation;
+use super::network;
+use crate::network::input::InputShape;
+use crate::network::{NetworkFile, Slots};
 use crate::search::Evaluator;
 use crate::search::SearchGame;
 use crate::search::game::KnownMargin;
@@ -55,6 +58,21 @@ impl SearchGame for Russian {
     /// [`RussianEvaluation::DEFAULT`].
     fn evaluate(&self) -> i32 {
         RussianEvaluation::DEFAULT.evaluate(self)
+    }
+
+    const NETWORK_INPUT: Option<InputShape> = Some(network::INPUT);
+
+    fn default_network() -> Option<&'static NetworkFile> {
+        network::EMBEDDED.get()
+    }
+
+    fn network_input(&self, perspective: Player, slots: &mut Slots) -> bool {
+        network::input(self, perspective, slots)
+    }
+
+    /// The material.
+    fn network_base(&self) -> i32 {
+        network::base(self)
     }
 
     /// Captures first, longer and king-taking ones before shorter, then

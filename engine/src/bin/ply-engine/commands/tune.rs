@@ -11,12 +11,14 @@
 use std::path::PathBuf;
 
 use anyhow::{Context, Result};
-use ply_engine::engine_game::EngineGame;
 use ply_engine::engine_game::tuning::{
     TuningHooks, games_with_networks, games_with_tables, games_with_tuning,
 };
+use ply_engine::engine_game::{DatabaseFit, EngineGame};
 use ply_engine::network_training::NetworkTraining;
+use ply_engine::search::oracles::Oracles;
 use ply_engine::training_data::SelfPlay;
+use ply_rules::registry::GameDef;
 use ply_rules::variant::AnyRules;
 use ply_rules::variant::Variant;
 use ply_rules::with_rules;
@@ -99,6 +101,10 @@ struct GenerateArgs {
     /// The file to write, one position a line.
     #[arg(long, value_name = "FILE")]
     output: PathBuf,
+    /// An endgame database of the game (`build-db`): the searches use it,
+    /// so the positions it reaches are labelled by its values.
+    #[arg(long, value_name = "FILE")]
+    endgame_db: Option<PathBuf>,
 }
 
 /// The arguments of `ply-engine tune fit`.
@@ -202,8 +208,18 @@ fn generate(args: &GenerateArgs) -> Result<()> {
             Some(name) => name.as_str(),
             None => hooks.evaluations().first().copied().unwrap_or("default"),
         };
+        let mut oracles = Oracles::default();
+        if let Some(path) = &args.endgame_db {
+            let start = <G as GameDef>::start(rules).map_err(|e| anyhow::anyhow!("{e}"))?;
+            let opened = start
+                .open_database(path, DatabaseFit::TheseRules)
+                .map_err(anyhow::Error::msg)
+                .with_context(|| format!("--endgame-db {}", path.display()))?;
+            eprintln!("endgame database {}: {}", path.display(), opened.description);
+            oracles = oracles.with_any(opened.oracle);
+        }
         CountProgress::around("games", args.games, |progress| {
-            hooks.generate(rules, evaluation, &settings, &args.output, progress)
+            hooks.generate(rules, evaluation, &oracles, &settings, &args.output, progress)
         })
         .map_err(anyhow::Error::msg)
     })

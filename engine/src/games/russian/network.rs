@@ -1,0 +1,94 @@
+//! Russian draughts' network input (see `crate::network`): from a side's
+//! view (the board turned round for Black, so that its men head for rank
+//! 8 as White's do), what stands on each of the 32 squares: its own man or
+//! king, the other side's man or king, or nothing (no feature). A move
+//! changes a few squares, so the accumulators change by a few rows. The
+//! network's value is added to the material (a man 100, a king 250).
+
+use ply_rules::game::Player;
+use ply_rules::games::russian::Russian;
+use ply_rules::games::russian::squares::SQUARES;
+use ply_rules::registry::GameDef;
+
+use super::RussianEvaluation;
+use crate::network::input::InputShape;
+use crate::network::{EmbeddedNetwork, NONE, Slots};
+use crate::search::Evaluator;
+
+/// What may stand on a square: one's own man or king, the other side's.
+const KINDS: usize = 4;
+
+/// Russian draughts' network input: a slot a square.
+pub const INPUT: InputShape = InputShape {
+    game: <Russian as GameDef>::NAME,
+    inputs: SQUARES * KINDS,
+    slots: SQUARES,
+};
+
+/// The network Russian draughts plays unless `EvalFile` says otherwise.
+pub static EMBEDDED: EmbeddedNetwork = EmbeddedNetwork::new(
+    include_bytes!("../../../networks/russian-b9d0ad531719.nnue"),
+    INPUT,
+);
+
+/// The features on in `position` from `perspective`'s view, a slot a
+/// square ([`NONE`] where it is empty).
+pub fn input(position: &Russian, perspective: Player, slots: &mut Slots) -> bool {
+    let board = match perspective {
+        Player::One => position.board,
+        Player::Two => position.board.flipped(),
+    };
+    // Turned round, `perspective`'s pieces are White's.
+    let kinds = [
+        board.men(Player::One),
+        board.kings_of(Player::One),
+        board.men(Player::Two),
+        board.kings_of(Player::Two),
+    ];
+    for square in 0..SQUARES {
+        let bit = 1u32 << square;
+        let feature = kinds
+            .iter()
+            .position(|&pieces| pieces & bit != 0)
+            .and_then(|kind| u16::try_from(square * KINDS + kind).ok())
+            .unwrap_or(NONE);
+        slots.push(feature);
+    }
+    true
+}
+
+/// The material for the side to move, in centi-men.
+#[must_use]
+pub fn base(position: &Russian) -> i32 {
+    RussianEvaluation::MATERIAL.evaluate(position)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_side_sees_the_board_from_its_own_side() {
+        // White's man on c3 (square 9), king on d4 (13); Black's man on
+        // b8 (28).
+        let p = Russian::from_position_string("W:Wc3,Kd4:Bb8").unwrap_or_default();
+        let mut white = Slots::new();
+        assert!(input(&p, Player::One, &mut white));
+        assert_eq!(white.len(), SQUARES);
+        assert_eq!(white[9], (9 * KINDS) as u16);
+        assert_eq!(white[13], (13 * KINDS + 1) as u16);
+        assert_eq!(white[28], (28 * KINDS + 2) as u16);
+        assert_eq!(white.iter().filter(|&&f| f != NONE).count(), 3);
+        // Black's view: the board turned round, its man its own.
+        let mut black = Slots::new();
+        assert!(input(&p, Player::Two, &mut black));
+        let own: Vec<u16> = black
+            .iter()
+            .copied()
+            .filter(|&f| f != NONE && usize::from(f) % KINDS == 0)
+            .collect();
+        assert_eq!(own.len(), 1);
+        assert_eq!(black.iter().filter(|&&f| f != NONE).count(), 3);
+        assert_eq!(base(&p), 100 + 250 - 100);
+    }
+}
