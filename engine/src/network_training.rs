@@ -9,6 +9,7 @@ use std::path::Path;
 use ply_rules::game::Player;
 
 use crate::network::file::{NetworkFile, name_of};
+use crate::network::input::MAX_SLOTS;
 use crate::network::{CENTI_PER_UNIT, HIDDEN, Half, Network, QA, QB, Slots};
 use crate::search::accumulators::evaluate_afresh;
 use crate::search::{Evaluator, SearchGame};
@@ -43,9 +44,11 @@ impl Default for NetworkTraining {
     }
 }
 
-/// The largest float weight kept: the engine's integers hold it (`× QA`
-/// in an `i16`, with room for a sum of rows).
-const WEIGHT_LIMIT: f32 = 1.98;
+/// The largest float weight kept, and the bias: the engine's integers
+/// hold a bias and [`MAX_SLOTS`] rows of such weights (`× QA` in an `i16`),
+/// whatever the position. Quantizing checks it again
+/// ([`Network::accumulators_fit`]).
+const WEIGHT_LIMIT: f32 = i16::MAX as f32 / (QA as f32 * (MAX_SLOTS + 1) as f32);
 
 /// What a training made.
 #[derive(Clone, Debug, PartialEq)]
@@ -103,10 +106,12 @@ pub fn train<G: SearchGame>(
     settings: &NetworkTraining,
     progress: &mut dyn FnMut(usize, f64, f64),
 ) -> Result<TrainReport, String> {
-    let shape = G::NETWORK_INPUT.ok_or("the game has no network")?;
+    let shape = G::network().ok_or("the game has no network")?.shape();
     let labelled = training_data::read(data, parse).map_err(|e| e.to_string())?;
-    // 1. The scale that turns the search's scores into expected results.
-    let scale = search_scale(&labelled);
+    // 1. The scale that turns scores into expected results: the search's,
+    //    or where the data has none, the game's own evaluation's (both on
+    //    the games trained on only).
+    let scale = fitted_scale(&labelled, baseline);
     // 2. Samples: the network's input and the blended label.
     let (mut train_set, mut test_set) = (Vec::new(), Vec::new());
     for Labelled {
@@ -178,6 +183,12 @@ pub fn train<G: SearchGame>(
     .map_err(|e| e.to_string())?;
     // 4. The integers, and both evaluations checked on the held-out games.
     let network = quantize(shape.game, &trained)?;
+    if !network.accumulators_fit(shape.slots) {
+        return Err(format!(
+            "the trained weights overflow the accumulators of {} features",
+            shape.slots
+        ));
+    }
     let loss = |evaluate: &dyn Fn(&G) -> i32| {
         let sum: f64 = test_set
             .iter()
@@ -223,24 +234,30 @@ fn expected(label: SearchLabel, scale: f32) -> f32 {
     }
 }
 
-/// The logistic scale at which the search's scores best predict the
-/// results (Texel's scale of the search, as `tune fit` finds the
-/// evaluation's).
-fn search_scale<G>(labelled: &[Labelled<G>]) -> f32 {
-    let (scores, samples): (Vec<f32>, Vec<tune::Sample>) = labelled
-        .iter()
+/// The logistic scale at which scores best predict the results on the
+/// games trained on: the search's scores (Texel's scale of the search, as
+/// `tune fit` finds the evaluation's), or the evaluation `baseline`'s when
+/// the data has no search scores (files written before they were).
+fn fitted_scale<G>(labelled: &[Labelled<G>], baseline: &impl Evaluator<G>) -> f32 {
+    let sample = |result| tune::Sample {
+        features: Vec::new(),
+        base: 0.0,
+        phase: 0.0,
+        result,
+    };
+    let trained_on = labelled.iter().filter(|l| !held_out(l.game));
+    let (scores, samples): (Vec<f32>, Vec<tune::Sample>) = trained_on
+        .clone()
         .filter_map(|l| match l.search {
-            Some(SearchLabel::Eval(score)) => Some((
-                score as f32,
-                tune::Sample {
-                    features: Vec::new(),
-                    base: 0.0,
-                    phase: 0.0,
-                    result: l.result,
-                },
-            )),
+            Some(SearchLabel::Eval(score)) => Some((score as f32, sample(l.result))),
             _ => None,
         })
+        .unzip();
+    if !scores.is_empty() {
+        return tune::fit_scale(&scores, &samples);
+    }
+    let (scores, samples): (Vec<f32>, Vec<tune::Sample>) = trained_on
+        .map(|l| (baseline.evaluate(&l.position) as f32, sample(l.result)))
         .unzip();
     tune::fit_scale(&scores, &samples)
 }

@@ -118,15 +118,21 @@ fn play_one<G: SearchGame, E: Evaluator<G>>(
     let game = play_recorded(&position, &players, settings.nodes);
     game.positions
         .iter()
-        .zip(&game.scores)
-        .filter(|(p, _)| p.outcome().is_none())
-        .map(|(p, &score)| {
+        .enumerate()
+        .filter(|(_, p)| p.outcome().is_none())
+        .map(|(i, p)| {
             let result = match p.side_to_move() {
                 Player::One => game.first_score,
                 Player::Two => 1.0 - game.first_score,
             };
-            let search = SearchLabel::of_score(score);
-            format!("{result}\t{}\t{search}", p.position_string())
+            // A game cut short ends in a position no search played.
+            match game.scores.get(i) {
+                Some(&score) => {
+                    let search = SearchLabel::of_score(score);
+                    format!("{result}\t{}\t{search}", p.position_string())
+                }
+                None => format!("{result}\t{}", p.position_string()),
+            }
         })
         .collect()
 }

@@ -17,7 +17,7 @@ use open_session::OpenSession;
 
 /// Oware's network input size.
 fn oware_inputs() -> usize {
-    Oware::NETWORK_INPUT.map(|shape| shape.inputs).unwrap_or(0)
+    Oware::network().map(|own| own.shape().inputs).unwrap_or(0)
 }
 
 /// A network of `game` with `inputs` features: every weight small and
@@ -126,6 +126,26 @@ fn a_network_file_is_played_and_auto_and_none_go_back() {
     assert!(lines.iter().all(|line| !line.is_empty()), "{lines:?}");
     assert_ne!(lines[0], lines[1]);
     assert_ne!(lines[1], lines[2]);
+    // In one session: a refused file keeps the file played before, and
+    // `auto` and `none` replace it.
+    let mut flipped = bytes.clone();
+    flipped[100] ^= 0x40;
+    let bad = dir.path().join("bad.nnue");
+    std::fs::write(&bad, &flipped).expect("a damaged file");
+    let then = |after: &str| {
+        session(&[
+            set("UCI_Variant", "oware"),
+            set("EvalFile", &path_text(&path)),
+            set("EvalFile", after),
+            "position startpos".to_owned(),
+            "go depth 6".to_owned(),
+        ])
+    };
+    let refused = then(&path_text(&bad));
+    assert!(refused.contains("damaged network"), "{refused}");
+    assert_eq!(search_line(&refused), lines[0]);
+    assert_eq!(search_line(&then("auto")), lines[1]);
+    assert_eq!(search_line(&then("none")), lines[2]);
     // Chosen before the game: not Kalah's (said at once), but Oware's
     // when the UCI_Variant sent after it starts the game.
     let early = session(&[

@@ -11,8 +11,8 @@
 //! 3. `base + centi_per_unit · y` is an evaluation in centi-units, and a
 //!    logistic curve of it the expected result, `1 / (1 + e^(−scale · eval))`;
 //! 4. the loss is the mean squared error against the target (AdamW;
-//!    weights kept within `±weight_limit` so that the engine's integers hold
-//!    them).
+//!    weights and the first layer's bias kept within `±weight_limit`, which
+//!    the caller chooses so that its integers hold them).
 
 use candle_core::{DType, Device, Tensor, Var};
 use candle_nn::{AdamW, Optimizer, ParamsAdamW};
@@ -230,9 +230,13 @@ impl Model {
         Ok(total / samples.len().max(1) as f64)
     }
 
-    /// The weights within `±limit`.
+    /// The weights and the first layer's bias within `±limit`.
     fn clip(&self, limit: f32) -> Result<(), TrainError> {
-        for var in [&self.feature_weights, &self.output_weights] {
+        for var in [
+            &self.feature_weights,
+            &self.feature_bias,
+            &self.output_weights,
+        ] {
             var.set(&var.as_tensor().clamp(-limit, limit)?)?;
         }
         Ok(())
@@ -335,6 +339,9 @@ fn keep_freed_memory() {
 mod tests {
     use super::*;
 
+    /// The weight limit of the tests.
+    const WEIGHT_LIMIT: f32 = 1.5;
+
     /// Positions of a toy game: feature 0 or 1 in one slot, the side to
     /// move wins with feature 1 and loses with feature 0.
     fn toy(n: usize) -> Vec<Sample> {
@@ -358,7 +365,7 @@ mod tests {
             learning_rate: 0.01,
             scale: 0.01,
             centi_per_unit: 100.0,
-            weight_limit: 1.98,
+            weight_limit: WEIGHT_LIMIT,
             seed: 1,
         }
     }
@@ -390,7 +397,8 @@ mod tests {
                 .feature_weights
                 .iter()
                 .chain(&trained.output_weights)
-                .all(|w| w.abs() <= 1.98)
+                .chain(&trained.feature_bias)
+                .all(|w| w.abs() <= WEIGHT_LIMIT)
         );
         // The same seed trains the same weights.
         let again = train(&samples, &samples, shape, &settings(), &mut |_, _, _| {})

@@ -247,7 +247,7 @@ impl<G: Tunable> TuningHooks<G> for Tuning<G> {
     }
 
     fn has_network(&self) -> bool {
-        G::NETWORK_INPUT.is_some()
+        G::network().is_some()
     }
 
     fn opening_plies(&self) -> u32 {
@@ -331,7 +331,7 @@ impl<G: Tunable> TuningHooks<G> for Tuning<G> {
         progress: &mut dyn FnMut(usize, f64, f64),
     ) -> Result<TrainReport, String> {
         let start = G::start(rules).map_err(|e| e.to_string())?;
-        if G::NETWORK_INPUT.is_none() || !start.network_input(Player::One, &mut Slots::new()) {
+        if G::network().is_none() || !start.network_input(Player::One, &mut Slots::new()) {
             return Err(format!(
                 "{}: the network reads the game's own board, not this one",
                 G::title(rules)
@@ -389,6 +389,16 @@ impl<G: SearchGame, E: Evaluator<G>> Evaluator<G> for WithOracles<E> {
     #[inline]
     fn known(&self, position: &G) -> Option<KnownMargin> {
         position.known_margin(&self.oracles)
+    }
+
+    #[inline]
+    fn evaluate_at(&mut self, position: &G, ply: usize) -> i32 {
+        self.evaluation.evaluate_at(position, ply)
+    }
+
+    #[inline]
+    fn play(&mut self, parent: &G, child: &G, ply: usize) {
+        self.evaluation.play(parent, child, ply);
     }
 }
 

@@ -18,6 +18,7 @@
 //! of its SHA-256, as Stockfish names its nets (`nn-<12 digits>.nnue`):
 //! the name says which weights a result was measured with.
 
+use std::io::Read;
 use std::path::Path;
 use std::sync::OnceLock;
 
@@ -26,6 +27,7 @@ use thiserror::Error;
 
 use super::input::InputShape;
 use super::{HIDDEN, Half, Network};
+use crate::regular_file::open_regular;
 
 /// The first bytes of every network file.
 pub const MAGIC: &[u8; 8] = b"PLYNNUE1";
@@ -45,6 +47,9 @@ pub enum NetworkError {
         /// Why.
         source: std::io::Error,
     },
+    /// Not a regular file, or far bigger than any network.
+    #[error("{0}")]
+    NotAFile(String),
     /// The file does not begin as a network does.
     #[error(
         "not a Ply network (it does not begin with {MAGIC:?})",
@@ -72,7 +77,14 @@ pub enum NetworkError {
         /// The game's.
         expected: usize,
     },
+    /// Weights so large that a position's sums would not fit the engine's integers.
+    #[error("weights too large: a position of {0} features would overflow the accumulators")]
+    TooLarge(usize),
 }
+
+/// The largest network file read (a network of 64 hidden units holds
+/// 128 bytes a feature: this is over 250,000 features).
+pub const MAX_NETWORK_BYTES: u64 = 32 << 20;
 
 /// A network with its name.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -93,7 +105,10 @@ impl NetworkFile {
         if !bytes.starts_with(MAGIC) {
             return Err(NetworkError::NotANetwork);
         }
-        let Some((body, sum)) = bytes.split_last_chunk::<4>() else {
+        let Some((body, sum)) = bytes
+            .split_last_chunk::<4>()
+            .filter(|(body, _)| body.len() >= MAGIC.len())
+        else {
             return Err(NetworkError::Damaged("cut short".to_owned()));
         };
         if crc32fast::hash(body) != u32::from_le_bytes(*sum) {
@@ -140,15 +155,28 @@ impl NetworkFile {
         })
     }
 
-    /// Reads the network file at `path`.
+    /// Reads the network file at `path`: a regular file only (not a
+    /// device or a named pipe, which could block or never end), of at most
+    /// [`MAX_NETWORK_BYTES`].
     ///
     /// # Errors
-    /// The file cannot be read, or is not a network ([`Self::from_bytes`]).
+    /// The file cannot be read, is not a regular file or is too big, or is
+    /// not a network ([`Self::from_bytes`]).
     pub fn load(path: &Path) -> Result<Self, NetworkError> {
-        let bytes = std::fs::read(path).map_err(|source| NetworkError::Io {
+        let io = |source| NetworkError::Io {
             path: path.display().to_string(),
             source,
-        })?;
+        };
+        let (file, length) = open_regular(path).map_err(io)?;
+        if length > MAX_NETWORK_BYTES {
+            return Err(NetworkError::NotAFile(format!(
+                "{length} bytes, more than any network ({MAX_NETWORK_BYTES})"
+            )));
+        }
+        let mut bytes = Vec::new();
+        file.take(MAX_NETWORK_BYTES + 1)
+            .read_to_end(&mut bytes)
+            .map_err(io)?;
         Self::from_bytes(&bytes)
     }
 
@@ -179,25 +207,38 @@ impl NetworkFile {
         bytes
     }
 
-    /// Checks that this network is for `game`, with `inputs` features.
+    /// Checks that this network is for a game of input `shape`, and that
+    /// its accumulators hold every position of the game.
     ///
     /// # Errors
-    /// [`NetworkError::WrongGame`] or [`NetworkError::WrongInputs`].
-    pub fn check(&self, game: &str, inputs: usize) -> Result<(), NetworkError> {
-        if self.network.game != game {
+    /// [`NetworkError::WrongGame`], [`NetworkError::WrongInputs`] or
+    /// [`NetworkError::TooLarge`].
+    pub fn check(&self, shape: &InputShape) -> Result<(), NetworkError> {
+        if self.network.game != shape.game {
             return Err(NetworkError::WrongGame {
                 found: self.network.game.clone(),
-                expected: game.to_owned(),
+                expected: shape.game.to_owned(),
             });
         }
-        if self.network.inputs != inputs {
+        if self.network.inputs != shape.inputs {
             return Err(NetworkError::WrongInputs {
-                game: game.to_owned(),
+                game: shape.game.to_owned(),
                 found: self.network.inputs,
-                expected: inputs,
+                expected: shape.inputs,
             });
+        }
+        if !self.network.accumulators_fit(shape.slots) {
+            return Err(NetworkError::TooLarge(shape.slots));
         }
         Ok(())
+    }
+
+    /// Whether [`Self::check`] passes, without words (for every node).
+    #[must_use]
+    pub fn fits(&self, shape: &InputShape) -> bool {
+        self.network.game == shape.game
+            && self.network.inputs == shape.inputs
+            && self.network.accumulators_fit(shape.slots)
     }
 }
 
@@ -229,15 +270,15 @@ impl EmbeddedNetwork {
             .get_or_init(|| {
                 NetworkFile::from_bytes(self.bytes)
                     .ok()
-                    .filter(|file| file.check(self.shape.game, self.shape.inputs).is_ok())
+                    .filter(|file| file.fits(&self.shape))
             })
             .as_ref()
     }
 
-    /// The bytes embedded.
+    /// The input of the game it is for.
     #[must_use]
-    pub fn bytes(&self) -> &'static [u8] {
-        self.bytes
+    pub fn shape(&self) -> InputShape {
+        self.shape
     }
 }
 
@@ -288,6 +329,20 @@ mod tests {
     use super::*;
     use crate::network::tests::sample_network;
 
+    /// A game of 30 features and 14 slots.
+    const SHAPE: InputShape = InputShape {
+        game: "oware",
+        inputs: 30,
+        slots: 14,
+    };
+
+    /// `body` signed with its checksum, as a file ends.
+    fn signed(body: &[u8]) -> Vec<u8> {
+        let mut bytes = body.to_vec();
+        bytes.extend_from_slice(&crc32fast::hash(body).to_le_bytes());
+        bytes
+    }
+
     #[test]
     fn a_network_round_trips_through_its_file() {
         let network = sample_network("oware", 30);
@@ -299,7 +354,7 @@ mod tests {
             file.name.len(),
             "oware-".len() + NAME_DIGITS + ".nnue".len()
         );
-        assert!(file.check("oware", 30).is_ok());
+        assert!(file.check(&SHAPE).is_ok() && file.fits(&SHAPE));
     }
 
     #[test]
@@ -319,14 +374,73 @@ mod tests {
             "{}",
             refusal(&flipped)
         );
+        // Cut short: the checksum, or with a checksum made to match, the
+        // length.
         assert!(refusal(&bytes[..bytes.len() - 7]).contains("damaged"));
+        let body = &bytes[..bytes.len() - 4];
+        assert_eq!(
+            refusal(&signed(&body[..body.len() - 10])),
+            "damaged network: cut short"
+        );
+        assert_eq!(refusal(&MAGIC[..]), "damaged network: cut short");
+        let mut longer = body.to_vec();
+        longer.extend_from_slice(&[0; 6]);
+        assert_eq!(
+            refusal(&signed(&longer)),
+            "damaged network: 6 bytes after the weights"
+        );
+        // Another hidden size (the field after the game's name and the inputs).
+        let mut other_hidden = body.to_vec();
+        let at = MAGIC.len() + 1 + "oware".len() + 4;
+        other_hidden[at..at + 4].copy_from_slice(&32u32.to_le_bytes());
+        assert_eq!(
+            refusal(&signed(&other_hidden)),
+            "damaged network: 32 hidden units, where the engine plays 64"
+        );
         let file = NetworkFile::from_bytes(&bytes).unwrap_or_else(|e| panic!("{e}"));
-        let other = file.check("russian", 30).err().map(|e| e.to_string());
+        let russian = InputShape {
+            game: "russian",
+            ..SHAPE
+        };
+        let other = file.check(&russian).err().map(|e| e.to_string());
         assert_eq!(other.as_deref(), Some("a network for oware, not russian"));
-        let shape = file.check("oware", 386).err().map(|e| e.to_string());
+        assert!(!file.fits(&russian));
+        let bigger = InputShape {
+            inputs: 386,
+            ..SHAPE
+        };
+        let shape = file.check(&bigger).err().map(|e| e.to_string());
         assert_eq!(
             shape.as_deref(),
             Some("a network of 30 features, where oware has 386")
         );
+    }
+
+    #[test]
+    fn weights_too_large_for_the_game_are_refused() {
+        let network = Network::new(
+            "oware",
+            vec![[i16::MAX / 4; HIDDEN]; 30],
+            [0; HIDDEN],
+            [[1; HIDDEN]; 2],
+            0,
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let file = NetworkFile::from_bytes(&NetworkFile::to_bytes(&network))
+            .unwrap_or_else(|e| panic!("{e}"));
+        let refusal = file.check(&SHAPE).err().map(|e| e.to_string());
+        assert_eq!(
+            refusal.as_deref(),
+            Some("weights too large: a position of 14 features would overflow the accumulators")
+        );
+    }
+
+    #[test]
+    fn only_regular_files_are_read() {
+        let refusal = NetworkFile::load(Path::new("/dev/zero"))
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(refusal.contains("not a regular file"), "{refusal}");
     }
 }

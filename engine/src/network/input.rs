@@ -8,7 +8,8 @@
 
 use arrayvec::ArrayVec;
 
-/// Most slots a game may have (Russian draughts' 32 squares).
+/// Most slots a game may have (as many as the biggest game's input has:
+/// a slot a square of a draughts board).
 pub const MAX_SLOTS: usize = 32;
 
 /// An empty slot: no feature on.
@@ -16,6 +17,12 @@ pub const NONE: u16 = u16::MAX;
 
 /// The feature on in each slot ([`NONE`] for none), in the game's order.
 pub type Slots = ArrayVec<u16, MAX_SLOTS>;
+
+/// Pushes `feature` into the next slot ([`NONE`] if it is out of a
+/// feature's range, which no game's input reaches).
+pub fn push_feature(slots: &mut Slots, feature: usize) {
+    slots.push(u16::try_from(feature).unwrap_or(NONE));
+}
 
 /// The shape of a game's network input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,4 +33,18 @@ pub struct InputShape {
     pub inputs: usize,
     /// Slots a position fills.
     pub slots: usize,
+}
+
+impl InputShape {
+    /// The input of `game`: `inputs` features, `slots` slots (at most
+    /// [`MAX_SLOTS`]: a constant's evaluation fails otherwise).
+    #[must_use]
+    pub const fn new(game: &'static str, inputs: usize, slots: usize) -> Self {
+        assert!(slots <= MAX_SLOTS, "more slots than MAX_SLOTS");
+        Self {
+            game,
+            inputs,
+            slots,
+        }
+    }
 }

@@ -41,6 +41,10 @@ pub const QA: i32 = 255;
 pub const QB: i32 = 64;
 /// Centi-units in one unit of the network's output (a seed, a man).
 pub const CENTI_PER_UNIT: i32 = 100;
+/// The largest evaluation a network gives, in centi-units (a thousand
+/// seeds or men): far below the search's proven scores, which no network
+/// file, however its weights were made, may reach.
+pub const EVAL_LIMIT: i32 = 100_000;
 
 /// One side's accumulator: the first layer's sums from its view.
 pub type Half = [i16; HIDDEN];
@@ -70,6 +74,8 @@ pub struct Network {
     output_weights: [Half; 2],
     /// The output's bias (`× QA × QB`).
     output_bias: i32,
+    /// The most features on for which the accumulators stay in range.
+    max_slots: usize,
 }
 
 impl Network {
@@ -91,6 +97,7 @@ impl Network {
         Ok(Self {
             game: game.to_owned(),
             inputs: feature_weights.len(),
+            max_slots: Self::max_slots(&feature_weights, &feature_bias),
             feature_weights,
             feature_bias,
             output_weights,
@@ -133,17 +140,54 @@ impl Network {
             &accumulator.0[side.index()],
             &accumulator.0[side.opponent().index()],
         ];
-        let mut sum = self.output_bias;
+        // Each product fits an i32 (255 × 32,767), a half's sum of 64 too;
+        // the whole is added up in an i64, whatever a file's weights.
+        let mut sum = i64::from(self.output_bias);
         for (half, weights) in halves.into_iter().zip(&self.output_weights) {
-            sum += half
-                .iter()
-                .zip(weights)
-                .map(|(&a, &w)| i32::from(a.clamp(0, QA as i16)) * i32::from(w))
-                .sum::<i32>();
+            sum += i64::from(
+                half.iter()
+                    .zip(weights)
+                    .map(|(&a, &w)| i32::from(a.clamp(0, QA as i16)) * i32::from(w))
+                    .sum::<i32>(),
+            );
         }
-        // Rounded towards minus infinity, the same on both sides' boards
-        // up to one centi-unit.
-        (sum * CENTI_PER_UNIT).div_euclid(QA * QB)
+        // Rounded towards minus infinity.
+        let centi = (sum * i64::from(CENTI_PER_UNIT)).div_euclid(i64::from(QA * QB));
+        let limit = i64::from(EVAL_LIMIT);
+        // Within ±EVAL_LIMIT: an i32.
+        centi.clamp(-limit, limit) as i32
+    }
+
+    /// Whether every accumulator of a position with at most `slots`
+    /// features on stays within an `i16` (a trained network keeps its
+    /// weights so; a file made otherwise is refused).
+    #[must_use]
+    pub fn accumulators_fit(&self, slots: usize) -> bool {
+        slots <= self.max_slots
+    }
+
+    /// The most features that may be on while every accumulator stays
+    /// within an `i16`, whatever they are: for each hidden unit, its bias
+    /// and its largest row values added up, the least over the units.
+    fn max_slots(feature_weights: &[Half], feature_bias: &Half) -> usize {
+        (0..HIDDEN)
+            .map(|h| {
+                let mut largest: Vec<i32> = feature_weights
+                    .iter()
+                    .map(|row| i32::from(row[h]).abs())
+                    .collect();
+                largest.sort_unstable_by(|a, b| b.cmp(a));
+                let mut reach = i32::from(feature_bias[h]).abs();
+                largest
+                    .iter()
+                    .take_while(|&&w| {
+                        reach += w;
+                        reach <= i32::from(i16::MAX)
+                    })
+                    .count()
+            })
+            .min()
+            .unwrap_or(0)
     }
 
     /// The row of `feature`, `None` for [`NONE`] or one out of range.
@@ -198,6 +242,25 @@ pub(crate) mod tests {
         let mut half = net.refresh(&old);
         net.update(&mut half, &old, &new);
         assert_eq!(half, net.refresh(&new));
+    }
+
+    /// Weights that would overflow an accumulator, or the output, are
+    /// held: refused by the slots they allow, clamped in the output.
+    #[test]
+    fn extreme_weights_are_refused_or_clamped() {
+        let big = Network::new(
+            "test",
+            vec![[i16::MAX / 4; HIDDEN]; 10],
+            [0; HIDDEN],
+            [[i16::MAX; HIDDEN]; 2],
+            i32::MAX,
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        // Four rows of a quarter of the range fit, five do not.
+        assert!(big.accumulators_fit(4) && !big.accumulators_fit(5));
+        let accumulator = Accumulator([[QA as i16; HIDDEN]; 2]);
+        assert_eq!(big.output(&accumulator, Player::One), EVAL_LIMIT);
+        assert!(sample_network("test", 40).accumulators_fit(32));
     }
 
     #[test]

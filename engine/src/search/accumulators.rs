@@ -144,6 +144,60 @@ pub fn evaluate_afresh<G: SearchGame>(network: &Network, position: &G) -> Option
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::network::tests::sample_network;
+    use ply_rules::variant::{AnyGame, AnyRules, Variant};
+    use ply_rules::{with_game, with_variant};
+
+    /// Walks the tree below `position` as the search does: each move
+    /// noted, a third of the children cut off (noted, never computed), the
+    /// leaves evaluated; every leaf's evaluation through the stack equals
+    /// its evaluation afresh. The number of leaves checked.
+    fn walk<G: SearchGame>(
+        network: &Network,
+        stack: &mut AccumulatorStack,
+        position: &G,
+        ply: usize,
+        depth: usize,
+    ) -> usize {
+        if ply == depth || position.outcome().is_some() {
+            let expected = evaluate_afresh(network, position);
+            assert!(expected.is_some());
+            assert_eq!(stack.evaluate(network, position, ply), expected);
+            return 1;
+        }
+        let mut moves = G::Moves::default();
+        position.legal_moves(&mut moves);
+        let mut checked = 0;
+        for (i, &mv) in moves.iter().enumerate() {
+            let mut child = position.clone();
+            child.play(mv);
+            stack.play(network, position, &child, ply);
+            if i % 3 != 2 {
+                checked += walk(network, stack, &child, ply + 1, depth);
+            }
+        }
+        checked
+    }
+
+    /// Every game with a network keeps its accumulators right through a
+    /// search's walk, with a network whose every weight differs.
+    #[test]
+    fn the_stack_keeps_every_games_accumulators_right() {
+        let mut games = 0;
+        for variant in Variant::ALL {
+            let own = with_variant!(variant, G => <G as SearchGame>::network());
+            let Some(own) = own else { continue };
+            let network = sample_network(own.shape().game, own.shape().inputs);
+            let start =
+                AnyGame::start(&AnyRules::default_for(variant)).unwrap_or_else(|e| panic!("{e}"));
+            let checked = with_game!(&start, game => {
+                walk(&network, &mut AccumulatorStack::default(), game, 0, 4)
+            });
+            assert!(checked > 100, "{}: {checked} leaves", variant.name());
+            games += 1;
+        }
+        assert!(games >= 2);
+    }
 
     /// Every game's own network reads, is the game's, and is the file
     /// its name (its hash) says under `engine/networks/`.
@@ -153,13 +207,12 @@ mod tests {
         use ply_rules::with_variant;
         let mut seen = 0;
         for variant in Variant::ALL {
-            let (shape, file) = with_variant!(variant, G => (
-                <G as SearchGame>::NETWORK_INPUT,
-                <G as SearchGame>::default_network(),
-            ));
-            let Some(shape) = shape else { continue };
-            let file = file.unwrap_or_else(|| panic!("{}'s network does not read", variant.name()));
-            assert!(file.check(shape.game, shape.inputs).is_ok());
+            let own = with_variant!(variant, G => <G as SearchGame>::network());
+            let Some(own) = own else { continue };
+            let file = own
+                .get()
+                .unwrap_or_else(|| panic!("{}'s network does not read", variant.name()));
+            assert!(file.check(&own.shape()).is_ok());
             assert!(file.name.starts_with(&format!("{}-", variant.name())));
             let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
                 .join("networks")

@@ -50,8 +50,8 @@ pub trait Evaluator<G>: Clone + Send + Sync + 'static {
 pub struct GameEvaluation {
     /// The databases loaded (none by default).
     pub oracles: Oracles,
-    /// The network played.
-    pub network: NetworkChoice,
+    /// The network played (set once: the accumulators are its).
+    network: NetworkChoice,
     /// The accumulators of the search's line.
     stack: AccumulatorStack,
 }
@@ -71,7 +71,7 @@ impl GameEvaluation {
 /// Which network an evaluation plays.
 #[derive(Clone, Debug, Default)]
 pub enum NetworkChoice {
-    /// The game's own ([`SearchGame::default_network`]), if it has one.
+    /// The game's own ([`SearchGame::network`]), if it has one.
     #[default]
     Default,
     /// None: the game's hand-fitted evaluation ([`SearchGame::evaluate`]).
@@ -97,17 +97,12 @@ impl NetworkChoice {
     /// The network `G` plays under this choice.
     #[must_use]
     pub fn network<G: SearchGame>(&self) -> Option<&Network> {
-        let shape = G::NETWORK_INPUT?;
+        let own = G::network()?;
         match self {
-            Self::Default => G::default_network().map(|file| &file.network),
+            Self::Default => own.get().map(|file| &file.network),
             Self::Off => None,
-            Self::File(file) => {
-                if file.check(shape.game, shape.inputs).is_ok() {
-                    Some(&file.network)
-                } else {
-                    G::default_network().map(|file| &file.network)
-                }
-            }
+            Self::File(file) if file.fits(&own.shape()) => Some(&file.network),
+            Self::File(_) => own.get().map(|file| &file.network),
         }
     }
 }

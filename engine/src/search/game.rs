@@ -4,8 +4,7 @@
 
 use ply_rules::game::{Game, Player};
 
-use crate::network::input::InputShape;
-use crate::network::{NetworkFile, Slots};
+use crate::network::{EmbeddedNetwork, Slots};
 
 /// What the search needs from a game beyond its rules.
 pub trait SearchGame: Game {
@@ -44,13 +43,9 @@ pub trait SearchGame: Game {
         None
     }
 
-    /// The shape of the game's network input (`crate::network`), `None`
-    /// for a game without a network (the default).
-    const NETWORK_INPUT: Option<InputShape> = None;
-
-    /// The network the game plays unless told otherwise (embedded in the
-    /// engine); none by default.
-    fn default_network() -> Option<&'static NetworkFile> {
+    /// The game's own network, embedded in the engine (with the shape of
+    /// its input, `crate::network`); none by default.
+    fn network() -> Option<&'static EmbeddedNetwork> {
         None
     }
 

@@ -1,14 +1,12 @@
 //! `EvalFile`: the network the engine plays.
 
 use std::path::Path;
-use std::sync::Arc;
 
 use ply_protocol::Response;
 use ply_rules::variant::Variant;
 use ply_rules::with_variant;
 
 use super::Session;
-use crate::network::NetworkFile;
 use crate::options::FileChoice;
 use crate::search::{NetworkChoice, SearchGame};
 
@@ -24,16 +22,15 @@ impl Session {
     /// # Errors
     /// Why the file is not a sound network, in words.
     pub(super) fn choose_network(&mut self, choice: &FileChoice) -> Result<(), String> {
-        let network = match choice {
-            FileChoice::Auto => NetworkChoice::Default,
-            FileChoice::None => NetworkChoice::Off,
-            FileChoice::File(path) => {
-                let file = NetworkFile::load(path)
-                    .map_err(|e| format!("EvalFile {}: {e}", path.display()))?;
-                NetworkChoice::File(Arc::new(file))
-            }
-        };
-        self.lock_memory().network = network;
+        let network = NetworkChoice::load(choice).map_err(|e| match choice {
+            FileChoice::File(path) => format!("EvalFile {}: {e}", path.display()),
+            _ => format!("EvalFile: {e}"),
+        })?;
+        let mut memory = self.lock_memory();
+        memory.network = network;
+        // Scores of the old evaluation have no place in the new search.
+        memory.clear_all();
+        drop(memory);
         if let FileChoice::File(path) = choice {
             self.say_network(path, self.options.game.chosen_variant());
         }
@@ -54,14 +51,14 @@ impl Session {
         let NetworkChoice::File(file) = self.lock_memory().network.clone() else {
             return;
         };
-        let shape = with_variant!(variant, G => <G as SearchGame>::NETWORK_INPUT);
-        let fit = match shape {
+        let own = with_variant!(variant, G => <G as SearchGame>::network());
+        let fit = match own {
             None => Err(format!(
                 "{} plays no network (expected auto or none)",
                 variant.name()
             )),
-            Some(shape) => file
-                .check(shape.game, shape.inputs)
+            Some(own) => file
+                .check(&own.shape())
                 .map_err(|e| format!("{e}; {} plays its own", variant.name())),
         };
         match fit {

@@ -17,6 +17,7 @@ use super::house_table::{SIX_HOUSES, fits};
 use crate::network::Slots;
 use crate::network::file::EmbeddedNetwork;
 use crate::network::input::InputShape;
+use crate::network::input::push_feature;
 
 /// Seed counts a house tells apart: 0 to 22, and 23 or more.
 pub const SEED_VALUES: usize = 24;
@@ -28,11 +29,11 @@ pub const STORE_VALUES: usize = 49;
 const STORES: usize = HOUSE_SLOTS * SEED_VALUES;
 
 /// Oware's network input: 12 house slots and 2 store slots.
-pub const INPUT: InputShape = InputShape {
-    game: <Oware as GameDef>::NAME,
-    inputs: STORES + 2 * STORE_VALUES,
-    slots: HOUSE_SLOTS + 2,
-};
+pub const INPUT: InputShape = InputShape::new(
+    <Oware as GameDef>::NAME,
+    STORES + 2 * STORE_VALUES,
+    HOUSE_SLOTS + 2,
+);
 
 /// The network Oware plays unless `EvalFile` says otherwise.
 pub static EMBEDDED: EmbeddedNetwork = EmbeddedNetwork::new(
@@ -51,7 +52,7 @@ pub fn input(position: &Oware, perspective: Player, slots: &mut Slots) -> bool {
         .iter()
         .chain(position.houses(perspective.opponent()));
     for (house, &seeds) in rows.enumerate() {
-        push(
+        push_feature(
             slots,
             house * SEED_VALUES + usize::from(seeds).min(SEED_VALUES - 1),
         );
@@ -61,24 +62,15 @@ pub fn input(position: &Oware, perspective: Player, slots: &mut Slots) -> bool {
         .enumerate()
     {
         let store = usize::from(position.store(side)).min(STORE_VALUES - 1);
-        push(slots, STORES + n * STORE_VALUES + store);
+        push_feature(slots, STORES + n * STORE_VALUES + store);
     }
     true
-}
-
-/// Pushes `feature` (below [`INPUT`]'s inputs, which fit a `u16`).
-fn push(slots: &mut Slots, feature: usize) {
-    slots.push(u16::try_from(feature).unwrap_or(crate::network::NONE));
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::network::Network;
     use crate::search::SearchGame;
-    use crate::search::accumulators::{AccumulatorStack, evaluate_afresh};
-    use ply_rules::game::{Game, MoveList};
-    use ply_rules::games::oware::OwareRules;
 
     #[test]
     fn each_side_sees_its_own_houses_first() {
@@ -104,42 +96,8 @@ mod tests {
         assert!(!input(&five, Player::One, &mut Slots::new()));
     }
 
-    /// Every position of a game's first moves, evaluated through the
-    /// stack as the search reaches them, equals its evaluation afresh.
     #[test]
-    fn the_stack_keeps_the_accumulators_right() {
-        let network: Network = crate::network::tests::sample_network("oware", INPUT.inputs);
-        let mut stack = AccumulatorStack::default();
-        let start = Oware::start(OwareRules::default()).unwrap_or_else(|e| panic!("{e}"));
-        let mut line = vec![start];
-        let mut checked = 0;
-        // A walk down and back up the tree, as a search goes.
-        fn walk(
-            network: &Network,
-            stack: &mut AccumulatorStack,
-            position: &Oware,
-            ply: usize,
-            checked: &mut usize,
-        ) {
-            let expected = evaluate_afresh(network, position);
-            assert_eq!(stack.evaluate(network, position, ply), expected);
-            *checked += 1;
-            if ply == 3 {
-                return;
-            }
-            let mut moves = MoveList::new();
-            position.legal_moves(&mut moves);
-            for mv in moves {
-                let mut child = position.clone();
-                child.play(mv);
-                stack.play(network, position, &child, ply);
-                walk(network, stack, &child, ply + 1, checked);
-            }
-        }
-        walk(&network, &mut stack, &line[0], 0, &mut checked);
-        assert!(checked > 200, "{checked}");
-        line.clear();
-        // The base is the margin.
+    fn the_base_is_the_margin() {
         let p = Oware::from_position_string("4,4,4,4,4,0 10 4,4,4,4,0,0 6 s")
             .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(p.network_base(), 400);

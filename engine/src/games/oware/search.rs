@@ -11,8 +11,7 @@
 use super::endgame::OwareDb;
 use super::eval::OwareEvaluation;
 use super::network;
-use crate::network::input::InputShape;
-use crate::network::{NetworkFile, Slots};
+use crate::network::{EmbeddedNetwork, Slots};
 use crate::search::SearchGame;
 use crate::search::oracles::Oracles;
 use crate::search::{Evaluator, KnownMargin};
@@ -53,15 +52,8 @@ impl SearchGame for Oware {
 
     const MOVE_INDEX_LIMIT: usize = MAX_PITS as usize;
 
-    /// The endgame database's bounds on the seeds still to come (right
-    /// after a capture only: see [`OwareDb::probe`]), plus the stores.
-    /// They are margins of the game played until the board is decided; a
-    /// majority in a store ends Ply's game sooner, but never changes who
-    /// wins, and a proven score only needs the sign to be right.
-    const NETWORK_INPUT: Option<InputShape> = Some(network::INPUT);
-
-    fn default_network() -> Option<&'static NetworkFile> {
-        network::EMBEDDED.get()
+    fn network() -> Option<&'static EmbeddedNetwork> {
+        Some(&network::EMBEDDED)
     }
 
     fn network_input(&self, perspective: Player, slots: &mut Slots) -> bool {
@@ -73,6 +65,11 @@ impl SearchGame for Oware {
         OwareEvaluation::margin(self)
     }
 
+    /// The endgame database's bounds on the seeds still to come (right
+    /// after a capture only: see [`OwareDb::probe`]), plus the stores.
+    /// They are margins of the game played until the board is decided; a
+    /// majority in a store ends Ply's game sooner, but never changes who
+    /// wins, and a proven score only needs the sign to be right.
     fn known_margin(&self, oracles: &Oracles) -> Option<KnownMargin> {
         let future = oracles.get::<OwareDb>()?.probe(self)?;
         let me = self.side;

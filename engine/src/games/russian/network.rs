@@ -11,7 +11,7 @@ use ply_rules::games::russian::squares::SQUARES;
 use ply_rules::registry::GameDef;
 
 use super::RussianEvaluation;
-use crate::network::input::InputShape;
+use crate::network::input::{InputShape, push_feature};
 use crate::network::{EmbeddedNetwork, NONE, Slots};
 use crate::search::Evaluator;
 
@@ -19,11 +19,7 @@ use crate::search::Evaluator;
 const KINDS: usize = 4;
 
 /// Russian draughts' network input: a slot a square.
-pub const INPUT: InputShape = InputShape {
-    game: <Russian as GameDef>::NAME,
-    inputs: SQUARES * KINDS,
-    slots: SQUARES,
-};
+pub const INPUT: InputShape = InputShape::new(<Russian as GameDef>::NAME, SQUARES * KINDS, SQUARES);
 
 /// The network Russian draughts plays unless `EvalFile` says otherwise.
 pub static EMBEDDED: EmbeddedNetwork = EmbeddedNetwork::new(
@@ -47,12 +43,10 @@ pub fn input(position: &Russian, perspective: Player, slots: &mut Slots) -> bool
     ];
     for square in 0..SQUARES {
         let bit = 1u32 << square;
-        let feature = kinds
-            .iter()
-            .position(|&pieces| pieces & bit != 0)
-            .and_then(|kind| u16::try_from(square * KINDS + kind).ok())
-            .unwrap_or(NONE);
-        slots.push(feature);
+        match kinds.iter().position(|&pieces| pieces & bit != 0) {
+            Some(kind) => push_feature(slots, square * KINDS + kind),
+            None => slots.push(NONE),
+        }
     }
     true
 }
@@ -79,16 +73,21 @@ mod tests {
         assert_eq!(white[13], (13 * KINDS + 1) as u16);
         assert_eq!(white[28], (28 * KINDS + 2) as u16);
         assert_eq!(white.iter().filter(|&&f| f != NONE).count(), 3);
-        // Black's view: the board turned round, its man its own.
+        // Black's view: the board turned round (square s becomes 31 - s)
+        // and the colours swapped: its man on b8 is its own on square 3,
+        // White's man on c3 the other side's on 22, White's king on d4
+        // the other side's king on 18.
         let mut black = Slots::new();
         assert!(input(&p, Player::Two, &mut black));
-        let own: Vec<u16> = black
-            .iter()
-            .copied()
-            .filter(|&f| f != NONE && usize::from(f) % KINDS == 0)
-            .collect();
-        assert_eq!(own.len(), 1);
-        assert_eq!(black.iter().filter(|&&f| f != NONE).count(), 3);
+        let on: Vec<u16> = black.iter().copied().filter(|&f| f != NONE).collect();
+        assert_eq!(
+            on,
+            [
+                (3 * KINDS) as u16,
+                (18 * KINDS + 3) as u16,
+                (22 * KINDS + 2) as u16
+            ]
+        );
         assert_eq!(base(&p), 100 + 250 - 100);
     }
 }

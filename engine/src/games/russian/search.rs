@@ -9,8 +9,7 @@
 use super::endgame::{RussianDb, Wdl};
 use super::eval::RussianEvaluation;
 use super::network;
-use crate::network::input::InputShape;
-use crate::network::{NetworkFile, Slots};
+use crate::network::{EmbeddedNetwork, Slots};
 use crate::search::Evaluator;
 use crate::search::SearchGame;
 use crate::search::game::KnownMargin;
@@ -60,10 +59,8 @@ impl SearchGame for Russian {
         RussianEvaluation::DEFAULT.evaluate(self)
     }
 
-    const NETWORK_INPUT: Option<InputShape> = Some(network::INPUT);
-
-    fn default_network() -> Option<&'static NetworkFile> {
-        network::EMBEDDED.get()
+    fn network() -> Option<&'static EmbeddedNetwork> {
+        Some(&network::EMBEDDED)
     }
 
     fn network_input(&self, perspective: Player, slots: &mut Slots) -> bool {

@@ -132,7 +132,8 @@ struct TrainArgs {
     #[arg(long, value_name = "DIR", default_value = ".")]
     output: PathBuf,
     /// Passes over the positions.
-    #[arg(long, value_name = "N", default_value_t = NetworkTraining::default().epochs)]
+    #[arg(long, value_name = "N", default_value_t = NetworkTraining::default().epochs,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     epochs: usize,
     /// The share of the search's score in a label, 0 to 1 (the game's
     /// result has the rest).
