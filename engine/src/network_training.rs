@@ -14,7 +14,7 @@ use crate::network::{CENTI_PER_UNIT, HIDDEN, Half, Network, QA, QB, Slots};
 use crate::search::accumulators::evaluate_afresh;
 use crate::search::{Evaluator, SearchGame};
 use crate::training_data::{self, Labelled, SearchLabel, held_out};
-use crate::tune;
+use crate::tune::{self, sigmoid};
 
 /// How to train a network.
 #[derive(Clone, Debug, PartialEq)]
@@ -219,10 +219,6 @@ fn input<G: SearchGame>(position: &G, side: Player) -> Option<Vec<u16>> {
     position
         .network_input(side, &mut slots)
         .then(|| slots.to_vec())
-}
-
-fn sigmoid(x: f32) -> f32 {
-    1.0 / (1.0 + (-x).exp())
 }
 
 /// What a search label says of the result, 0 to 1.

@@ -57,7 +57,9 @@ const L2: f32 = 1e-9;
 /// Steps between two choices of the scale.
 pub const SCALE_EVERY: usize = 50;
 
-fn sigmoid(x: f32) -> f32 {
+/// The logistic curve: an evaluation (times its scale) as an expected result.
+#[must_use]
+pub fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
 }
 

@@ -77,8 +77,7 @@ impl AccumulatorStack {
         if ply > MAX_PLY || !self.ensure(network, position, ply) {
             return None;
         }
-        let accumulator = &self.entries[ply].accumulator;
-        Some(position.network_base() + network.output(accumulator, position.side_to_move()))
+        Some(value(network, &self.entries[ply].accumulator, position))
     }
 
     /// Makes the entry at `ply` that of `position`: kept if it is, brought
@@ -138,12 +137,19 @@ pub fn evaluate_afresh<G: SearchGame>(network: &Network, position: &G) -> Option
         return None;
     }
     let accumulator = Accumulator([network.refresh(&slots[0]), network.refresh(&slots[1])]);
-    Some(position.network_base() + network.output(&accumulator, position.side_to_move()))
+    Some(value(network, &accumulator, position))
+}
+
+/// The evaluation of `position`, whose accumulators these are: what the
+/// game counts exactly and the network's output.
+fn value<G: SearchGame>(network: &Network, accumulator: &Accumulator, position: &G) -> i32 {
+    position.network_base() + network.output(accumulator, position.side_to_move())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::network::EmbeddedNetwork;
     use crate::network::tests::sample_network;
     use ply_rules::variant::{AnyGame, AnyRules, Variant};
     use ply_rules::{with_game, with_variant};
@@ -179,14 +185,22 @@ mod tests {
         checked
     }
 
+    /// Every game with a network, and its own.
+    fn own_networks() -> Vec<(Variant, &'static EmbeddedNetwork)> {
+        Variant::ALL
+            .into_iter()
+            .filter_map(|variant| {
+                with_variant!(variant, G => <G as SearchGame>::network()).map(|own| (variant, own))
+            })
+            .collect()
+    }
+
     /// Every game with a network keeps its accumulators right through a
     /// search's walk, with a network whose every weight differs.
     #[test]
     fn the_stack_keeps_every_games_accumulators_right() {
         let mut games = 0;
-        for variant in Variant::ALL {
-            let own = with_variant!(variant, G => <G as SearchGame>::network());
-            let Some(own) = own else { continue };
+        for (variant, own) in own_networks() {
             let network = sample_network(own.shape().game, own.shape().inputs);
             let start =
                 AnyGame::start(&AnyRules::default_for(variant)).unwrap_or_else(|e| panic!("{e}"));
@@ -203,12 +217,8 @@ mod tests {
     /// its name (its hash) says under `engine/networks/`.
     #[test]
     fn every_embedded_network_is_named_by_its_hash() {
-        use ply_rules::variant::Variant;
-        use ply_rules::with_variant;
         let mut seen = 0;
-        for variant in Variant::ALL {
-            let own = with_variant!(variant, G => <G as SearchGame>::network());
-            let Some(own) = own else { continue };
+        for (variant, own) in own_networks() {
             let file = own
                 .get()
                 .unwrap_or_else(|| panic!("{}'s network does not read", variant.name()));
