@@ -619,13 +619,15 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Searcher<'a, G, E> {
         }
     }
 
-    /// Counts a node and says whether the search must unwind now.
+    /// Counts a node and says whether the search must unwind now (a
+    /// search unwinding counts no more nodes, so a node limit is kept to
+    /// the one node that found it spent).
     #[inline]
     fn out_of_budget(&mut self) -> bool {
-        self.nodes += 1;
         if self.aborted {
             return true;
         }
+        self.nodes += 1;
         if self
             .node_limit
             .is_some_and(|limit| self.all_nodes() > limit)
