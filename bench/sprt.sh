@@ -46,7 +46,12 @@ done
 if [ -z "$openings" ]; then
   case "$variant" in
     oware) openings=referee/openings/oware-3ply-balanced.txt ;;
-    kalah) openings=referee/openings/kalah-6-4-3ply.txt ;;
+    kalah)
+      # Kalah(6,6) unless the rules say four seeds a pit.
+      case " ${options[*]-} " in
+        *" option.Seeds=4 "*) openings=referee/openings/kalah-6-4-3ply.txt ;;
+        *) openings=referee/openings/kalah-6-6-3ply-balanced.txt ;;
+      esac ;;
     russian) openings=referee/openings/russian-4ply-balanced.txt ;;
     *) echo "$0: no openings file for $variant; give --openings FILE" >&2; exit 2 ;;
   esac

@@ -146,8 +146,8 @@ fn a_network_file_is_played_and_auto_and_none_go_back() {
     assert_eq!(search_line(&refused), lines[0]);
     assert_eq!(search_line(&then("auto")), lines[1]);
     assert_eq!(search_line(&then("none")), lines[2]);
-    // Chosen before the game: not Kalah's (said at once), but Oware's
-    // when the UCI_Variant sent after it starts the game.
+    // Chosen before the game: not Kalah's network (said at once), but
+    // Oware's when the UCI_Variant sent after it starts the game.
     let early = session(&[
         set("EvalFile", &path_text(&path)),
         set("UCI_Variant", "oware"),
@@ -156,7 +156,7 @@ fn a_network_file_is_played_and_auto_and_none_go_back() {
     ]);
     assert!(
         early.contains(&format!(
-            "info string error: EvalFile {}: kalah plays no network",
+            "info string error: EvalFile {}: a network for oware, not kalah; kalah plays its own",
             path.display()
         )),
         "{early}"
@@ -236,13 +236,13 @@ fn bad_files_are_refused_and_the_network_kept() {
         // The game's own network still plays.
         assert_eq!(search_line(&text), search_line(&own), "{why}");
     }
-    let kalah = session(&[
-        set("UCI_Variant", "kalah"),
+    let tictactoe = session(&[
+        set("UCI_Variant", "tictactoe"),
         set("EvalFile", &write("oware.nnue", &sound)),
     ]);
     assert!(
-        kalah.contains("oware.nnue: kalah plays no network (expected auto or none)"),
-        "{kalah}"
+        tictactoe.contains("oware.nnue: tictactoe plays no network (expected auto or none)"),
+        "{tictactoe}"
     );
 }
 

@@ -369,7 +369,10 @@ fn searchmoves_searches_only_the_moves_named() {
     }
     let best = lines_starting(&out, "bestmove");
     assert!(
-        best == ["bestmove 2"] || best.first().is_some_and(|b| b.starts_with("bestmove 5")),
+        best.len() == 1
+            && ["bestmove 2", "bestmove 5"]
+                .iter()
+                .any(|mv| best[0] == *mv || best[0].starts_with(&format!("{mv} ponder "))),
         "{out}"
     );
     assert!(!out.contains("error"), "{out}");
@@ -943,7 +946,7 @@ fn switching_back_to_kalah_restores_its_start() {
 /// as Stockfish pins its own: a change to the search or an evaluation that
 /// changes it must say so here (and in its match note); a speed-up must
 /// keep it.
-const BENCH_SIGNATURE: &str = "Nodes searched: 3893393";
+const BENCH_SIGNATURE: &str = "Nodes searched: 4014966";
 
 #[test]
 fn the_bench_signature_is_pinned() {

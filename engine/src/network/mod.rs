@@ -26,6 +26,7 @@
 
 pub mod file;
 pub mod input;
+pub mod pits;
 
 pub use file::{EmbeddedNetwork, NetworkError, NetworkFile};
 pub use input::{NONE, Slots};

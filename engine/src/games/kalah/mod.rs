@@ -6,6 +6,7 @@
 
 pub mod endgame;
 mod eval;
+mod network;
 mod packed;
 mod search;
 pub mod solve;

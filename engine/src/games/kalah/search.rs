@@ -2,6 +2,8 @@
 //! move-ordering hints.
 
 use super::eval::{KalahEvaluation, SEED_VALUE, store_difference};
+use super::network;
+use crate::network::{EmbeddedNetwork, Slots};
 use crate::search::KnownMargin;
 use crate::search::SearchGame;
 use crate::search::oracles::Oracles;
@@ -62,6 +64,19 @@ impl SearchGame for Kalah {
     }
 
     const MOVE_INDEX_LIMIT: usize = MAX_PITS as usize;
+
+    fn network() -> Option<&'static EmbeddedNetwork> {
+        Some(&network::EMBEDDED)
+    }
+
+    fn network_input(&self, perspective: Player, slots: &mut Slots) -> bool {
+        network::input(self, perspective, slots)
+    }
+
+    /// The store margin.
+    fn network_base(&self) -> i32 {
+        store_difference(self) * SEED_VALUE
+    }
 
     /// The endgame database holds f, the gain still to come; the final
     /// margin adds what the stores hold already.

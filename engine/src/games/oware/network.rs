@@ -17,23 +17,22 @@ use super::house_table::{SIX_HOUSES, fits};
 use crate::network::Slots;
 use crate::network::file::EmbeddedNetwork;
 use crate::network::input::InputShape;
-use crate::network::input::push_feature;
+use crate::network::pits::PitsInput;
 
 /// Seed counts a house tells apart: 0 to 22, and 23 or more.
 pub const SEED_VALUES: usize = 24;
-/// Every house of both sides.
-const HOUSE_SLOTS: usize = 2 * SIX_HOUSES;
 /// Seed counts a store tells apart: 0 to 48.
 pub const STORE_VALUES: usize = 49;
-/// The first store feature.
-const STORES: usize = HOUSE_SLOTS * SEED_VALUES;
+/// The board as the network reads it.
+const PITS: PitsInput = PitsInput {
+    pits: SIX_HOUSES,
+    pit_values: SEED_VALUES,
+    store_values: STORE_VALUES,
+};
 
 /// Oware's network input: 12 house slots and 2 store slots.
-pub const INPUT: InputShape = InputShape::new(
-    <Oware as GameDef>::NAME,
-    STORES + 2 * STORE_VALUES,
-    HOUSE_SLOTS + 2,
-);
+pub const INPUT: InputShape =
+    InputShape::new(<Oware as GameDef>::NAME, PITS.inputs(), PITS.slots());
 
 /// The network Oware plays unless `EvalFile` says otherwise.
 pub static EMBEDDED: EmbeddedNetwork = EmbeddedNetwork::new(
@@ -47,23 +46,13 @@ pub fn input(position: &Oware, perspective: Player, slots: &mut Slots) -> bool {
     if !fits(position) {
         return false;
     }
-    let rows = position
-        .houses(perspective)
-        .iter()
-        .chain(position.houses(perspective.opponent()));
-    for (house, &seeds) in rows.enumerate() {
-        push_feature(
-            slots,
-            house * SEED_VALUES + usize::from(seeds).min(SEED_VALUES - 1),
-        );
-    }
-    for (n, side) in [perspective, perspective.opponent()]
-        .into_iter()
-        .enumerate()
-    {
-        let store = usize::from(position.store(side)).min(STORE_VALUES - 1);
-        push_feature(slots, STORES + n * STORE_VALUES + store);
-    }
+    let opponent = perspective.opponent();
+    PITS.fill(
+        position.houses(perspective),
+        position.houses(opponent),
+        [position.store(perspective), position.store(opponent)],
+        slots,
+    );
     true
 }
 
@@ -71,6 +60,9 @@ pub fn input(position: &Oware, perspective: Player, slots: &mut Slots) -> bool {
 mod tests {
     use super::*;
     use crate::search::SearchGame;
+
+    /// The first store feature: after twelve houses' counts.
+    const STORES: usize = 2 * SIX_HOUSES * SEED_VALUES;
 
     #[test]
     fn each_side_sees_its_own_houses_first() {

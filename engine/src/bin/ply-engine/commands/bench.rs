@@ -12,8 +12,9 @@ pub struct BenchArgs {
     /// Search depth.
     #[arg(value_name = "DEPTH", default_value_t = BENCH_DEPTH)]
     depth: u32,
-    /// The network: `auto` (each game's own), `none` (the fitted tables)
-    /// or a network file (for its game; the others play their own).
+    /// The network: `auto` (each game's own), `none` (no network:
+    /// the fitted tables, Kalah's terms) or a network file (for its game;
+    /// the others play their own).
     #[arg(long, value_name = "FILE", default_value = FileChoice::AUTO)]
     eval_file: String,
 }
