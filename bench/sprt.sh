@@ -47,10 +47,19 @@ if [ -z "$openings" ]; then
   case "$variant" in
     oware) openings=referee/openings/oware-3ply-balanced.txt ;;
     kalah)
-      # Kalah(6,6) unless the rules say four seeds a pit.
-      case " ${options[*]-} " in
-        *" option.Seeds=4 "*) openings=referee/openings/kalah-6-4-3ply.txt ;;
-        *) openings=referee/openings/kalah-6-6-3ply-balanced.txt ;;
+      # Kalah(6,6) by default, Kalah(6,4) with --option Seeds=4; other
+      # boards need their own openings.
+      pits=6 seeds=6
+      for option in ${options[@]+"${options[@]}"}; do
+        case "$option" in
+          option.Pits=*) pits=${option#option.Pits=} ;;
+          option.Seeds=*) seeds=${option#option.Seeds=} ;;
+        esac
+      done
+      case "$pits,$seeds" in
+        6,6) openings=referee/openings/kalah-6-6-3ply-balanced.txt ;;
+        6,4) openings=referee/openings/kalah-6-4-3ply.txt ;;
+        *) echo "$0: no openings for Kalah($pits,$seeds) here; give --openings FILE" >&2; exit 2 ;;
       esac ;;
     russian) openings=referee/openings/russian-4ply-balanced.txt ;;
     *) echo "$0: no openings file for $variant; give --openings FILE" >&2; exit 2 ;;

@@ -1,5 +1,5 @@
 //! `EvalFile`: the network the engine plays. `auto` plays the game's own
-//! (embedded), `none` the fitted tables, a file its network once it is
+//! (embedded), `none` the evaluation without one, a file its network once it is
 //! read and checked; a file that is not a network, a damaged one, one of
 //! another game or of another shape, and a game that plays no network are
 //! refused with the reason, keeping the network played before.

@@ -37,8 +37,9 @@ impl PitsInput {
         2 * self.pits + 2
     }
 
-    /// The first store feature.
-    const fn first_store(&self) -> usize {
+    /// The first store feature (after every pit's counts).
+    #[must_use]
+    pub const fn first_store(&self) -> usize {
         2 * self.pits * self.pit_values
     }
 
@@ -46,6 +47,7 @@ impl PitsInput {
     /// `own` and `theirs` its pits and the opponent's, each from that
     /// side's own left, `stores` its store and then the opponent's.
     pub fn fill(&self, own: &[u8], theirs: &[u8], stores: [u8; 2], slots: &mut Slots) {
+        debug_assert!(own.len() == self.pits && theirs.len() == self.pits);
         for (pit, &seeds) in own.iter().chain(theirs).enumerate() {
             let count = usize::from(seeds).min(self.pit_values - 1);
             push_feature(slots, pit * self.pit_values + count);
@@ -70,6 +72,7 @@ mod tests {
         };
         assert_eq!(shape.inputs(), 2 * 2 * 4 + 2 * 5);
         assert_eq!(shape.slots(), 6);
+        assert_eq!(shape.first_store(), 16);
         let mut slots = Slots::new();
         shape.fill(&[0, 9], &[2, 3], [1, 7], &mut slots);
         // Own pits 0 and 9 (capped at 3), then the opponent's 2 and 3.

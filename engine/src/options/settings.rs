@@ -67,8 +67,8 @@ pub enum FileChoice {
     /// (found anew when they change); `EvalFile`: the game's own network.
     #[default]
     Auto,
-    /// `none` (or empty): no database; no network (the game's fitted
-    /// tables).
+    /// `none` (or empty): no database; no network (the game's evaluation
+    /// without one).
     None,
     /// This file.
     File(PathBuf),

@@ -7,9 +7,11 @@
 
 use std::sync::Arc;
 
+use ply_rules::game::Player;
+
 use super::accumulators::{AccumulatorStack, evaluate_afresh};
 use super::game::{KnownMargin, SearchGame};
-use crate::network::{Network, NetworkError, NetworkFile};
+use crate::network::{Network, NetworkError, NetworkFile, Slots};
 use crate::options::FileChoice;
 use crate::search::oracles::Oracles;
 
@@ -66,6 +68,18 @@ impl GameEvaluation {
             stack: AccumulatorStack::default(),
         }
     }
+
+    /// The evaluation of a search from `root`: as [`Self::new`], but with
+    /// no network where the network does not read the root's board. A
+    /// search never leaves its board, so its nodes need not ask again
+    /// (Kalah(6,4) would otherwise try to read every node for Kalah(6,6)'s
+    /// network).
+    #[must_use]
+    pub fn for_root<G: SearchGame>(oracles: Oracles, network: NetworkChoice, root: &G) -> Self {
+        let reads =
+            network.network::<G>().is_some() && root.network_input(Player::One, &mut Slots::new());
+        Self::new(oracles, if reads { network } else { NetworkChoice::Off })
+    }
 }
 
 /// Which network an evaluation plays.
@@ -74,7 +88,7 @@ pub enum NetworkChoice {
     /// The game's own ([`SearchGame::network`]), if it has one.
     #[default]
     Default,
-    /// None: the game's hand-fitted evaluation ([`SearchGame::evaluate`]).
+    /// None: the game's evaluation without a network ([`SearchGame::evaluate`]).
     Off,
     /// This one, loaded from a file; a game it is not for plays its own.
     File(Arc<NetworkFile>),

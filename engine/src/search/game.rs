@@ -52,7 +52,9 @@ pub trait SearchGame: Game {
     /// This position from `perspective`'s view as the network reads it:
     /// the feature on in each slot, pushed onto `slots` in the game's
     /// order. False where the network does not read this board (another
-    /// board size): the game's own evaluation stands in.
+    /// board size): the game's own evaluation stands in. Whether it reads
+    /// a board must not change along a game: a search asks at its root
+    /// only (`GameEvaluation::for_root`).
     fn network_input(&self, perspective: Player, slots: &mut Slots) -> bool {
         let _ = (perspective, slots);
         false

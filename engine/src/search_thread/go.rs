@@ -132,7 +132,11 @@ pub fn run<G: SearchGame>(
     spent: Duration,
 ) -> SearchResult<G::Move> {
     memory.history.ensure_size(G::MOVE_INDEX_LIMIT);
-    let evaluation = GameEvaluation::new(memory.oracles.clone(), memory.network.clone());
+    let evaluation = GameEvaluation::for_root(
+        memory.oracles.clone(),
+        memory.network.clone(),
+        root.position,
+    );
     let search_tables = SearchTables {
         tt: &mut memory.tt,
         history: &mut memory.history,

@@ -145,7 +145,7 @@ fn bench_one<G: SearchGame>(
         SearchSettings::default(),
         tables,
         control,
-        GameEvaluation::new(Oracles::default(), network.clone()),
+        GameEvaluation::for_root(Oracles::default(), network.clone(), position),
         |_| {},
     )
     .nodes

@@ -12,7 +12,7 @@ use crate::search::{NetworkChoice, SearchGame};
 
 impl Session {
     /// `setoption name EvalFile`: `auto` plays the game's own network,
-    /// `none` none (the game's fitted evaluation), and a file is read at
+    /// `none` none (the game's evaluation without one), and a file is read at
     /// once and kept when it is a sound network (refused, keeping the
     /// network played before, when it is not). Whether it is the game's is
     /// said at once and again when a game starts: options arrive in any

@@ -12,7 +12,7 @@
 //! evaluation.
 
 use ply_rules::game::Player;
-use ply_rules::games::kalah::{DEFAULT_PITS, DEFAULT_SEEDS, Kalah, KalahRules};
+use ply_rules::games::kalah::{Kalah, KalahRules};
 use ply_rules::registry::GameDef;
 
 use crate::network::Slots;
@@ -20,13 +20,21 @@ use crate::network::file::EmbeddedNetwork;
 use crate::network::input::InputShape;
 use crate::network::pits::PitsInput;
 
+/// The game the network was trained on: Kalah(6,6), the standard capture.
+const TRAINED: KalahRules = KalahRules {
+    pits: 6,
+    seeds: 6,
+    empty_capture: false,
+};
+/// Every seed of [`TRAINED`]'s board.
+const TRAINED_SEEDS: usize = 2 * TRAINED.pits as usize * TRAINED.seeds as usize;
 /// Seed counts a pit tells apart: 0 to 22, and 23 or more.
 pub const SEED_VALUES: usize = 24;
-/// Seed counts a store tells apart: 0 to 72, every seed of Kalah(6,6).
-pub const STORE_VALUES: usize = 2 * DEFAULT_PITS as usize * DEFAULT_SEEDS as usize + 1;
+/// Seed counts a store tells apart: 0 to 72, every seed of the board.
+pub const STORE_VALUES: usize = TRAINED_SEEDS + 1;
 /// The board as the network reads it.
 const PITS: PitsInput = PitsInput {
-    pits: DEFAULT_PITS as usize,
+    pits: TRAINED.pits as usize,
     pit_values: SEED_VALUES,
     store_values: STORE_VALUES,
 };
@@ -46,8 +54,9 @@ pub static EMBEDDED: EmbeddedNetwork = EmbeddedNetwork::new(
 /// change, so this is the start's variant).
 #[must_use]
 pub fn fits(position: &Kalah) -> bool {
-    position.rules() == KalahRules::default()
-        && u32::from(position.total_seeds()) == KalahRules::default().total_seeds()
+    position.pit_count() == TRAINED.pits
+        && position.empty_capture() == TRAINED.empty_capture
+        && usize::from(position.total_seeds()) == TRAINED_SEEDS
 }
 
 /// The features on in `position` from `perspective`'s view, a slot each;
@@ -72,7 +81,7 @@ mod tests {
     use crate::search::SearchGame;
 
     /// The first store feature: after twelve pits' counts.
-    const STORES: usize = 2 * DEFAULT_PITS as usize * SEED_VALUES;
+    const STORES: usize = PITS.first_store();
 
     fn pos(text: &str) -> Kalah {
         Kalah::from_position_string(text, false).unwrap_or_else(|e| panic!("{e}"))
@@ -106,11 +115,18 @@ mod tests {
         let irving = Kalah::from_position_string("6,6,6,6,6,6 0 6,6,6,6,6,6 0 s", true)
             .unwrap_or_else(|e| panic!("{e}"));
         assert!(!fits(&irving));
+        // Six pits, but 78 seeds (which rounds to six a pit too).
+        assert!(!fits(&pos("6,6,6,6,6,0 10 6,6,6,6,0,0 14 n")));
+        // Twelve pits of three: 72 seeds, another board.
+        assert!(!fits(&pos(
+            "3,3,3,3,3,3,3,3,3,3,3,3 0 3,3,3,3,3,3,3,3,3,3,3,3 0 s"
+        )));
     }
 
     #[test]
     fn the_base_is_the_store_margin() {
-        let p = pos("6,6,6,6,6,0 10 6,6,6,6,0,0 14 n");
+        let p = pos("6,6,6,6,6,0 7 6,6,6,6,0,0 11 n");
+        assert!(fits(&p));
         assert_eq!(p.network_base(), 400);
     }
 }

@@ -1,4 +1,5 @@
-//! Oware's network input (see `crate::network`): from a side's view, the
+//! Oware's network input (see `crate::network`), the layout every sowing
+//! game's network reads (`crate::network::pits`): from a side's view, the
 //! seeds in each house counted from its left round the board (its own six
 //! houses, then the opponent's six), and the seeds in each store. The
 //! network's value is added to the captured margin, which it does not
@@ -62,7 +63,7 @@ mod tests {
     use crate::search::SearchGame;
 
     /// The first store feature: after twelve houses' counts.
-    const STORES: usize = 2 * SIX_HOUSES * SEED_VALUES;
+    const STORES: usize = PITS.first_store();
 
     #[test]
     fn each_side_sees_its_own_houses_first() {
