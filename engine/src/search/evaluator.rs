@@ -109,8 +109,12 @@ impl NetworkChoice {
     }
 
     /// The network `G` plays under this choice.
+    #[inline]
     #[must_use]
     pub fn network<G: SearchGame>(&self) -> Option<&Network> {
+        if matches!(self, Self::Off) {
+            return None;
+        }
         let own = G::network()?;
         match self {
             Self::Default => own.get().map(|file| &file.network),
