@@ -5,7 +5,8 @@
 # measured: the game's balanced openings under referee/openings/, each
 # played twice with colours swapped, a fixed time a move. Prints the
 # referee's summary (score, Elo by pairs with its interval, pentanomial
-# counts) of each encounter.
+# counts) of each encounter, then Ply's score as each side
+# (bench/scores_by_side.py).
 #
 #   bench/anchor_match.sh --variant oware|russian --opponent "COMMAND [ARG …]"
 #                         [--name NAME] [--st SECONDS] [--games N] [--results FILE]
@@ -73,6 +74,9 @@ fi
   -each st="$st" -variant "$variant" \
   -openings file="$openings" format=moves -repeat \
   -games "$games" -concurrency "$concurrency" -results "$results"
+echo "== scores by side"
+bench/scores_by_side.py --engine ply "$results"
+[ -z "$also" ] || bench/scores_by_side.py --engine "ply-${also%%=*}-${also#*=}" "$results"
 if [ "$variant" = russian ]; then
   echo "== games led by a man or more and not won"
   bench/material_leads.py --engine ply "$results"
