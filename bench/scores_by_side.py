@@ -21,8 +21,9 @@ import sys
 # The first player and the second, as the results name them.
 SIDES = ("p1", "p2")
 
-# What a result is worth to the first player.
-FIRST_PLAYER_POINTS = {"p1win": 1.0, "draw": 0.5, "p2win": 0.0}
+# A result's column in the first player's [won, drawn, lost]; the second
+# player's is the mirror (2 - column).
+FIRST_PLAYER_COLUMN = {"p1win": 0, "draw": 1, "p2win": 2}
 
 
 def main():
@@ -46,13 +47,11 @@ def main():
                 side = next((s for s in SIDES if game.get(s) == args.engine), None)
                 if side is None:
                     continue
-                points = FIRST_PLAYER_POINTS.get(game.get("result"))
-                if points is None:
+                column = FIRST_PLAYER_COLUMN.get(game.get("result"))
+                if column is None:
                     unfinished += 1
                     continue
-                if side == "p2":
-                    points = 1.0 - points
-                counts[side][{1.0: 0, 0.5: 1, 0.0: 2}[points]] += 1
+                counts[side][column if side == "p1" else 2 - column] += 1
 
     if not any(sum(c) for c in counts.values()):
         sys.exit(f"no finished game of {args.engine!r} in {', '.join(args.results)}")
