@@ -112,15 +112,17 @@ impl NetworkChoice {
     #[inline]
     #[must_use]
     pub fn network<G: SearchGame>(&self) -> Option<&Network> {
-        if matches!(self, Self::Off) {
-            return None;
-        }
-        let own = G::network()?;
         match self {
-            Self::Default => own.get().map(|file| &file.network),
             Self::Off => None,
-            Self::File(file) if file.fits(&own.shape()) => Some(&file.network),
-            Self::File(_) => own.get().map(|file| &file.network),
+            Self::Default => G::network()?.get().map(|file| &file.network),
+            Self::File(file) => {
+                let own = G::network()?;
+                if file.fits(&own.shape()) {
+                    Some(&file.network)
+                } else {
+                    own.get().map(|file| &file.network)
+                }
+            }
         }
     }
 }
@@ -153,6 +155,71 @@ impl<G: SearchGame> Evaluator<G> for GameEvaluation {
         let Self { network, stack, .. } = self;
         if let Some(network) = network.network::<G>() {
             stack.play(network, parent, child, ply);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::ptr;
+    use std::sync::Arc;
+
+    use ply_rules::games::oware::Oware;
+
+    use super::NetworkChoice;
+    use crate::games::{oware, russian};
+    use crate::network::{Network, NetworkFile};
+    use ply_rules::games::tictactoe::TicTacToe;
+
+    /// A copy of a game's embedded network, as `EvalFile` would load it.
+    fn loaded(file: Option<&NetworkFile>) -> NetworkChoice {
+        let file = file.expect("every embedded network reads").clone();
+        NetworkChoice::File(Arc::new(file))
+    }
+
+    fn embedded_oware() -> &'static Network {
+        &oware::network::EMBEDDED
+            .get()
+            .expect("Oware's network reads")
+            .network
+    }
+
+    #[test]
+    fn the_default_is_the_games_own_network() {
+        let played = NetworkChoice::Default.network::<Oware>();
+        assert!(played.is_some_and(|network| ptr::eq(network, embedded_oware())));
+    }
+
+    #[test]
+    fn off_plays_no_network() {
+        assert!(NetworkChoice::Off.network::<Oware>().is_none());
+    }
+
+    #[test]
+    fn a_file_for_the_game_is_played_instead_of_its_own() {
+        let choice = loaded(oware::network::EMBEDDED.get());
+        let NetworkChoice::File(file) = &choice else {
+            unreachable!("loaded gives a file")
+        };
+        let played = choice.network::<Oware>();
+        assert!(played.is_some_and(|network| ptr::eq(network, &file.network)));
+    }
+
+    #[test]
+    fn a_file_for_another_game_leaves_the_games_own_network() {
+        let choice = loaded(russian::network::EMBEDDED.get());
+        let played = choice.network::<Oware>();
+        assert!(played.is_some_and(|network| ptr::eq(network, embedded_oware())));
+    }
+
+    #[test]
+    fn a_game_without_a_network_plays_none_whatever_the_choice() {
+        for choice in [
+            NetworkChoice::Default,
+            NetworkChoice::Off,
+            loaded(oware::network::EMBEDDED.get()),
+        ] {
+            assert!(choice.network::<TicTacToe>().is_none(), "{choice:?}");
         }
     }
 }
