@@ -112,17 +112,11 @@ impl NetworkChoice {
     #[inline]
     #[must_use]
     pub fn network<G: SearchGame>(&self) -> Option<&Network> {
+        let own = G::network()?;
         match self {
             Self::Off => None,
-            Self::Default => G::network()?.get().map(|file| &file.network),
-            Self::File(file) => {
-                let own = G::network()?;
-                if file.fits(&own.shape()) {
-                    Some(&file.network)
-                } else {
-                    own.get().map(|file| &file.network)
-                }
-            }
+            Self::File(file) if file.fits(&own.shape()) => Some(&file.network),
+            Self::Default | Self::File(_) => own.get().map(|file| &file.network),
         }
     }
 }
@@ -165,11 +159,11 @@ mod tests {
     use std::sync::Arc;
 
     use ply_rules::games::oware::Oware;
+    use ply_rules::games::tictactoe::TicTacToe;
 
     use super::NetworkChoice;
     use crate::games::{oware, russian};
     use crate::network::{Network, NetworkFile};
-    use ply_rules::games::tictactoe::TicTacToe;
 
     /// A copy of a game's embedded network, as `EvalFile` would load it.
     fn loaded(file: Option<&NetworkFile>) -> NetworkChoice {
@@ -177,6 +171,7 @@ mod tests {
         NetworkChoice::File(Arc::new(file))
     }
 
+    /// The network Oware plays by default.
     fn embedded_oware() -> &'static Network {
         &oware::network::EMBEDDED
             .get()
