@@ -10,7 +10,7 @@ use ply_rules::game::Player;
 
 use crate::network::file::{NetworkFile, name_of};
 use crate::network::input::MAX_SLOTS;
-use crate::network::{CENTI_PER_UNIT, HIDDEN, Half, Network, QA, QB, Slots};
+use crate::network::{CENTI_PER_UNIT, DEFAULT_HIDDEN, MAX_HIDDEN, Network, QA, QB, Slots, Weights};
 use crate::search::accumulators::evaluate_afresh;
 use crate::search::{Evaluator, SearchGame};
 use crate::training_data::{self, Labelled, SearchLabel, held_out};
@@ -30,6 +30,10 @@ pub struct NetworkTraining {
     pub learning_rate: f64,
     /// Seed of the first weights and of the order of the positions.
     pub seed: u64,
+    /// Hidden units of each side's accumulator (1 to [`MAX_HIDDEN`]);
+    /// `None`: as many as the network the game plays has (a game without
+    /// one: [`DEFAULT_HIDDEN`]), so that training again keeps its shape.
+    pub hidden: Option<usize>,
 }
 
 impl Default for NetworkTraining {
@@ -40,6 +44,7 @@ impl Default for NetworkTraining {
             batch: 4096,
             learning_rate: 0.001,
             seed: 1,
+            hidden: None,
         }
     }
 }
@@ -65,6 +70,8 @@ pub struct TrainReport {
     pub losses: Vec<(f64, f64)>,
     /// The quantized network's loss on the held-out labels.
     pub network_loss: f64,
+    /// Hidden units of each side's accumulator.
+    pub hidden: usize,
     /// The network file: its name and bytes.
     pub name: String,
     /// Its bytes.
@@ -83,7 +90,13 @@ impl std::fmt::Display for TrainReport {
             "held-out loss: the game's evaluation {:.6}, the network {:.6}",
             self.baseline_loss, self.network_loss
         )?;
-        write!(f, "network {} ({} bytes)", self.name, self.bytes.len())
+        write!(
+            f,
+            "network {} ({} hidden units, {} bytes)",
+            self.name,
+            self.hidden,
+            self.bytes.len()
+        )
     }
 }
 
@@ -106,7 +119,17 @@ pub fn train<G: SearchGame>(
     settings: &NetworkTraining,
     progress: &mut dyn FnMut(usize, f64, f64),
 ) -> Result<TrainReport, String> {
-    let shape = G::network().ok_or("the game has no network")?.shape();
+    let own = G::network().ok_or("the game has no network")?;
+    let shape = own.shape();
+    let hidden = settings
+        .hidden
+        .or_else(|| own.get().map(|file| file.network.hidden))
+        .unwrap_or(DEFAULT_HIDDEN);
+    if !(1..=MAX_HIDDEN).contains(&hidden) {
+        return Err(format!(
+            "{hidden} hidden units: a network has 1 to {MAX_HIDDEN}"
+        ));
+    }
     let labelled = training_data::read(data, parse).map_err(|e| e.to_string())?;
     // 1. The scale that turns scores into expected results: the search's,
     //    or where the data has none, the game's own evaluation's (both on
@@ -166,7 +189,7 @@ pub fn train<G: SearchGame>(
         &samples(&test_set),
         ply_train::Shape {
             inputs: shape.inputs,
-            hidden: HIDDEN,
+            hidden,
             slots: shape.slots,
         },
         &ply_train::Settings {
@@ -208,6 +231,7 @@ pub fn train<G: SearchGame>(
         baseline_loss,
         losses: trained.losses,
         network_loss,
+        hidden,
         name: name_of(shape.game, &bytes),
         bytes,
     })
@@ -269,26 +293,21 @@ fn quantize(game: &str, trained: &ply_train::Trained) -> Result<Network, String>
             .round()
             .clamp(f32::from(i16::MIN), f32::from(i16::MAX)) as i16
     };
-    let half = |values: &[f32], by: i32| -> Result<Half, String> {
-        let row: Vec<i16> = values.iter().map(|&w| scaled(w, by)).collect();
-        row.try_into()
-            .map_err(|_| format!("a row of {} weights, not {HIDDEN}", values.len()))
-    };
-    let rows = trained
-        .feature_weights
-        .chunks(HIDDEN)
-        .map(|row| half(row, QA))
-        .collect::<Result<Vec<_>, _>>()?;
+    let row =
+        |values: &[f32], by: i32| -> Vec<i16> { values.iter().map(|&w| scaled(w, by)).collect() };
+    let hidden = trained.feature_bias.len().max(1);
     let (us, them) = trained
         .output_weights
-        .split_at(HIDDEN.min(trained.output_weights.len()));
-    let bias = (trained.output_bias * (QA * QB) as f32).round() as i32;
-    Network::new(
-        game,
-        rows,
-        half(&trained.feature_bias, QA)?,
-        [half(us, QB)?, half(them, QB)?],
-        bias,
-    )
-    .map_err(|e| e.to_string())
+        .split_at(hidden.min(trained.output_weights.len()));
+    let weights = Weights {
+        features: trained
+            .feature_weights
+            .chunks(hidden)
+            .map(|values| row(values, QA))
+            .collect(),
+        bias: row(&trained.feature_bias, QA),
+        output: [row(us, QB), row(them, QB)],
+        output_bias: (trained.output_bias * (QA * QB) as f32).round() as i32,
+    };
+    Network::new(game, weights).map_err(|e| e.to_string())
 }

@@ -9,7 +9,7 @@ mod open_session;
 use std::path::Path;
 
 use assert_cmd::Command;
-use ply_engine::network::{HIDDEN, Network, NetworkFile};
+use ply_engine::network::{Network, NetworkFile, Weights};
 use ply_engine::search::SearchGame;
 use ply_rules::games::oware::Oware;
 
@@ -20,23 +20,23 @@ fn oware_inputs() -> usize {
     Oware::network().map(|own| own.shape().inputs).unwrap_or(0)
 }
 
+/// Hidden units of the test's networks: not the embedded networks' 64,
+/// so that a file of another width is played too.
+const HIDDEN: usize = 32;
+
 /// A network of `game` with `inputs` features: every weight small and
 /// different, so that it plays differently from the embedded one.
 fn network_file(game: &str, inputs: usize) -> Vec<u8> {
-    let rows = (0..inputs)
-        .map(|f| std::array::from_fn(|h| ((f * 5 + h) % 31) as i16 - 15))
-        .collect();
-    let network = Network::new(
-        game,
-        rows,
-        [40; HIDDEN],
-        [
-            std::array::from_fn(|h| (h % 7) as i16 - 3),
-            std::array::from_fn(|h| (h % 5) as i16 - 2),
-        ],
-        0,
-    )
-    .expect("a network");
+    let row = |f: &dyn Fn(usize) -> i16| (0..HIDDEN).map(f).collect::<Vec<i16>>();
+    let weights = Weights {
+        features: (0..inputs)
+            .map(|f| row(&|h| ((f * 5 + h) % 31) as i16 - 15))
+            .collect(),
+        bias: vec![40; HIDDEN],
+        output: [row(&|h| (h % 7) as i16 - 3), row(&|h| (h % 5) as i16 - 2)],
+        output_bias: 0,
+    };
+    let network = Network::new(game, weights).expect("a network");
     NetworkFile::to_bytes(&network)
 }
 

@@ -7,7 +7,7 @@
 //! |---|---|
 //! | magic `PLYNNUE1` | 8 bytes |
 //! | the game's name, its length first | 1 + n bytes |
-//! | inputs, hidden units | 4 + 4 bytes |
+//! | inputs, hidden units (1 to 256) | 4 + 4 bytes |
 //! | the first layer's weights, a row a feature | inputs × hidden × 2 bytes |
 //! | the first layer's bias | hidden × 2 bytes |
 //! | the output's weights (the side to move's half, the other's) | 2 × hidden × 2 bytes |
@@ -26,7 +26,7 @@ use sha2::{Digest, Sha256};
 use thiserror::Error;
 
 use super::input::InputShape;
-use super::{HIDDEN, Half, Network};
+use super::{MAX_HIDDEN, Network, Weights};
 use crate::regular_file::open_regular;
 
 /// The first bytes of every network file.
@@ -82,8 +82,8 @@ pub enum NetworkError {
     TooLarge(usize),
 }
 
-/// The largest network file read (a network of 64 hidden units holds
-/// 128 bytes a feature: this is over 250,000 features).
+/// The largest network file read (a network of the most hidden units,
+/// 256, holds 512 bytes a feature: this is over 65,000 features).
 pub const MAX_NETWORK_BYTES: u64 = 32 << 20;
 
 /// A network with its name.
@@ -99,8 +99,8 @@ impl NetworkFile {
     /// Reads a network from `bytes`.
     ///
     /// # Errors
-    /// Not a network, or a damaged one (cut short, wrong checksum, another
-    /// hidden size).
+    /// Not a network, or a damaged one (cut short, wrong checksum, a
+    /// width the engine does not play).
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, NetworkError> {
         if !bytes.starts_with(MAGIC) {
             return Err(NetworkError::NotANetwork);
@@ -125,16 +125,18 @@ impl NetworkFile {
             .to_owned();
         let inputs = reader.u32()? as usize;
         let hidden = reader.u32()? as usize;
-        if hidden != HIDDEN {
+        // Refused before its rows are read: a damaged width would ask
+        // for rows of any length.
+        if !(1..=MAX_HIDDEN).contains(&hidden) {
             return Err(NetworkError::Damaged(format!(
-                "{hidden} hidden units, where the engine plays {HIDDEN}"
+                "{hidden} hidden units, where the engine plays 1 to {MAX_HIDDEN}"
             )));
         }
-        let feature_weights = (0..inputs)
-            .map(|_| reader.half())
+        let features = (0..inputs)
+            .map(|_| reader.row(hidden))
             .collect::<Result<Vec<_>, _>>()?;
-        let feature_bias = reader.half()?;
-        let output_weights = [reader.half()?, reader.half()?];
+        let bias = reader.row(hidden)?;
+        let output = [reader.row(hidden)?, reader.row(hidden)?];
         let output_bias = i32::from_le_bytes(reader.take::<4>()?);
         if !reader.bytes.is_empty() {
             return Err(NetworkError::Damaged(format!(
@@ -142,13 +144,13 @@ impl NetworkFile {
                 reader.bytes.len()
             )));
         }
-        let network = Network::new(
-            &game,
-            feature_weights,
-            feature_bias,
-            output_weights,
+        let weights = Weights {
+            features,
+            bias,
+            output,
             output_bias,
-        )?;
+        };
+        let network = Network::new(&game, weights)?;
         Ok(Self {
             name: name_of(&game, bytes),
             network,
@@ -190,18 +192,19 @@ impl NetworkFile {
         bytes.extend_from_slice(&game[..game.len().min(usize::from(u8::MAX))]);
         let count = |n: usize| u32::try_from(n).unwrap_or(u32::MAX).to_le_bytes();
         bytes.extend_from_slice(&count(network.inputs));
-        bytes.extend_from_slice(&count(HIDDEN));
-        let halves = network
-            .feature_weights
+        bytes.extend_from_slice(&count(network.hidden));
+        let weights = network.weights();
+        let rows = weights
+            .features
             .iter()
-            .chain([&network.feature_bias])
-            .chain(&network.output_weights);
-        for half in halves {
-            for weight in half {
+            .chain([&weights.bias])
+            .chain(&weights.output);
+        for row in rows {
+            for weight in row {
                 bytes.extend_from_slice(&weight.to_le_bytes());
             }
         }
-        bytes.extend_from_slice(&network.output_bias.to_le_bytes());
+        bytes.extend_from_slice(&weights.output_bias.to_le_bytes());
         let sum = crc32fast::hash(&bytes);
         bytes.extend_from_slice(&sum.to_le_bytes());
         bytes
@@ -315,19 +318,20 @@ impl<'a> Reader<'a> {
         Ok(u32::from_le_bytes(self.take::<4>()?))
     }
 
-    fn half(&mut self) -> Result<Half, NetworkError> {
-        let mut half = [0; HIDDEN];
-        for weight in &mut half {
-            *weight = i16::from_le_bytes(self.take::<2>()?);
-        }
-        Ok(half)
+    /// `n` weights.
+    fn row(&mut self, n: usize) -> Result<Vec<i16>, NetworkError> {
+        let bytes = self.bytes(n * 2)?;
+        Ok(bytes
+            .chunks_exact(2)
+            .map(|pair| i16::from_le_bytes([pair[0], pair[1]]))
+            .collect())
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::network::tests::sample_network;
+    use crate::network::tests::{sample_network, sample_network_of};
 
     /// A game of 30 features and 14 slots.
     const SHAPE: InputShape = InputShape {
@@ -355,6 +359,12 @@ mod tests {
             "oware-".len() + NAME_DIGITS + ".nnue".len()
         );
         assert!(file.check(&SHAPE).is_ok() && file.fits(&SHAPE));
+        for hidden in [1, 100, MAX_HIDDEN] {
+            let network = sample_network_of("oware", 30, hidden);
+            let bytes = NetworkFile::to_bytes(&network);
+            let file = NetworkFile::from_bytes(&bytes).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(file.network, network, "{hidden} hidden units");
+        }
     }
 
     #[test]
@@ -389,13 +399,18 @@ mod tests {
             refusal(&signed(&longer)),
             "damaged network: 6 bytes after the weights"
         );
-        // Another hidden size (the field after the game's name and the inputs).
+        // Another width (the field after the game's name and the inputs).
         let mut other_hidden = body.to_vec();
         let at = MAGIC.len() + 1 + "oware".len() + 4;
-        other_hidden[at..at + 4].copy_from_slice(&32u32.to_le_bytes());
+        other_hidden[at..at + 4].copy_from_slice(&100u32.to_le_bytes());
         assert_eq!(
             refusal(&signed(&other_hidden)),
-            "damaged network: 32 hidden units, where the engine plays 64"
+            "damaged network: cut short"
+        );
+        other_hidden[at..at + 4].copy_from_slice(&300u32.to_le_bytes());
+        assert_eq!(
+            refusal(&signed(&other_hidden)),
+            "damaged network: 300 hidden units, where the engine plays 1 to 256"
         );
         let file = NetworkFile::from_bytes(&bytes).unwrap_or_else(|e| panic!("{e}"));
         let russian = InputShape {
@@ -418,14 +433,14 @@ mod tests {
 
     #[test]
     fn weights_too_large_for_the_game_are_refused() {
-        let network = Network::new(
-            "oware",
-            vec![[i16::MAX / 4; HIDDEN]; 30],
-            [0; HIDDEN],
-            [[1; HIDDEN]; 2],
-            0,
-        )
-        .unwrap_or_else(|e| panic!("{e}"));
+        let hidden = 8;
+        let weights = Weights {
+            features: vec![vec![i16::MAX / 4; hidden]; 30],
+            bias: vec![0; hidden],
+            output: [vec![1; hidden], vec![1; hidden]],
+            output_bias: 0,
+        };
+        let network = Network::new("oware", weights).unwrap_or_else(|e| panic!("{e}"));
         let file = NetworkFile::from_bytes(&NetworkFile::to_bytes(&network))
             .unwrap_or_else(|e| panic!("{e}"));
         let refusal = file.check(&SHAPE).err().map(|e| e.to_string());

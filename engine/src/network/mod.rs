@@ -7,8 +7,9 @@
 //!    side's left round the board, and each store; draughts: what stands
 //!    on each square). [`input`] holds the slots.
 //! 2. **Accumulators.** The first layer is the sum of the rows of the
-//!    features that are on, one sum (an accumulator of [`HIDDEN`] numbers)
-//!    for each side's view. A move changes few slots, so the search keeps
+//!    features that are on, one sum (an accumulator of as many numbers as
+//!    the network has hidden units, at most [`MAX_HIDDEN`]) for each
+//!    side's view. A move changes few slots, so the search keeps
 //!    each ply's accumulators and brings a child's up to date from its
 //!    parent's by the rows that changed (`search/accumulators.rs`),
 //!    instead of summing every row again.
@@ -33,8 +34,13 @@ pub use input::{NONE, Slots};
 
 use ply_rules::game::Player;
 
-/// Hidden units of each side's accumulator.
-pub const HIDDEN: usize = 64;
+/// The most hidden units a network may have: a network file says its own
+/// width (a game of few inputs wants few, a board of many kinds of
+/// pieces more), and the accumulators hold this many.
+pub const MAX_HIDDEN: usize = 256;
+/// The width `tune train` gives a game's first network (later ones keep
+/// the width of the network the game plays).
+pub const DEFAULT_HIDDEN: usize = 64;
 /// The scale of the first layer's integer weights and of the clipped
 /// activations: 1.0 is 255.
 pub const QA: i32 = 255;
@@ -47,8 +53,9 @@ pub const CENTI_PER_UNIT: i32 = 100;
 /// file, however its weights were made, may reach.
 pub const EVAL_LIMIT: i32 = 100_000;
 
-/// One side's accumulator: the first layer's sums from its view.
-pub type Half = [i16; HIDDEN];
+/// One side's accumulator: the first layer's sums from its view, in its
+/// first [`Network::hidden`] numbers (the rest unused).
+pub type Half = [i16; MAX_HIDDEN];
 
 /// Both sides' accumulators, by [`Player::index`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,8 +63,21 @@ pub struct Accumulator(pub [Half; 2]);
 
 impl Default for Accumulator {
     fn default() -> Self {
-        Self([[0; HIDDEN]; 2])
+        Self([[0; MAX_HIDDEN]; 2])
     }
+}
+
+/// A network's integer weights, each layer's rows `hidden` long.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Weights {
+    /// The first layer: a row a feature (`× QA`).
+    pub features: Vec<Vec<i16>>,
+    /// The first layer's bias (`× QA`).
+    pub bias: Vec<i16>,
+    /// The output's weights on the side to move's half, then the other's (`× QB`).
+    pub output: [Vec<i16>; 2],
+    /// The output's bias (`× QA × QB`).
+    pub output_bias: i32,
 }
 
 /// A quantized network: what the engine plays.
@@ -67,12 +87,15 @@ pub struct Network {
     pub game: String,
     /// Features each side's view has.
     pub inputs: usize,
-    /// The first layer: a row of [`HIDDEN`] weights a feature (`× QA`).
-    feature_weights: Vec<Half>,
-    /// The first layer's bias (`× QA`).
-    feature_bias: Half,
+    /// Hidden units of each side's accumulator.
+    pub hidden: usize,
+    /// The first layer: `hidden` weights a feature, feature after
+    /// feature, in one block (`× QA`).
+    feature_weights: Vec<i16>,
+    /// The first layer's bias (`× QA`), `hidden` long.
+    feature_bias: Vec<i16>,
     /// The output's weights on the side to move's half, then the other's (`× QB`).
-    output_weights: [Half; 2],
+    output_weights: [Vec<i16>; 2],
     /// The output's bias (`× QA × QB`).
     output_bias: i32,
     /// The most features on for which the accumulators stay in range.
@@ -80,55 +103,82 @@ pub struct Network {
 }
 
 impl Network {
-    /// A network from its integer weights: `feature_weights` a row of
-    /// [`HIDDEN`] a feature.
+    /// A network from its integer weights.
     ///
     /// # Errors
-    /// No features.
-    pub fn new(
-        game: &str,
-        feature_weights: Vec<Half>,
-        feature_bias: Half,
-        output_weights: [Half; 2],
-        output_bias: i32,
-    ) -> Result<Self, NetworkError> {
-        if feature_weights.is_empty() {
-            return Err(NetworkError::Damaged("no features".to_owned()));
+    /// No features, no hidden units or more than [`MAX_HIDDEN`], or rows
+    /// of different lengths.
+    pub fn new(game: &str, weights: Weights) -> Result<Self, NetworkError> {
+        let damaged = |why: String| Err(NetworkError::Damaged(why));
+        let hidden = weights.bias.len();
+        if weights.features.is_empty() {
+            return damaged("no features".to_owned());
         }
+        if !(1..=MAX_HIDDEN).contains(&hidden) {
+            return damaged(format!(
+                "{hidden} hidden units, where the engine plays 1 to {MAX_HIDDEN}"
+            ));
+        }
+        let rows = weights.features.iter().chain(&weights.output);
+        if let Some(row) = rows.clone().find(|row| row.len() != hidden) {
+            return damaged(format!(
+                "a row of {} weights in a network of {hidden} hidden units",
+                row.len()
+            ));
+        }
+        let max_slots = Self::max_slots(&weights.features, &weights.bias);
         Ok(Self {
             game: game.to_owned(),
-            inputs: feature_weights.len(),
-            max_slots: Self::max_slots(&feature_weights, &feature_bias),
-            feature_weights,
-            feature_bias,
-            output_weights,
-            output_bias,
+            inputs: weights.features.len(),
+            hidden,
+            feature_weights: weights.features.concat(),
+            feature_bias: weights.bias,
+            output_weights: weights.output,
+            output_bias: weights.output_bias,
+            max_slots,
         })
     }
 
-    /// One side's accumulator from scratch: the bias and the rows of the
-    /// features on in `slots`.
+    /// The integer weights, as [`Self::new`] takes them.
     #[must_use]
-    pub fn refresh(&self, slots: &Slots) -> Half {
-        let mut half = self.feature_bias;
-        for &feature in slots {
-            if let Some(row) = self.row(feature) {
-                add(&mut half, row);
-            }
+    pub fn weights(&self) -> Weights {
+        Weights {
+            features: self
+                .feature_weights
+                .chunks(self.hidden)
+                .map(<[i16]>::to_vec)
+                .collect(),
+            bias: self.feature_bias.clone(),
+            output: self.output_weights.clone(),
+            output_bias: self.output_bias,
         }
-        half
     }
 
-    /// Brings `half`, the accumulator of `old`, up to date for `new`: the
-    /// rows of the slots that changed taken out and put in.
-    pub fn update(&self, half: &mut Half, old: &Slots, new: &Slots) {
+    /// Sets `half` to one side's accumulator from scratch: the bias and
+    /// the rows of the features on in `slots`.
+    pub fn refresh(&self, half: &mut Half, slots: &Slots) {
+        let sums = &mut half[..self.hidden];
+        sums.copy_from_slice(&self.feature_bias);
+        for &feature in slots {
+            if let Some(row) = self.row(feature) {
+                add(sums, row);
+            }
+        }
+    }
+
+    /// Sets `half` to `parent`, the accumulator of `old`, brought up to
+    /// date for `new`: the rows of the slots that changed taken out and
+    /// put in.
+    pub fn update(&self, half: &mut Half, parent: &Half, old: &Slots, new: &Slots) {
+        let sums = &mut half[..self.hidden];
+        sums.copy_from_slice(&parent[..self.hidden]);
         for (&was, &is) in old.iter().zip(new) {
             if was != is {
                 if let Some(row) = self.row(was) {
-                    subtract(half, row);
+                    subtract(sums, row);
                 }
                 if let Some(row) = self.row(is) {
-                    add(half, row);
+                    add(sums, row);
                 }
             }
         }
@@ -141,12 +191,14 @@ impl Network {
             &accumulator.0[side.index()],
             &accumulator.0[side.opponent().index()],
         ];
-        // Each product fits an i32 (255 × 32,767), a half's sum of 64 too;
-        // the whole is added up in an i64, whatever a file's weights.
+        // Each product fits an i32 (255 × 32,767), a half's sum of
+        // MAX_HIDDEN too; the whole is added up in an i64, whatever a
+        // file's weights.
         let mut sum = i64::from(self.output_bias);
         for (half, weights) in halves.into_iter().zip(&self.output_weights) {
             sum += i64::from(
-                half.iter()
+                half[..self.hidden]
+                    .iter()
                     .zip(weights)
                     .map(|(&a, &w)| i32::from(a.clamp(0, QA as i16)) * i32::from(w))
                     .sum::<i32>(),
@@ -170,8 +222,8 @@ impl Network {
     /// The most features that may be on while every accumulator stays
     /// within an `i16`, whatever they are: for each hidden unit, its bias
     /// and its largest row values added up, the least over the units.
-    fn max_slots(feature_weights: &[Half], feature_bias: &Half) -> usize {
-        (0..HIDDEN)
+    fn max_slots(feature_weights: &[Vec<i16>], feature_bias: &[i16]) -> usize {
+        (0..feature_bias.len())
             .map(|h| {
                 let mut largest: Vec<i32> = feature_weights
                     .iter()
@@ -193,21 +245,22 @@ impl Network {
 
     /// The row of `feature`, `None` for [`NONE`] or one out of range.
     #[inline]
-    fn row(&self, feature: u16) -> Option<&Half> {
-        self.feature_weights.get(usize::from(feature))
+    fn row(&self, feature: u16) -> Option<&[i16]> {
+        let start = usize::from(feature) * self.hidden;
+        self.feature_weights.get(start..start + self.hidden)
     }
 }
 
 #[inline]
-fn add(half: &mut Half, row: &Half) {
-    for (a, &w) in half.iter_mut().zip(row) {
+fn add(sums: &mut [i16], row: &[i16]) {
+    for (a, &w) in sums.iter_mut().zip(row) {
         *a = a.wrapping_add(w);
     }
 }
 
 #[inline]
-fn subtract(half: &mut Half, row: &Half) {
-    for (a, &w) in half.iter_mut().zip(row) {
+fn subtract(sums: &mut [i16], row: &[i16]) {
+    for (a, &w) in sums.iter_mut().zip(row) {
         *a = a.wrapping_sub(w);
     }
 }
@@ -216,50 +269,98 @@ fn subtract(half: &mut Half, row: &Half) {
 pub(crate) mod tests {
     use super::*;
 
-    /// A network of `inputs` features whose rows are small numbers made
-    /// from their place, so that every weight differs.
-    pub(crate) fn sample_network(game: &str, inputs: usize) -> Network {
-        let rows = (0..inputs)
-            .map(|f| std::array::from_fn(|h| ((f * 7 + h * 3) % 41) as i16 - 20))
+    /// `n` numbers made by `f` from their place.
+    pub(crate) fn row(n: usize, f: impl Fn(usize) -> i16) -> Vec<i16> {
+        (0..n).map(f).collect()
+    }
+
+    /// The weights of `inputs` features and `hidden` units: small numbers
+    /// made from their place, so that every weight differs.
+    fn sample_weights(inputs: usize, hidden: usize) -> Weights {
+        let features = (0..inputs)
+            .map(|f| row(hidden, |h| ((f * 7 + h * 3) % 41) as i16 - 20))
             .collect();
-        Network::new(
-            game,
-            rows,
-            std::array::from_fn(|h| (h % 5) as i16 * 10),
-            [
-                std::array::from_fn(|h| (h % 9) as i16 - 4),
-                std::array::from_fn(|h| (h % 7) as i16 - 3),
+        Weights {
+            features,
+            bias: row(hidden, |h| (h % 5) as i16 * 10),
+            output: [
+                row(hidden, |h| (h % 9) as i16 - 4),
+                row(hidden, |h| (h % 7) as i16 - 3),
             ],
-            1_000,
-        )
-        .unwrap_or_else(|e| panic!("{e}"))
+            output_bias: 1_000,
+        }
+    }
+
+    /// A network of [`sample_weights`].
+    pub(crate) fn sample_network_of(game: &str, inputs: usize, hidden: usize) -> Network {
+        Network::new(game, sample_weights(inputs, hidden)).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// [`sample_network_of`] with [`DEFAULT_HIDDEN`] units.
+    pub(crate) fn sample_network(game: &str, inputs: usize) -> Network {
+        sample_network_of(game, inputs, DEFAULT_HIDDEN)
+    }
+
+    /// One side's accumulator from scratch.
+    fn refreshed(net: &Network, slots: &Slots) -> Half {
+        let mut half = [0; MAX_HIDDEN];
+        net.refresh(&mut half, slots);
+        half
     }
 
     #[test]
-    fn an_update_equals_a_refresh() {
-        let net = sample_network("test", 40);
-        let old: Slots = [3, 10, NONE, 25].into_iter().collect();
-        let new: Slots = [3, NONE, 17, 39].into_iter().collect();
-        let mut half = net.refresh(&old);
-        net.update(&mut half, &old, &new);
-        assert_eq!(half, net.refresh(&new));
+    fn an_update_equals_a_refresh_at_every_width() {
+        for hidden in [1, 8, DEFAULT_HIDDEN, 100, MAX_HIDDEN] {
+            let net = sample_network_of("test", 40, hidden);
+            let old: Slots = [3, 10, NONE, 25].into_iter().collect();
+            let new: Slots = [3, NONE, 17, 39].into_iter().collect();
+            let parent = refreshed(&net, &old);
+            let mut half = [0; MAX_HIDDEN];
+            net.update(&mut half, &parent, &old, &new);
+            assert_eq!(half, refreshed(&net, &new), "{hidden} hidden units");
+            assert_eq!(Network::new("test", net.weights()).ok(), Some(net));
+        }
+    }
+
+    #[test]
+    fn widths_and_rows_out_of_shape_are_refused() {
+        let refusal = |hidden: usize, short: bool| {
+            let mut weights = sample_weights(3, hidden);
+            if short {
+                weights.features[1].pop();
+            }
+            Network::new("test", weights).err().map(|e| e.to_string())
+        };
+        assert_eq!(
+            refusal(0, false).as_deref(),
+            Some("damaged network: 0 hidden units, where the engine plays 1 to 256")
+        );
+        assert_eq!(
+            refusal(MAX_HIDDEN + 1, false).as_deref(),
+            Some("damaged network: 257 hidden units, where the engine plays 1 to 256")
+        );
+        assert_eq!(
+            refusal(16, true).as_deref(),
+            Some("damaged network: a row of 15 weights in a network of 16 hidden units")
+        );
+        assert_eq!(refusal(16, false), None);
     }
 
     /// Weights that would overflow an accumulator, or the output, are
     /// held: refused by the slots they allow, clamped in the output.
     #[test]
     fn extreme_weights_are_refused_or_clamped() {
-        let big = Network::new(
-            "test",
-            vec![[i16::MAX / 4; HIDDEN]; 10],
-            [0; HIDDEN],
-            [[i16::MAX; HIDDEN]; 2],
-            i32::MAX,
-        )
-        .unwrap_or_else(|e| panic!("{e}"));
+        let hidden = DEFAULT_HIDDEN;
+        let weights = Weights {
+            features: vec![vec![i16::MAX / 4; hidden]; 10],
+            bias: vec![0; hidden],
+            output: [vec![i16::MAX; hidden], vec![i16::MAX; hidden]],
+            output_bias: i32::MAX,
+        };
+        let big = Network::new("test", weights).unwrap_or_else(|e| panic!("{e}"));
         // Four rows of a quarter of the range fit, five do not.
         assert!(big.accumulators_fit(4) && !big.accumulators_fit(5));
-        let accumulator = Accumulator([[QA as i16; HIDDEN]; 2]);
+        let accumulator = Accumulator([[QA as i16; MAX_HIDDEN]; 2]);
         assert_eq!(big.output(&accumulator, Player::One), EVAL_LIMIT);
         assert!(sample_network("test", 40).accumulators_fit(32));
     }

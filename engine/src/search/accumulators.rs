@@ -106,11 +106,13 @@ impl AccumulatorStack {
         for side in 0..2 {
             let half = &mut entry.accumulator.0[side];
             match parent {
-                Some(parent) => {
-                    *half = parent.accumulator.0[side];
-                    network.update(half, &parent.slots[side], &entry.slots[side]);
-                }
-                None => *half = network.refresh(&entry.slots[side]),
+                Some(parent) => network.update(
+                    half,
+                    &parent.accumulator.0[side],
+                    &parent.slots[side],
+                    &entry.slots[side],
+                ),
+                None => network.refresh(half, &entry.slots[side]),
             }
         }
         entry.state = State::Computed;
@@ -136,7 +138,10 @@ pub fn evaluate_afresh<G: SearchGame>(network: &Network, position: &G) -> Option
     if !fill_slots(position, &mut slots) {
         return None;
     }
-    let accumulator = Accumulator([network.refresh(&slots[0]), network.refresh(&slots[1])]);
+    let mut accumulator = Accumulator::default();
+    for (half, slots) in accumulator.0.iter_mut().zip(&slots) {
+        network.refresh(half, slots);
+    }
     Some(value(network, &accumulator, position))
 }
 

@@ -15,6 +15,7 @@ use ply_engine::engine_game::tuning::{
     TuningHooks, games_with_networks, games_with_tables, games_with_tuning,
 };
 use ply_engine::engine_game::{DatabaseFit, EngineGame};
+use ply_engine::network::MAX_HIDDEN;
 use ply_engine::network_training::NetworkTraining;
 use ply_engine::search::oracles::Oracles;
 use ply_engine::training_data::SelfPlay;
@@ -150,6 +151,11 @@ struct TrainArgs {
     /// Seed of the first weights and of the order of the positions.
     #[arg(long, value_name = "S", default_value_t = NetworkTraining::default().seed)]
     seed: u64,
+    /// Hidden units of each side's accumulator, 1 to 256 (default: as
+    /// many as the network the game plays has).
+    #[arg(long, value_name = "N",
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=MAX_HIDDEN as u64))]
+    hidden: Option<usize>,
 }
 
 /// A number from 0 to 1.
@@ -253,6 +259,7 @@ fn train(args: &TrainArgs) -> Result<()> {
         batch: args.batch,
         learning_rate: args.learning_rate,
         seed: args.seed,
+        hidden: args.hidden,
     };
     with_rules!(&rules, rules: G => {
         let hooks = hooks_of::<G>()?;
