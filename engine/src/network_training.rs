@@ -10,7 +10,10 @@ use ply_rules::game::Player;
 
 use crate::network::file::{NetworkFile, name_of};
 use crate::network::input::MAX_SLOTS;
-use crate::network::{CENTI_PER_UNIT, DEFAULT_HIDDEN, MAX_HIDDEN, Network, QA, QB, Slots, Weights};
+use crate::network::{
+    CENTI_PER_UNIT, DEFAULT_HIDDEN, MAX_BUCKETS, MAX_HIDDEN, Network, Output, QA, QB, Slots,
+    Weights,
+};
 use crate::search::accumulators::evaluate_afresh;
 use crate::search::{Evaluator, SearchGame};
 use crate::training_data::{self, Labelled, SearchLabel, held_out};
@@ -34,6 +37,10 @@ pub struct NetworkTraining {
     /// `None`: as many as the network the game plays has (a game without
     /// one: [`DEFAULT_HIDDEN`]), so that training again keeps its shape.
     pub hidden: Option<usize>,
+    /// Output layers, a bucket each (1 to [`MAX_BUCKETS`], the game
+    /// says a position's: `SearchGame::network_bucket`); `None`: as many
+    /// as the network the game plays has.
+    pub buckets: Option<usize>,
 }
 
 impl Default for NetworkTraining {
@@ -45,6 +52,7 @@ impl Default for NetworkTraining {
             learning_rate: 0.001,
             seed: 1,
             hidden: None,
+            buckets: None,
         }
     }
 }
@@ -72,6 +80,8 @@ pub struct TrainReport {
     pub network_loss: f64,
     /// Hidden units of each side's accumulator.
     pub hidden: usize,
+    /// Output layers.
+    pub buckets: usize,
     /// The network file: its name and bytes.
     pub name: String,
     /// Its bytes.
@@ -92,9 +102,10 @@ impl std::fmt::Display for TrainReport {
         )?;
         write!(
             f,
-            "network {} ({} hidden units, {} bytes)",
+            "network {} ({} hidden units, {} output layers, {} bytes)",
             self.name,
             self.hidden,
+            self.buckets,
             self.bytes.len()
         )
     }
@@ -121,13 +132,17 @@ pub fn train<G: SearchGame>(
 ) -> Result<TrainReport, String> {
     let own = G::network().ok_or("the game has no network")?;
     let shape = own.shape();
-    let hidden = settings
-        .hidden
-        .or_else(|| own.get().map(|file| file.network.hidden))
+    let played = own.get().map(|file| &file.network);
+    let hidden = (settings.hidden)
+        .or_else(|| played.map(|network| network.hidden))
         .unwrap_or(DEFAULT_HIDDEN);
-    if !(1..=MAX_HIDDEN).contains(&hidden) {
+    let buckets = (settings.buckets)
+        .or_else(|| played.map(Network::buckets))
+        .unwrap_or(1);
+    if !(1..=MAX_HIDDEN).contains(&hidden) || !(1..=MAX_BUCKETS).contains(&buckets) {
         return Err(format!(
-            "{hidden} hidden units: a network has 1 to {MAX_HIDDEN}"
+            "{hidden} hidden units and {buckets} output layers: a network has 1 to \
+             {MAX_HIDDEN} and 1 to {MAX_BUCKETS}"
         ));
     }
     let labelled = training_data::read(data, parse).map_err(|e| e.to_string())?;
@@ -163,6 +178,8 @@ pub fn train<G: SearchGame>(
             us,
             them,
             base: position.network_base() as f32,
+            // Below MAX_BUCKETS.
+            bucket: position.network_bucket(buckets).min(buckets - 1) as u16,
             target,
         };
         let set = if held_out(game) {
@@ -191,6 +208,7 @@ pub fn train<G: SearchGame>(
             inputs: shape.inputs,
             hidden,
             slots: shape.slots,
+            buckets,
         },
         &ply_train::Settings {
             epochs: settings.epochs,
@@ -232,6 +250,7 @@ pub fn train<G: SearchGame>(
         losses: trained.losses,
         network_loss,
         hidden,
+        buckets,
         name: name_of(shape.game, &bytes),
         bytes,
     })
@@ -296,9 +315,16 @@ fn quantize(game: &str, trained: &ply_train::Trained) -> Result<Network, String>
     let row =
         |values: &[f32], by: i32| -> Vec<i16> { values.iter().map(|&w| scaled(w, by)).collect() };
     let hidden = trained.feature_bias.len().max(1);
-    let (us, them) = trained
-        .output_weights
-        .split_at(hidden.min(trained.output_weights.len()));
+    let outputs = (trained.output_weights.chunks(2 * hidden))
+        .zip(&trained.output_bias)
+        .map(|(layer, &bias)| {
+            let (us, them) = layer.split_at(hidden.min(layer.len()));
+            Output {
+                weights: [row(us, QB), row(them, QB)],
+                bias: (bias * (QA * QB) as f32).round() as i32,
+            }
+        })
+        .collect();
     let weights = Weights {
         features: trained
             .feature_weights
@@ -306,8 +332,7 @@ fn quantize(game: &str, trained: &ply_train::Trained) -> Result<Network, String>
             .map(|values| row(values, QA))
             .collect(),
         bias: row(&trained.feature_bias, QA),
-        output: [row(us, QB), row(them, QB)],
-        output_bias: (trained.output_bias * (QA * QB) as f32).round() as i32,
+        outputs,
     };
     Network::new(game, weights).map_err(|e| e.to_string())
 }

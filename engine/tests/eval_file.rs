@@ -9,7 +9,7 @@ mod open_session;
 use std::path::Path;
 
 use assert_cmd::Command;
-use ply_engine::network::{Network, NetworkFile, Weights};
+use ply_engine::network::{Network, NetworkFile, Output, Weights};
 use ply_engine::search::SearchGame;
 use ply_rules::games::oware::Oware;
 
@@ -33,8 +33,10 @@ fn network_file(game: &str, inputs: usize) -> Vec<u8> {
             .map(|f| row(&|h| ((f * 5 + h) % 31) as i16 - 15))
             .collect(),
         bias: vec![40; HIDDEN],
-        output: [row(&|h| (h % 7) as i16 - 3), row(&|h| (h % 5) as i16 - 2)],
-        output_bias: 0,
+        outputs: vec![Output {
+            weights: [row(&|h| (h % 7) as i16 - 3), row(&|h| (h % 5) as i16 - 2)],
+            bias: 0,
+        }],
     };
     let network = Network::new(game, weights).expect("a network");
     NetworkFile::to_bytes(&network)

@@ -133,7 +133,8 @@ fn every_tunable_game_generates_and_fits() {
     }
 }
 
-/// Every game with a network trains one on a few hundred positions: the
+/// Every game with a network trains one on a few hundred positions, of
+/// another width and with more output layers than the game's own: the
 /// report compares it with the game's own evaluation on the games held
 /// out, and the file, named by its hash, is a network the engine plays
 /// with `EvalFile` (and `bench --eval-file`).
@@ -157,11 +158,19 @@ fn every_game_with_a_network_trains_one() {
             "2",
             "--batch",
             "64",
+            "--hidden",
+            "16",
+            "--buckets",
+            "3",
         ]);
         assert!(trained.status.success(), "{}", stderr(&trained));
         let report = stdout(&trained);
         assert!(
             report.contains("held-out loss: the game's evaluation"),
+            "{report}"
+        );
+        assert!(
+            report.contains("(16 hidden units, 3 output layers, "),
             "{report}"
         );
         let files: Vec<_> = std::fs::read_dir(dir.path())
@@ -229,6 +238,11 @@ fn every_game_with_a_network_trains_one() {
         "{}",
         stderr(&lambda)
     );
+    for (flag, value, range) in [("--hidden", "257", "1..=256"), ("--buckets", "0", "1..=16")] {
+        let refused = tune(&["train", "--variant", "oware", "--data", "x", flag, value]);
+        assert_eq!(refused.status.code(), Some(2), "{flag} {value}");
+        assert!(stderr(&refused).contains(range), "{}", stderr(&refused));
+    }
 }
 
 /// Self-play with an endgame database: the searches use it, so the

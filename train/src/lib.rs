@@ -7,7 +7,9 @@
 //! 1. each side's accumulator is the first layer's bias plus the rows of
 //!    its features (a gather and a sum: the inputs are sparse);
 //! 2. the side to move's accumulator and the other's, clipped to `0..=1`,
-//!    are weighted and summed: the value `y`, in units of the game;
+//!    are weighted and summed by the output layer of the sample's bucket
+//!    (one of `buckets`, a phase of the game): the value `y`, in units of
+//!    the game;
 //! 3. `base + centi_per_unit · y` is an evaluation in centi-units, and a
 //!    logistic curve of it the expected result, `1 / (1 + e^(−scale · eval))`;
 //! 4. the loss is the mean squared error against the target (AdamW;
@@ -38,6 +40,8 @@ pub struct Sample {
     pub them: Vec<u16>,
     /// What the network's value is added to, in centi-units.
     pub base: f32,
+    /// Which output layer weighs it (below [`Shape::buckets`]).
+    pub bucket: u16,
     /// The expected result for the side to move, 0 to 1.
     pub target: f32,
 }
@@ -51,6 +55,8 @@ pub struct Shape {
     pub hidden: usize,
     /// Most features on in a side's view.
     pub slots: usize,
+    /// Output layers, a bucket each.
+    pub buckets: usize,
 }
 
 /// How to train.
@@ -79,10 +85,11 @@ pub struct Trained {
     pub feature_weights: Vec<f32>,
     /// The first layer's bias.
     pub feature_bias: Vec<f32>,
-    /// The output's weights: the side to move's half, then the other's.
+    /// The output layers' weights, bucket after bucket: each the side to
+    /// move's half, then the other's.
     pub output_weights: Vec<f32>,
-    /// The output's bias.
-    pub output_bias: f32,
+    /// The output layers' biases, a bucket each.
+    pub output_bias: Vec<f32>,
     /// Each epoch's mean loss on the samples trained on and on those held out.
     pub losses: Vec<(f64, f64)>,
 }
@@ -104,6 +111,7 @@ struct Batch {
     them: Tensor,
     us_mask: Tensor,
     them_mask: Tensor,
+    bucket: Tensor,
     base: Tensor,
     target: Tensor,
 }
@@ -125,8 +133,11 @@ impl Model {
         Ok(Self {
             feature_weights: var(uniform(rows * shape.hidden, first), &[rows, shape.hidden])?,
             feature_bias: var(vec![0.0; shape.hidden], &[shape.hidden])?,
-            output_weights: var(uniform(2 * shape.hidden, output), &[2 * shape.hidden, 1])?,
-            output_bias: var(vec![0.0], &[1])?,
+            output_weights: var(
+                uniform(shape.buckets * 2 * shape.hidden, output),
+                &[shape.buckets, 2 * shape.hidden],
+            )?,
+            output_bias: var(vec![0.0; shape.buckets], &[shape.buckets])?,
             shape,
             scale: settings.scale,
             centi_per_unit: settings.centi_per_unit,
@@ -157,10 +168,16 @@ impl Model {
         let us = self.half(&batch.us, &batch.us_mask, n)?;
         let them = self.half(&batch.them, &batch.them_mask, n)?;
         let hidden = Tensor::cat(&[&us, &them], 1)?;
-        let value = hidden
-            .matmul(self.output_weights.as_tensor())?
-            .broadcast_add(self.output_bias.as_tensor())?
-            .squeeze(1)?;
+        // Each sample's output layer: its bucket's row of weights and bias.
+        let weights = self
+            .output_weights
+            .as_tensor()
+            .index_select(&batch.bucket, 0)?;
+        let bias = self
+            .output_bias
+            .as_tensor()
+            .index_select(&batch.bucket, 0)?;
+        let value = ((hidden * weights)?.sum(1)? + bias)?;
         let evaluation = ((value * f64::from(self.centi_per_unit))? + &batch.base)?;
         let expected = candle_nn::ops::sigmoid(&(evaluation * f64::from(self.scale))?)?;
         Ok((expected - &batch.target)?.sqr()?.mean_all()?)
@@ -202,6 +219,17 @@ impl Model {
         };
         let (us, us_mask) = side(|s| &s.us)?;
         let (them, them_mask) = side(|s| &s.them)?;
+        let mut buckets = Vec::with_capacity(samples.len());
+        for sample in samples {
+            if usize::from(sample.bucket) >= self.shape.buckets {
+                return Err(TrainError::Samples(format!(
+                    "a sample of bucket {}, of {} buckets",
+                    sample.bucket, self.shape.buckets
+                )));
+            }
+            buckets.push(u32::from(sample.bucket));
+        }
+        let bucket = Tensor::from_vec(buckets, samples.len(), &Device::Cpu)?;
         let column = |f: fn(&Sample) -> f32| {
             Tensor::from_vec(
                 samples.iter().map(|s| f(s)).collect::<Vec<f32>>(),
@@ -214,6 +242,7 @@ impl Model {
             them,
             us_mask,
             them_mask,
+            bucket,
             base: column(|s| s.base)?,
             target: column(|s| s.target)?,
         })
@@ -304,10 +333,7 @@ pub fn train(
             .to_vec(),
         feature_bias: Model::values(&model.feature_bias)?,
         output_weights: Model::values(&model.output_weights)?,
-        output_bias: Model::values(&model.output_bias)?
-            .first()
-            .copied()
-            .unwrap_or(0.0),
+        output_bias: Model::values(&model.output_bias)?,
         losses,
     })
 }
@@ -352,6 +378,7 @@ mod tests {
                     us: vec![u16::from(!good), 2],
                     them: vec![u16::from(good)],
                     base: 0.0,
+                    bucket: 0,
                     target: if good { 0.9 } else { 0.1 },
                 }
             })
@@ -376,6 +403,7 @@ mod tests {
             inputs: 3,
             hidden: 4,
             slots: 2,
+            buckets: 1,
         };
         let samples = toy(64);
         let mut seen = Vec::new();
@@ -412,9 +440,53 @@ mod tests {
             inputs: 3,
             hidden: 4,
             slots: 1,
+            buckets: 1,
         };
         let error = train(&toy(4), &toy(4), shape, &settings(), &mut |_, _, _| {});
         let text = error.err().map(|e| e.to_string()).unwrap_or_default();
         assert!(text.contains("more than 1 slots"), "{text}");
+        let mut samples = toy(4);
+        samples[1].bucket = 1;
+        let shape = Shape { slots: 2, ..shape };
+        let error = train(&samples, &samples, shape, &settings(), &mut |_, _, _| {});
+        let text = error.err().map(|e| e.to_string()).unwrap_or_default();
+        assert_eq!(text, "training: a sample of bucket 1, of 1 buckets");
+    }
+
+    /// Positions that differ only in their bucket (the same features,
+    /// opposite results): one output layer cannot tell them apart, two can.
+    #[test]
+    fn each_bucket_learns_its_own_output() {
+        let samples: Vec<Sample> = (0..64)
+            .map(|i| Sample {
+                us: vec![0],
+                them: vec![1],
+                base: 0.0,
+                bucket: (i % 2) as u16,
+                target: if i % 2 == 0 { 0.9 } else { 0.1 },
+            })
+            .collect();
+        let loss = |buckets: usize| {
+            let one = samples.iter().map(|s| Sample {
+                bucket: s.bucket.min(buckets as u16 - 1),
+                ..s.clone()
+            });
+            let samples: Vec<Sample> = one.collect();
+            let shape = Shape {
+                inputs: 2,
+                hidden: 4,
+                slots: 1,
+                buckets,
+            };
+            let trained = train(&samples, &samples, shape, &settings(), &mut |_, _, _| {})
+                .unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(trained.output_weights.len(), buckets * 2 * 4);
+            assert_eq!(trained.output_bias.len(), buckets);
+            trained.losses[59].1
+        };
+        // One layer: at best 0.5 for both, a loss of 0.16.
+        let (one, two) = (loss(1), loss(2));
+        assert!(one > 0.15, "{one}");
+        assert!(two < one / 4.0, "{one} -> {two}");
     }
 }

@@ -5,14 +5,17 @@
 //!
 //! | field | size |
 //! |---|---|
-//! | magic `PLYNNUE1` | 8 bytes |
+//! | magic `PLYNNUE1` (one output layer) or `PLYNNUE2` | 8 bytes |
 //! | the game's name, its length first | 1 + n bytes |
 //! | inputs, hidden units (1 to 256) | 4 + 4 bytes |
+//! | `PLYNNUE2` only: output layers, `buckets` (1 to 16) | 4 bytes |
 //! | the first layer's weights, a row a feature | inputs × hidden × 2 bytes |
 //! | the first layer's bias | hidden × 2 bytes |
-//! | the output's weights (the side to move's half, the other's) | 2 × hidden × 2 bytes |
-//! | the output's bias | 4 bytes |
+//! | each output layer: its weights (the side to move's half, the other's), its bias | buckets × (2 × hidden × 2 + 4) bytes |
 //! | CRC-32 of all the above | 4 bytes |
+//!
+//! A network of one output layer is written as `PLYNNUE1`, the format
+//! before buckets, so that its bytes (and its name) are what they were.
 //!
 //! A file is named `GAME-HASH.nnue`, HASH the first 12 hexadecimal digits
 //! of its SHA-256, as Stockfish names its nets (`nn-<12 digits>.nnue`):
@@ -26,11 +29,14 @@ use sha2::{Digest, Sha256};
 use thiserror::Error;
 
 use super::input::InputShape;
-use super::{MAX_HIDDEN, Network, Weights};
+use super::{MAX_BUCKETS, MAX_HIDDEN, Network, Output, Weights};
 use crate::regular_file::open_regular;
 
-/// The first bytes of every network file.
+/// The first bytes of a network file of one output layer.
 pub const MAGIC: &[u8; 8] = b"PLYNNUE1";
+/// The first bytes of a network file that says how many output layers
+/// (buckets) it has.
+pub const MAGIC_BUCKETS: &[u8; 8] = b"PLYNNUE2";
 /// Hexadecimal digits of the hash in a network's name.
 pub const NAME_DIGITS: usize = 12;
 /// A network file's extension.
@@ -51,10 +57,7 @@ pub enum NetworkError {
     #[error("{0}")]
     NotAFile(String),
     /// The file does not begin as a network does.
-    #[error(
-        "not a Ply network (it does not begin with {MAGIC:?})",
-        MAGIC = "PLYNNUE1"
-    )]
+    #[error("not a Ply network (it does not begin with \"PLYNNUE1\" or \"PLYNNUE2\")")]
     NotANetwork,
     /// The file is cut short, its checksum is wrong, or its shape is not one the engine plays.
     #[error("damaged network: {0}")]
@@ -102,7 +105,8 @@ impl NetworkFile {
     /// Not a network, or a damaged one (cut short, wrong checksum, a
     /// width the engine does not play).
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, NetworkError> {
-        if !bytes.starts_with(MAGIC) {
+        let bucketed = bytes.starts_with(MAGIC_BUCKETS);
+        if !bytes.starts_with(MAGIC) && !bucketed {
             return Err(NetworkError::NotANetwork);
         }
         let Some((body, sum)) = bytes
@@ -132,12 +136,24 @@ impl NetworkFile {
                 "{hidden} hidden units, where the engine plays 1 to {MAX_HIDDEN}"
             )));
         }
+        let buckets = if bucketed { reader.u32()? as usize } else { 1 };
+        if !(1..=MAX_BUCKETS).contains(&buckets) {
+            return Err(NetworkError::Damaged(format!(
+                "{buckets} output layers, where the engine plays 1 to {MAX_BUCKETS}"
+            )));
+        }
         let features = (0..inputs)
             .map(|_| reader.row(hidden))
             .collect::<Result<Vec<_>, _>>()?;
         let bias = reader.row(hidden)?;
-        let output = [reader.row(hidden)?, reader.row(hidden)?];
-        let output_bias = i32::from_le_bytes(reader.take::<4>()?);
+        let outputs = (0..buckets)
+            .map(|_| {
+                Ok(Output {
+                    weights: [reader.row(hidden)?, reader.row(hidden)?],
+                    bias: i32::from_le_bytes(reader.take::<4>()?),
+                })
+            })
+            .collect::<Result<Vec<_>, NetworkError>>()?;
         if !reader.bytes.is_empty() {
             return Err(NetworkError::Damaged(format!(
                 "{} bytes after the weights",
@@ -147,8 +163,7 @@ impl NetworkFile {
         let weights = Weights {
             features,
             bias,
-            output,
-            output_bias,
+            outputs,
         };
         let network = Network::new(&game, weights)?;
         Ok(Self {
@@ -185,7 +200,8 @@ impl NetworkFile {
     /// The network as its file's bytes.
     #[must_use]
     pub fn to_bytes(network: &Network) -> Vec<u8> {
-        let mut bytes = MAGIC.to_vec();
+        let buckets = network.buckets();
+        let mut bytes = if buckets == 1 { MAGIC } else { MAGIC_BUCKETS }.to_vec();
         let game = network.game.as_bytes();
         // Game names are short registry names.
         bytes.push(u8::try_from(game.len()).unwrap_or(u8::MAX));
@@ -193,18 +209,24 @@ impl NetworkFile {
         let count = |n: usize| u32::try_from(n).unwrap_or(u32::MAX).to_le_bytes();
         bytes.extend_from_slice(&count(network.inputs));
         bytes.extend_from_slice(&count(network.hidden));
+        if buckets != 1 {
+            bytes.extend_from_slice(&count(buckets));
+        }
         let weights = network.weights();
-        let rows = weights
-            .features
-            .iter()
-            .chain([&weights.bias])
-            .chain(&weights.output);
-        for row in rows {
+        let write = |bytes: &mut Vec<u8>, row: &[i16]| {
             for weight in row {
                 bytes.extend_from_slice(&weight.to_le_bytes());
             }
+        };
+        for row in weights.features.iter().chain([&weights.bias]) {
+            write(&mut bytes, row);
         }
-        bytes.extend_from_slice(&weights.output_bias.to_le_bytes());
+        for output in &weights.outputs {
+            for row in &output.weights {
+                write(&mut bytes, row);
+            }
+            bytes.extend_from_slice(&output.bias.to_le_bytes());
+        }
         let sum = crc32fast::hash(&bytes);
         bytes.extend_from_slice(&sum.to_le_bytes());
         bytes
@@ -331,6 +353,7 @@ impl<'a> Reader<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::network::DEFAULT_HIDDEN;
     use crate::network::tests::{sample_network, sample_network_of};
 
     /// A game of 30 features and 14 slots.
@@ -359,12 +382,36 @@ mod tests {
             "oware-".len() + NAME_DIGITS + ".nnue".len()
         );
         assert!(file.check(&SHAPE).is_ok() && file.fits(&SHAPE));
+        assert!(bytes.starts_with(MAGIC));
         for hidden in [1, 100, MAX_HIDDEN] {
             let network = sample_network_of("oware", 30, hidden);
             let bytes = NetworkFile::to_bytes(&network);
             let file = NetworkFile::from_bytes(&bytes).unwrap_or_else(|e| panic!("{e}"));
             assert_eq!(file.network, network, "{hidden} hidden units");
         }
+        // Several output layers: the format that counts them.
+        let mut weights = network.weights();
+        weights.outputs.push(Output {
+            weights: [vec![3; DEFAULT_HIDDEN], vec![-2; DEFAULT_HIDDEN]],
+            bias: -77,
+        });
+        let network = Network::new("oware", weights).unwrap_or_else(|e| panic!("{e}"));
+        let bytes = NetworkFile::to_bytes(&network);
+        assert!(bytes.starts_with(MAGIC_BUCKETS));
+        let file = NetworkFile::from_bytes(&bytes).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(file.network, network);
+        assert_eq!(file.network.buckets(), 2);
+        // A damaged count of them is refused before any row is read.
+        let mut body = bytes[..bytes.len() - 4].to_vec();
+        let at = MAGIC.len() + 1 + "oware".len() + 8;
+        body[at..at + 4].copy_from_slice(&0u32.to_le_bytes());
+        let refusal = NetworkFile::from_bytes(&signed(&body))
+            .err()
+            .map(|e| e.to_string());
+        assert_eq!(
+            refusal.as_deref(),
+            Some("damaged network: 0 output layers, where the engine plays 1 to 16")
+        );
     }
 
     #[test]
@@ -437,8 +484,10 @@ mod tests {
         let weights = Weights {
             features: vec![vec![i16::MAX / 4; hidden]; 30],
             bias: vec![0; hidden],
-            output: [vec![1; hidden], vec![1; hidden]],
-            output_bias: 0,
+            outputs: vec![Output {
+                weights: [vec![1; hidden], vec![1; hidden]],
+                bias: 0,
+            }],
         };
         let network = Network::new("oware", weights).unwrap_or_else(|e| panic!("{e}"));
         let file = NetworkFile::from_bytes(&NetworkFile::to_bytes(&network))

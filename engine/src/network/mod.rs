@@ -41,6 +41,8 @@ pub const MAX_HIDDEN: usize = 256;
 /// The width `tune train` gives a game's first network (later ones keep
 /// the width of the network the game plays).
 pub const DEFAULT_HIDDEN: usize = 64;
+/// The most output layers (buckets) a network may have.
+pub const MAX_BUCKETS: usize = 16;
 /// The scale of the first layer's integer weights and of the clipped
 /// activations: 1.0 is 255.
 pub const QA: i32 = 255;
@@ -74,10 +76,21 @@ pub struct Weights {
     pub features: Vec<Vec<i16>>,
     /// The first layer's bias (`× QA`).
     pub bias: Vec<i16>,
-    /// The output's weights on the side to move's half, then the other's (`× QB`).
-    pub output: [Vec<i16>; 2],
-    /// The output's bias (`× QA × QB`).
-    pub output_bias: i32,
+    /// The output layers, one a bucket: a network may weigh the same
+    /// accumulators differently in each phase of a game (as Stockfish's
+    /// nets choose their last layers by the number of pieces), and the
+    /// game says which bucket a position is in
+    /// (`SearchGame::network_bucket`). Most networks have one.
+    pub outputs: Vec<Output>,
+}
+
+/// One output layer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Output {
+    /// Its weights on the side to move's half, then the other's (`× QB`).
+    pub weights: [Vec<i16>; 2],
+    /// Its bias (`× QA × QB`).
+    pub bias: i32,
 }
 
 /// A quantized network: what the engine plays.
@@ -94,10 +107,8 @@ pub struct Network {
     feature_weights: Vec<i16>,
     /// The first layer's bias (`× QA`), `hidden` long.
     feature_bias: Vec<i16>,
-    /// The output's weights on the side to move's half, then the other's (`× QB`).
-    output_weights: [Vec<i16>; 2],
-    /// The output's bias (`× QA × QB`).
-    output_bias: i32,
+    /// The output layers, a bucket each (at least one).
+    outputs: Vec<Output>,
     /// The most features on for which the accumulators stay in range.
     max_slots: usize,
 }
@@ -106,8 +117,8 @@ impl Network {
     /// A network from its integer weights.
     ///
     /// # Errors
-    /// No features, no hidden units or more than [`MAX_HIDDEN`], or rows
-    /// of different lengths.
+    /// No features, no hidden units or more than [`MAX_HIDDEN`], no output
+    /// layer or more than [`MAX_BUCKETS`], or rows of different lengths.
     pub fn new(game: &str, weights: Weights) -> Result<Self, NetworkError> {
         let damaged = |why: String| Err(NetworkError::Damaged(why));
         let hidden = weights.bias.len();
@@ -119,8 +130,15 @@ impl Network {
                 "{hidden} hidden units, where the engine plays 1 to {MAX_HIDDEN}"
             ));
         }
-        let rows = weights.features.iter().chain(&weights.output);
-        if let Some(row) = rows.clone().find(|row| row.len() != hidden) {
+        if !(1..=MAX_BUCKETS).contains(&weights.outputs.len()) {
+            return damaged(format!(
+                "{} output layers, where the engine plays 1 to {MAX_BUCKETS}",
+                weights.outputs.len()
+            ));
+        }
+        let mut rows = (weights.features.iter())
+            .chain(weights.outputs.iter().flat_map(|output| &output.weights));
+        if let Some(row) = rows.find(|row| row.len() != hidden) {
             return damaged(format!(
                 "a row of {} weights in a network of {hidden} hidden units",
                 row.len()
@@ -133,8 +151,7 @@ impl Network {
             hidden,
             feature_weights: weights.features.concat(),
             feature_bias: weights.bias,
-            output_weights: weights.output,
-            output_bias: weights.output_bias,
+            outputs: weights.outputs,
             max_slots,
         })
     }
@@ -149,9 +166,14 @@ impl Network {
                 .map(<[i16]>::to_vec)
                 .collect(),
             bias: self.feature_bias.clone(),
-            output: self.output_weights.clone(),
-            output_bias: self.output_bias,
+            outputs: self.outputs.clone(),
         }
+    }
+
+    /// Output layers (buckets) it has.
+    #[must_use]
+    pub fn buckets(&self) -> usize {
+        self.outputs.len()
     }
 
     /// Sets `half` to one side's accumulator from scratch: the bias and
@@ -184,9 +206,13 @@ impl Network {
         }
     }
 
-    /// The network's value for `side` (to move), in centi-units.
+    /// The network's value for `side` (to move), in centi-units, by the
+    /// output layer of `bucket` (the last for one past it).
     #[must_use]
-    pub fn output(&self, accumulator: &Accumulator, side: Player) -> i32 {
+    pub fn output(&self, accumulator: &Accumulator, side: Player, bucket: usize) -> i32 {
+        let Some(output) = self.outputs.get(bucket).or(self.outputs.last()) else {
+            return 0;
+        };
         let halves = [
             &accumulator.0[side.index()],
             &accumulator.0[side.opponent().index()],
@@ -194,8 +220,8 @@ impl Network {
         // Each product fits an i32 (255 × 32,767), a half's sum of
         // MAX_HIDDEN too; the whole is added up in an i64, whatever a
         // file's weights.
-        let mut sum = i64::from(self.output_bias);
-        for (half, weights) in halves.into_iter().zip(&self.output_weights) {
+        let mut sum = i64::from(output.bias);
+        for (half, weights) in halves.into_iter().zip(&output.weights) {
             sum += i64::from(
                 half[..self.hidden]
                     .iter()
@@ -283,11 +309,13 @@ pub(crate) mod tests {
         Weights {
             features,
             bias: row(hidden, |h| (h % 5) as i16 * 10),
-            output: [
-                row(hidden, |h| (h % 9) as i16 - 4),
-                row(hidden, |h| (h % 7) as i16 - 3),
-            ],
-            output_bias: 1_000,
+            outputs: vec![Output {
+                weights: [
+                    row(hidden, |h| (h % 9) as i16 - 4),
+                    row(hidden, |h| (h % 7) as i16 - 3),
+                ],
+                bias: 1_000,
+            }],
         }
     }
 
@@ -354,14 +382,16 @@ pub(crate) mod tests {
         let weights = Weights {
             features: vec![vec![i16::MAX / 4; hidden]; 10],
             bias: vec![0; hidden],
-            output: [vec![i16::MAX; hidden], vec![i16::MAX; hidden]],
-            output_bias: i32::MAX,
+            outputs: vec![Output {
+                weights: [vec![i16::MAX; hidden], vec![i16::MAX; hidden]],
+                bias: i32::MAX,
+            }],
         };
         let big = Network::new("test", weights).unwrap_or_else(|e| panic!("{e}"));
         // Four rows of a quarter of the range fit, five do not.
         assert!(big.accumulators_fit(4) && !big.accumulators_fit(5));
         let accumulator = Accumulator([[QA as i16; MAX_HIDDEN]; 2]);
-        assert_eq!(big.output(&accumulator, Player::One), EVAL_LIMIT);
+        assert_eq!(big.output(&accumulator, Player::One, 0), EVAL_LIMIT);
         assert!(sample_network("test", 40).accumulators_fit(32));
     }
 
@@ -373,16 +403,52 @@ pub(crate) mod tests {
         accumulator.0[0][1] = -5; // clipped to 0
         accumulator.0[1][2] = 100;
         // Player one to move: its half is weighted by the first row.
-        let w = &net.output_weights;
+        let w = &net.outputs[0].weights;
         let sum = 1_000 + 255 * i32::from(w[0][0]) + 100 * i32::from(w[1][2]);
         assert_eq!(
-            net.output(&accumulator, Player::One),
+            net.output(&accumulator, Player::One, 0),
             (sum * CENTI_PER_UNIT).div_euclid(QA * QB)
         );
         let sum = 1_000 + 255 * i32::from(w[1][0]) + 100 * i32::from(w[0][2]);
         assert_eq!(
-            net.output(&accumulator, Player::Two),
+            net.output(&accumulator, Player::Two, 0),
             (sum * CENTI_PER_UNIT).div_euclid(QA * QB)
         );
+    }
+
+    /// Each bucket has its own output layer; a bucket past the last
+    /// plays the last.
+    #[test]
+    fn each_bucket_weighs_the_accumulators_its_own_way() {
+        let mut weights = sample_weights(4, 8);
+        let second = Output {
+            weights: [row(8, |h| h as i16), row(8, |_| 0)],
+            bias: -2_000,
+        };
+        weights.outputs.push(second);
+        let net = Network::new("test", weights).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(net.buckets(), 2);
+        let mut accumulator = Accumulator::default();
+        accumulator.0[0][3] = 200;
+        let first = net.output(&accumulator, Player::One, 0);
+        let w = &net.outputs[0].weights;
+        assert_eq!(
+            first,
+            ((1_000 + 200 * i32::from(w[0][3])) * CENTI_PER_UNIT).div_euclid(QA * QB)
+        );
+        let second = ((-2_000 + 200 * 3) * CENTI_PER_UNIT).div_euclid(QA * QB);
+        assert_eq!(net.output(&accumulator, Player::One, 1), second);
+        assert_eq!(net.output(&accumulator, Player::One, 5), second);
+        let mut none = sample_weights(4, 8);
+        none.outputs.clear();
+        let mut many = sample_weights(4, 8);
+        many.outputs = vec![many.outputs[0].clone(); MAX_BUCKETS + 1];
+        for (weights, refusal) in [
+            (none, "0 output layers, where the engine plays 1 to 16"),
+            (many, "17 output layers, where the engine plays 1 to 16"),
+        ] {
+            let error = Network::new("test", weights).err().map(|e| e.to_string());
+            assert_eq!(error, Some(format!("damaged network: {refusal}")));
+        }
     }
 }

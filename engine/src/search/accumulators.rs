@@ -148,7 +148,8 @@ pub fn evaluate_afresh<G: SearchGame>(network: &Network, position: &G) -> Option
 /// The evaluation of `position`, whose accumulators these are: what the
 /// game counts exactly and the network's output.
 fn value<G: SearchGame>(network: &Network, accumulator: &Accumulator, position: &G) -> i32 {
-    position.network_base() + network.output(accumulator, position.side_to_move())
+    let bucket = position.network_bucket(network.buckets());
+    position.network_base() + network.output(accumulator, position.side_to_move(), bucket)
 }
 
 #[cfg(test)]

@@ -66,6 +66,15 @@ pub trait SearchGame: Game {
     fn network_base(&self) -> i32 {
         0
     }
+
+    /// Which of a network's `buckets` output layers (at least one) weighs
+    /// this position: the game's phase cut into that many (draughts: the
+    /// pieces left), the same in training and in play. The first by
+    /// default, which a network of one output layer always plays.
+    fn network_bucket(&self, buckets: usize) -> usize {
+        let _ = buckets;
+        0
+    }
 }
 
 /// Bounds on a position's final margin for its side to move, in

@@ -51,6 +51,17 @@ pub fn input(position: &Russian, perspective: Player, slots: &mut Slots) -> bool
     true
 }
 
+/// Pieces on the board at the start, the most a position has.
+const PIECES_AT_START: usize = 24;
+
+/// The output layer of `buckets` that weighs `position`: the pieces left
+/// (1 to 24) cut into `buckets` equal ranges, the fewest pieces first.
+#[must_use]
+pub fn bucket(position: &Russian, buckets: usize) -> usize {
+    let pieces = position.board.occupied().count_ones() as usize;
+    (pieces.saturating_sub(1) * buckets / PIECES_AT_START).min(buckets.saturating_sub(1))
+}
+
 /// The material for the side to move, in centi-men.
 #[must_use]
 pub fn base(position: &Russian) -> i32 {
@@ -60,6 +71,29 @@ pub fn base(position: &Russian) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_pieces_left_choose_the_bucket() {
+        let start = Russian::default();
+        let three = Russian::from_position_string("W:Wc3,Kd4:Bb8").unwrap_or_default();
+        assert_eq!(bucket(&start, 1), 0);
+        assert_eq!(bucket(&three, 1), 0);
+        // 24 pieces: the last of 4; 3 pieces: the first.
+        assert_eq!(bucket(&start, 4), 3);
+        assert_eq!(bucket(&three, 4), 0);
+        // Of two buckets, 1 to 12 pieces play the first, 13 to 24 the
+        // second: White's first `men` squares and Black's man on h8.
+        let of = |men: usize| {
+            const SQUARES: [&str; 12] = [
+                "a1", "c1", "e1", "g1", "b2", "d2", "f2", "h2", "a3", "c3", "e3", "g3",
+            ];
+            let white = SQUARES[..men].join(",");
+            Russian::from_position_string(&format!("W:W{white}:Bh8")).unwrap_or_default()
+        };
+        assert_eq!(of(12).board.occupied().count_ones(), 13);
+        assert_eq!(bucket(&of(12), 2), 1);
+        assert_eq!(bucket(&of(11), 2), 0);
+    }
 
     #[test]
     fn each_side_sees_the_board_from_its_own_side() {

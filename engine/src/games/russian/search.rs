@@ -72,6 +72,11 @@ impl SearchGame for Russian {
         network::base(self)
     }
 
+    /// By the pieces left.
+    fn network_bucket(&self, buckets: usize) -> usize {
+        network::bucket(self, buckets)
+    }
+
     /// Captures first, longer and king-taking ones before shorter, then
     /// crownings, then the rest.
     fn move_priority(&self, mv: Move) -> i32 {

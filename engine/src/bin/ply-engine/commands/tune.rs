@@ -15,7 +15,7 @@ use ply_engine::engine_game::tuning::{
     TuningHooks, games_with_networks, games_with_tables, games_with_tuning,
 };
 use ply_engine::engine_game::{DatabaseFit, EngineGame};
-use ply_engine::network::MAX_HIDDEN;
+use ply_engine::network::{MAX_BUCKETS, MAX_HIDDEN};
 use ply_engine::network_training::NetworkTraining;
 use ply_engine::search::oracles::Oracles;
 use ply_engine::training_data::SelfPlay;
@@ -156,6 +156,12 @@ struct TrainArgs {
     #[arg(long, value_name = "N",
           value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=MAX_HIDDEN as u64))]
     hidden: Option<usize>,
+    /// Output layers, 1 to 16: the game cuts its positions into that many
+    /// phases, each weighed by its own layer (default: as many as the
+    /// network the game plays has).
+    #[arg(long, value_name = "N",
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=MAX_BUCKETS as u64))]
+    buckets: Option<usize>,
 }
 
 /// A number from 0 to 1.
@@ -260,6 +266,7 @@ fn train(args: &TrainArgs) -> Result<()> {
         learning_rate: args.learning_rate,
         seed: args.seed,
         hidden: args.hidden,
+        buckets: args.buckets,
     };
     with_rules!(&rules, rules: G => {
         let hooks = hooks_of::<G>()?;
