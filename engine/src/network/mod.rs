@@ -14,14 +14,17 @@
 //!    parent's by the rows that changed (`search/accumulators.rs`),
 //!    instead of summing every row again.
 //! 3. **The output.** The side to move's accumulator and the other side's,
-//!    clipped to `0..=1` (clipped ReLU), weighted and summed: the network's
-//!    value in units of the game (a seed, a man), added to what the game
-//!    knows exactly (Oware's captured margin, the search's `SearchGame::network_base`).
+//!    clipped to `0..=1` (clipped ReLU), weighted and summed by the output
+//!    layer of the position's bucket (a phase of the game, which the game
+//!    names: `SearchGame::network_bucket`; most networks have one layer):
+//!    the network's value in units of the game (a seed, a man), added to
+//!    what the game knows exactly (Oware's captured margin, the search's
+//!    `SearchGame::network_base`).
 //!
 //! The weights are trained in floating point (`ply-engine tune train`,
 //! with candle: `network_training.rs`) and kept as integers ([`Network`]): the first layer's
 //! scaled by [`QA`], the output's by [`QB`], so inference is integer adds
-//! and one multiply-add per hidden unit, as Stockfish's quantized nets.
+//! and two multiply-adds per hidden unit, as Stockfish's quantized nets.
 //! A network file ([`mod@file`]) says which game it is for and is named by
 //! its hash, as Stockfish names its nets.
 
