@@ -11,8 +11,7 @@ use ply_rules::game::Player;
 use crate::network::file::{NetworkFile, name_of};
 use crate::network::input::MAX_SLOTS;
 use crate::network::{
-    CENTI_PER_UNIT, DEFAULT_HIDDEN, MAX_BUCKETS, MAX_HIDDEN, Network, Output, QA, QB, Slots,
-    Weights,
+    CENTI_PER_UNIT, DEFAULT_HIDDEN, Network, Output, QA, QB, Slots, Weights, shape_refusal,
 };
 use crate::search::accumulators::evaluate_afresh;
 use crate::search::{Evaluator, SearchGame};
@@ -33,11 +32,11 @@ pub struct NetworkTraining {
     pub learning_rate: f64,
     /// Seed of the first weights and of the order of the positions.
     pub seed: u64,
-    /// Hidden units of each side's accumulator (1 to [`MAX_HIDDEN`]);
+    /// Hidden units of each side's accumulator (1 to [`MAX_HIDDEN`](crate::network::MAX_HIDDEN));
     /// `None`: as many as the network the game plays has (a game without
     /// one: [`DEFAULT_HIDDEN`]), so that training again keeps its shape.
     pub hidden: Option<usize>,
-    /// Output layers, a bucket each (1 to [`MAX_BUCKETS`], the game
+    /// Output layers, a bucket each (1 to [`MAX_BUCKETS`](crate::network::MAX_BUCKETS), the game
     /// says a position's: `SearchGame::network_bucket`); `None`: as many
     /// as the network the game plays has.
     pub buckets: Option<usize>,
@@ -139,11 +138,8 @@ pub fn train<G: SearchGame>(
     let buckets = (settings.buckets)
         .or_else(|| played.map(Network::buckets))
         .unwrap_or(1);
-    if !(1..=MAX_HIDDEN).contains(&hidden) || !(1..=MAX_BUCKETS).contains(&buckets) {
-        return Err(format!(
-            "{hidden} hidden units and {buckets} output layers: a network has 1 to \
-             {MAX_HIDDEN} and 1 to {MAX_BUCKETS}"
-        ));
+    if let Some(why) = shape_refusal(hidden, buckets) {
+        return Err(why);
     }
     let labelled = training_data::read(data, parse).map_err(|e| e.to_string())?;
     // 1. The scale that turns scores into expected results: the search's,

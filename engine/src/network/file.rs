@@ -29,7 +29,7 @@ use sha2::{Digest, Sha256};
 use thiserror::Error;
 
 use super::input::InputShape;
-use super::{MAX_BUCKETS, MAX_HIDDEN, Network, Output, Weights};
+use super::{Network, Output, Weights, shape_refusal};
 use crate::regular_file::open_regular;
 
 /// The first bytes of a network file of one output layer.
@@ -129,18 +129,11 @@ impl NetworkFile {
             .to_owned();
         let inputs = reader.u32()? as usize;
         let hidden = reader.u32()? as usize;
-        // Refused before its rows are read: a damaged width would ask
-        // for rows of any length.
-        if !(1..=MAX_HIDDEN).contains(&hidden) {
-            return Err(NetworkError::Damaged(format!(
-                "{hidden} hidden units, where the engine plays 1 to {MAX_HIDDEN}"
-            )));
-        }
         let buckets = if bucketed { reader.u32()? as usize } else { 1 };
-        if !(1..=MAX_BUCKETS).contains(&buckets) {
-            return Err(NetworkError::Damaged(format!(
-                "{buckets} output layers, where the engine plays 1 to {MAX_BUCKETS}"
-            )));
+        // Refused before the rows are read: a damaged width or count
+        // would ask for rows of any length, or any number of them.
+        if let Some(why) = shape_refusal(hidden, buckets) {
+            return Err(NetworkError::Damaged(why));
         }
         let features = (0..inputs)
             .map(|_| reader.row(hidden))
@@ -212,16 +205,15 @@ impl NetworkFile {
         if buckets != 1 {
             bytes.extend_from_slice(&count(buckets));
         }
-        let weights = network.weights();
         let write = |bytes: &mut Vec<u8>, row: &[i16]| {
             for weight in row {
                 bytes.extend_from_slice(&weight.to_le_bytes());
             }
         };
-        for row in weights.features.iter().chain([&weights.bias]) {
-            write(&mut bytes, row);
-        }
-        for output in &weights.outputs {
+        // The first layer's rows are one block, feature after feature.
+        write(&mut bytes, &network.feature_weights);
+        write(&mut bytes, &network.feature_bias);
+        for output in &network.outputs {
             for row in &output.weights {
                 write(&mut bytes, row);
             }
@@ -353,8 +345,8 @@ impl<'a> Reader<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::network::DEFAULT_HIDDEN;
     use crate::network::tests::{sample_network, sample_network_of};
+    use crate::network::{DEFAULT_HIDDEN, MAX_HIDDEN};
 
     /// A game of 30 features and 14 slots.
     const SHAPE: InputShape = InputShape {

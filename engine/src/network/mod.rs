@@ -96,6 +96,24 @@ pub struct Output {
     pub bias: i32,
 }
 
+/// Why the engine does not play a network of `hidden` units and
+/// `buckets` output layers, if it does not: one check for a file's
+/// header, a network's weights and a training's settings.
+#[must_use]
+pub fn shape_refusal(hidden: usize, buckets: usize) -> Option<String> {
+    if !(1..=MAX_HIDDEN).contains(&hidden) {
+        return Some(format!(
+            "{hidden} hidden units, where the engine plays 1 to {MAX_HIDDEN}"
+        ));
+    }
+    if !(1..=MAX_BUCKETS).contains(&buckets) {
+        return Some(format!(
+            "{buckets} output layers, where the engine plays 1 to {MAX_BUCKETS}"
+        ));
+    }
+    None
+}
+
 /// A quantized network: what the engine plays.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Network {
@@ -128,16 +146,8 @@ impl Network {
         if weights.features.is_empty() {
             return damaged("no features".to_owned());
         }
-        if !(1..=MAX_HIDDEN).contains(&hidden) {
-            return damaged(format!(
-                "{hidden} hidden units, where the engine plays 1 to {MAX_HIDDEN}"
-            ));
-        }
-        if !(1..=MAX_BUCKETS).contains(&weights.outputs.len()) {
-            return damaged(format!(
-                "{} output layers, where the engine plays 1 to {MAX_BUCKETS}",
-                weights.outputs.len()
-            ));
+        if let Some(why) = shape_refusal(hidden, weights.outputs.len()) {
+            return damaged(why);
         }
         let mut rows = (weights.features.iter())
             .chain(weights.outputs.iter().flat_map(|output| &output.weights));
