@@ -28,6 +28,12 @@ pub trait SearchGame: Game {
     /// Exclusive upper bound of [`SearchGame::move_index`].
     const MOVE_INDEX_LIMIT: usize;
 
+    /// ProbCut's margin (`search::probcut`), in centi-units a ply of
+    /// depth left: by how much a shallow search must beat beta for the
+    /// search to cut without the full one. Each game turns it on only when
+    /// a match against the engine without it says so; off by default.
+    const PROBCUT_MARGIN_PER_PLY: Option<i32> = None;
+
     /// Whether the static evaluation can be trusted here. At the horizon
     /// the search evaluates quiet positions and searches the others one
     /// more ply (draughts: a capture is pending, and captures are

@@ -27,6 +27,7 @@ pub mod limits;
 pub mod oracles;
 pub mod ordering;
 pub mod prefetch;
+pub mod probcut;
 pub mod score;
 pub mod searcher;
 pub mod tapered_table;

@@ -36,6 +36,7 @@ use super::control::SearchControl;
 use super::evaluator::Evaluator;
 use super::limits::Limits;
 use super::ordering::{History, order_moves};
+use super::probcut::Probe;
 use super::score::{
     INFINITE, MATE, MAX_PLY, from_table, is_proven, loss_in, proven_margin, to_table, win_in,
 };
@@ -784,7 +785,24 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Searcher<'a, G, E> {
         }
         let horizon_hits_before = self.horizon_hits;
 
-        // 7. Generate and order the moves (at the root, only those allowed).
+        // 7. ProbCut, where the game plays it: outside the principal
+        //    variation, a much shallower search of this same node that
+        //    beats beta by a margin cuts it off.
+        if !pv_node
+            && ply > 0
+            && let Some(margin) = G::PROBCUT_MARGIN_PER_PLY
+            && let Some(probe) = Probe::of(depth, beta, margin)
+        {
+            let score = self.negamax(position, probe.depth, ply, probe.beta - 1, probe.beta);
+            if self.aborted {
+                return 0;
+            }
+            if let Some(cut) = probe.cut(score, beta) {
+                return cut;
+            }
+        }
+
+        // 8. Generate and order the moves (at the root, only those allowed).
         let mut moves = G::Moves::default();
         position.legal_moves(&mut moves);
         let restricted_root = ply == 0 && self.root_restricted();
@@ -802,7 +820,7 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Searcher<'a, G, E> {
         }
         order_moves(position, &mut moves, table_move, self.history);
 
-        // 8. Search them: the first with the full window, the rest with a
+        // 9. Search them: the first with the full window, the rest with a
         //    zero window that is widened only when a move looks better.
         let original_alpha = alpha;
         let mut best_score = -INFINITE;
@@ -838,7 +856,7 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Searcher<'a, G, E> {
             }
         }
 
-        // 9. Remember the result (not a root's with moves left out).
+        // 10. Remember the result (not a root's with moves left out).
         if restricted_root {
             return best_score;
         }

@@ -99,6 +99,10 @@ impl SearchGame for Russian {
 
     const MOVE_INDEX_LIMIT: usize = SQUARES * SQUARES;
 
+    /// Scan's margin: a tenth of a man a ply of depth (its SPRT is in
+    /// docs/engine.md, "Search" of Russian draughts).
+    const PROBCUT_MARGIN_PER_PLY: Option<i32> = Some(10);
+
     /// A position with a capture pending is not evaluated: captures are
     /// mandatory, so its value is decided by the exchange.
     fn is_quiet(&self) -> bool {
