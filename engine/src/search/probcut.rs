@@ -34,17 +34,21 @@ impl Probe {
     /// the node is too shallow or the window is not of evaluations.
     #[must_use]
     pub fn of(depth: u32, beta: i32, margin_per_ply: i32) -> Option<Self> {
+        if depth < MIN_DEPTH || beta.abs() >= EVALUATED {
+            return None;
+        }
         let margin = margin_per_ply.saturating_mul(i32::try_from(depth).ok()?);
         let raised = beta.checked_add(margin)?;
-        (depth >= MIN_DEPTH && beta.abs() < EVALUATED && raised.abs() < EVALUATED).then(|| Self {
+        (raised.abs() < EVALUATED).then(|| Self {
             depth: depth * PROBE_DEPTH_PERCENT / 100,
             beta: raised,
         })
     }
 
     /// What the node returns after the probe scored `score`, if it is
-    /// cut off: a proof (a win or loss seen, a database's margin) stands
-    /// at any depth; an estimate only says the node's `beta` is reached.
+    /// cut off: a proof (a win seen or a database's winning margin; only
+    /// a win reaches the raised bound) stands at any depth; an estimate
+    /// only says the node's `beta` is reached.
     #[must_use]
     pub fn cut(&self, score: i32, beta: i32) -> Option<i32> {
         if score < self.beta {
