@@ -21,7 +21,15 @@ pub type Slots = ArrayVec<u16, MAX_SLOTS>;
 /// Pushes `feature` into the next slot ([`NONE`] if it is out of a
 /// feature's range, which no game's input reaches).
 pub fn push_feature(slots: &mut Slots, feature: usize) {
-    slots.push(u16::try_from(feature).unwrap_or(NONE));
+    slots.push(feature_id(feature));
+}
+
+/// `feature` as a slot holds it ([`NONE`] if it is out of a feature's
+/// range, which no game's input reaches).
+#[inline]
+#[must_use]
+pub fn feature_id(feature: usize) -> u16 {
+    u16::try_from(feature).unwrap_or(NONE)
 }
 
 /// The shape of a game's network input.

@@ -11,7 +11,7 @@ use ply_rules::games::russian::squares::SQUARES;
 use ply_rules::registry::GameDef;
 
 use super::RussianEvaluation;
-use crate::network::input::{InputShape, push_feature};
+use crate::network::input::{InputShape, feature_id};
 use crate::network::{EmbeddedNetwork, NONE, Slots};
 use crate::search::Evaluator;
 
@@ -41,11 +41,18 @@ pub fn input(position: &Russian, perspective: Player, slots: &mut Slots) -> bool
         board.men(Player::Two),
         board.kings_of(Player::Two),
     ];
-    for square in 0..SQUARES {
-        let bit = 1u32 << square;
-        match kinds.iter().position(|&pieces| pieces & bit != 0) {
-            Some(kind) => push_feature(slots, square * KINDS + kind),
-            None => slots.push(NONE),
+    // 1. Every square empty; 2. each piece's square marked: a walk over
+    //    the pieces (at most 24), not a look at every kind on every square,
+    //    since the search fills both sides' slots at every node it
+    //    evaluates or moves from.
+    let first = slots.len();
+    slots.extend(std::iter::repeat_n(NONE, SQUARES));
+    for (kind, &pieces) in kinds.iter().enumerate() {
+        let mut rest = pieces;
+        while rest != 0 {
+            let square = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            slots[first + square] = feature_id(square * KINDS + kind);
         }
     }
     true
