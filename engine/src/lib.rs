@@ -14,6 +14,7 @@ pub mod games;
 pub mod input_text;
 pub mod network;
 pub mod network_training;
+pub mod openings_file;
 pub mod options;
 pub mod regular_file;
 pub mod search;

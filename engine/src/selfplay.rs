@@ -8,8 +8,8 @@
 
 use crate::search::SearchGame;
 use crate::search::{
-    Evaluator, History, Limits, SearchControl, SearchSettings, SearchTables, TranspositionTable,
-    search,
+    Evaluator, History, Limits, SearchControl, SearchResult, SearchSettings, SearchTables,
+    TranspositionTable, search,
 };
 use ply_rules::game::{Game, Outcome, Player};
 use ply_stats::{
@@ -86,6 +86,57 @@ pub struct RecordedGame<G> {
     pub first_score: f64,
 }
 
+/// A search at a fixed number of nodes a move with tables of its own,
+/// kept from one search to the next: one player of a self-play game, or
+/// the searcher that labels a game's positions again (`training_data.rs`).
+#[derive(Debug)]
+pub struct FixedNodes {
+    tt: TranspositionTable,
+    history: History,
+    limits: Limits,
+}
+
+impl FixedNodes {
+    /// A searcher of `nodes` nodes a move for a game of `G`'s moves.
+    #[must_use]
+    pub fn new<G: SearchGame>(nodes: u64) -> Self {
+        Self {
+            tt: TranspositionTable::new(HASH_MB),
+            history: History::new(G::MOVE_INDEX_LIMIT),
+            limits: Limits {
+                nodes: Some(nodes),
+                ..Limits::default()
+            },
+        }
+    }
+
+    /// Forgets what earlier searches learned, as before a new game.
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.history.clear();
+    }
+
+    /// Searches `position` with `evaluation`.
+    pub fn search<G: SearchGame, E: Evaluator<G>>(
+        &mut self,
+        position: &G,
+        evaluation: E,
+    ) -> SearchResult<G::Move> {
+        search(
+            position,
+            &self.limits,
+            SearchSettings::default(),
+            SearchTables {
+                tt: &mut self.tt,
+                history: &mut self.history,
+            },
+            &SearchControl::default(),
+            evaluation,
+            |_| {},
+        )
+    }
+}
+
 /// Plays one game as [`play`] does and keeps every position: the data an
 /// evaluation is fitted to (`engine/src/tune.rs`).
 #[must_use]
@@ -94,31 +145,13 @@ pub fn play_recorded<G: SearchGame, E: Evaluator<G>>(
     players: &[E; 2],
     nodes: u64,
 ) -> RecordedGame<G> {
-    let mut tables = [0, 1].map(|_| {
-        (
-            TranspositionTable::new(HASH_MB),
-            History::new(G::MOVE_INDEX_LIMIT),
-        )
-    });
-    let limits = Limits {
-        nodes: Some(nodes),
-        ..Limits::default()
-    };
+    let mut searchers = [0, 1].map(|_| FixedNodes::new::<G>(nodes));
     let mut position = opening.clone();
     let mut positions = vec![position.clone()];
     let mut scores = Vec::new();
     while position.outcome().is_none() && positions.len() <= MAX_PLIES {
         let side = position.side_to_move().index();
-        let (tt, history) = &mut tables[side];
-        let result = search(
-            &position,
-            &limits,
-            SearchSettings::default(),
-            SearchTables { tt, history },
-            &SearchControl::default(),
-            players[side].clone(),
-            |_| {},
-        );
+        let result = searchers[side].search(&position, players[side].clone());
         let Some(mv) = result.best else { break };
         scores.push(result.score);
         position.play(mv);
@@ -189,16 +222,18 @@ fn score_of_a(first_score: f64, a_first: bool) -> GameScore {
     }
 }
 
-/// Plays every opening twice, colours swapped, `a` against `b`.
+/// Plays every opening twice, colours swapped, `a` against `b`, calling
+/// `progress` with the openings done after each.
 #[must_use]
 pub fn run_match<G: SearchGame, E: Evaluator<G>>(
     openings: &[G],
     a: &E,
     b: &E,
     nodes: u64,
+    progress: &mut dyn FnMut(usize),
 ) -> MatchResult {
     let mut result = MatchResult::default();
-    for opening in openings {
+    for (done, opening) in openings.iter().enumerate() {
         let [first, second] = [true, false].map(|a_first| {
             let players = if a_first {
                 [a.clone(), b.clone()]
@@ -210,6 +245,7 @@ pub fn run_match<G: SearchGame, E: Evaluator<G>>(
             score_of_a(score, a_first)
         });
         result.record_pair(first, second);
+        progress(done + 1);
     }
     result
 }

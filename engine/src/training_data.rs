@@ -22,7 +22,7 @@ use ply_rules::game::Player;
 
 use crate::search::score::{is_proven, margin_of};
 use crate::search::{Evaluator, SearchGame};
-use crate::selfplay::play_recorded;
+use crate::selfplay::{FixedNodes, play_recorded};
 use crate::tune::{self, Sample};
 
 /// One game in this many is held out of the fit, to check it.
@@ -44,14 +44,15 @@ pub struct SelfPlay {
     pub random_plies: RangeInclusive<u32>,
 }
 
-/// Plays the games `settings` asks for from `start`, the evaluation against
-/// itself, and writes every position of each (the finished ones left out)
-/// to `output`, calling `progress` with the games finished after each.
+/// Plays the games `settings` asks for, the evaluation against itself,
+/// game `n` from `openings[n % openings.len()]` (then the random moves),
+/// and writes every position of each (the finished ones left out) to
+/// `output`, calling `progress` with the games finished after each.
 ///
 /// # Errors
-/// The file cannot be created or written.
+/// The file cannot be created or written, or there are no openings.
 pub fn write_self_play<G, E>(
-    start: &G,
+    openings: &[G],
     evaluation: &E,
     settings: &SelfPlay,
     output: &Path,
@@ -61,24 +62,114 @@ where
     G: SearchGame + Sync,
     E: Evaluator<G> + Sync,
 {
+    if openings.is_empty() {
+        return Err(std::io::Error::other("no openings to play"));
+    }
+    write_jobs(
+        settings.games,
+        settings.threads,
+        output,
+        progress,
+        || (),
+        |(), game| {
+            let seed = settings.seed.wrapping_mul(1_000_003) + game as u64;
+            let opening = &openings[game % openings.len()];
+            play_one(opening, evaluation, settings, seed)
+                .into_iter()
+                .map(|line| format!("{game}\t{line}"))
+                .collect()
+        },
+    )
+}
+
+/// How positions are labelled again (`tune label`).
+#[derive(Clone, Copy, Debug)]
+pub struct Labelling {
+    /// Nodes a position: more than the games were played at, for a
+    /// deeper search.
+    pub nodes: u64,
+    /// Games labelled at once.
+    pub threads: usize,
+}
+
+/// Labels the positions of `labelled` (as [`read`] gives them) again by a
+/// search with `evaluation` as `labelling` says (deeper than the one that
+/// played the games, say), keeping each game's number and result, and
+/// writes them to `output` as `tune generate` does, calling `progress`
+/// with the games done and their number. A game's
+/// positions are searched in order by one searcher whose tables are kept
+/// from one position to the next and cleared between games, so a file
+/// labels the same whatever the threads.
+///
+/// # Errors
+/// The file cannot be created or written.
+pub fn write_relabelled<G, E>(
+    labelled: &[Labelled<G>],
+    evaluation: &E,
+    labelling: Labelling,
+    output: &Path,
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> std::io::Result<()>
+where
+    G: SearchGame + Sync,
+    E: Evaluator<G> + Sync,
+{
+    let games: Vec<&[Labelled<G>]> = labelled.chunk_by(|a, b| a.game == b.game).collect();
+    write_jobs(
+        games.len(),
+        labelling.threads,
+        output,
+        &|done| progress(done, games.len()),
+        || FixedNodes::new::<G>(labelling.nodes),
+        |searcher, index| {
+            searcher.clear();
+            games[index]
+                .iter()
+                .filter(|line| line.position.outcome().is_none())
+                .map(|line| {
+                    let score = searcher.search(&line.position, evaluation.clone()).score;
+                    format!(
+                        "{}\t{}\t{}\t{}",
+                        line.game,
+                        line.result,
+                        line.position.position_string(),
+                        SearchLabel::of_score(score)
+                    )
+                })
+                .collect()
+        },
+    )
+}
+
+/// Runs jobs `0..count` on `threads` threads, each with its own state
+/// (`state` makes one a thread), and writes every job's lines to
+/// `output` as it finishes, calling `progress` with the jobs done.
+fn write_jobs<S>(
+    count: usize,
+    threads: usize,
+    output: &Path,
+    progress: &(dyn Fn(usize) + Sync),
+    state: impl Fn() -> S + Sync,
+    job: impl Fn(&mut S, usize) -> Vec<String> + Sync,
+) -> std::io::Result<()> {
     let out = Mutex::new(BufWriter::new(std::fs::File::create(output)?));
     let (next, finished) = (AtomicUsize::new(0), AtomicUsize::new(0));
     std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..settings.threads.max(1))
+        let workers: Vec<_> = (0..threads.max(1))
             .map(|_| {
                 scope.spawn(|| -> std::io::Result<()> {
+                    let mut own = state();
                     loop {
-                        let game = next.fetch_add(1, Ordering::Relaxed);
-                        if game >= settings.games {
+                        let index = next.fetch_add(1, Ordering::Relaxed);
+                        if index >= count {
                             return Ok(());
                         }
-                        let seed = settings.seed.wrapping_mul(1_000_003) + game as u64;
-                        let lines = play_one(start, evaluation, settings, seed);
+                        let lines = job(&mut own, index);
                         let mut out = out
                             .lock()
                             .map_err(|_| std::io::Error::other("a writer panicked"))?;
                         for line in lines {
-                            writeln!(out, "{game}\t{line}")?;
+                            writeln!(out, "{line}")?;
                         }
                         drop(out);
                         progress(finished.fetch_add(1, Ordering::Relaxed) + 1);
@@ -97,15 +188,16 @@ where
         .flush()
 }
 
-/// One game from a random opening: `RESULT<TAB>POSITION` lines.
+/// One game from `opening` and a few random moves: `RESULT<TAB>POSITION`
+/// lines.
 fn play_one<G: SearchGame, E: Evaluator<G>>(
-    start: &G,
+    opening: &G,
     evaluation: &E,
     settings: &SelfPlay,
     seed: u64,
 ) -> Vec<String> {
     let mut rng = fastrand::Rng::with_seed(seed);
-    let mut position = start.clone();
+    let mut position = opening.clone();
     for _ in 0..rng.u32(settings.random_plies.clone()) {
         let mut moves = G::Moves::default();
         position.legal_moves(&mut moves);
@@ -336,6 +428,7 @@ pub fn read<G>(
 mod tests {
     use super::*;
     use crate::games::russian::RussianEvaluation;
+    use ply_rules::game::Game;
     use ply_rules::games::russian::Russian;
 
     /// A fresh directory for one test's files.
@@ -343,6 +436,27 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("ply-{name}-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
         dir
+    }
+
+    /// Self-play of Russian draughts' default evaluation from `openings`
+    /// written to `path` and read back.
+    fn played_and_read(
+        openings: &[Russian],
+        settings: &SelfPlay,
+        path: &Path,
+    ) -> Vec<Labelled<Russian>> {
+        write_self_play(
+            openings,
+            &RussianEvaluation::DEFAULT,
+            settings,
+            path,
+            &|_| {},
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        read(path, |text| {
+            Russian::from_position_string(text).map_err(|e| e.to_string())
+        })
+        .unwrap_or_else(|e| panic!("{e}"))
     }
 
     #[test]
@@ -357,25 +471,14 @@ mod tests {
             random_plies: 1..=3,
         };
         let start = Russian::start();
-        write_self_play(
-            &start,
-            &RussianEvaluation::DEFAULT,
-            &settings,
-            &path,
-            &|_| {},
-        )
-        .unwrap_or_else(|e| panic!("{e}"));
-        let read = read(&path, |text| {
-            Russian::from_position_string(text).map_err(|e| e.to_string())
-        })
-        .unwrap_or_else(|e| panic!("{e}"));
+        let read = played_and_read(std::slice::from_ref(&start), &settings, &path);
         let games: std::collections::BTreeSet<usize> = read.iter().map(|l| l.game).collect();
         assert_eq!(games, (0..4).collect());
         assert!(read.iter().all(|l| [0.0, 0.5, 1.0].contains(&l.result)));
         // The same seed plays the same games.
         let again = dir.join("again.data");
         write_self_play(
-            &start,
+            std::slice::from_ref(&start),
             &RussianEvaluation::DEFAULT,
             &settings,
             &again,
@@ -393,6 +496,38 @@ mod tests {
         };
         assert_eq!(sorted(&path), sorted(&again));
         assert!(held_out(0) && !held_out(1) && held_out(HOLD_OUT_EVERY));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn game_n_starts_from_the_nth_opening_in_turn() {
+        let dir = scratch("openings");
+        let path = dir.join("russian.data");
+        let start = Russian::start();
+        let mut openings = Vec::new();
+        let mut moves = <Russian as Game>::Moves::default();
+        start.legal_moves(&mut moves);
+        for &mv in moves.iter().take(2) {
+            let mut opening = start.clone();
+            opening.play(mv);
+            openings.push(opening);
+        }
+        let settings = SelfPlay {
+            games: 4,
+            nodes: 100,
+            threads: 1,
+            seed: 1,
+            random_plies: 0..=0,
+        };
+        let read = played_and_read(&openings, &settings, &path);
+        for game in 0..4 {
+            let first = read.iter().find(|line| line.game == game);
+            assert_eq!(
+                first.map(|line| line.position.position_string()),
+                Some(openings[game % 2].position_string()),
+                "game {game}"
+            );
+        }
         let _ = std::fs::remove_dir_all(&dir);
     }
 

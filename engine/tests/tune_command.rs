@@ -378,6 +378,156 @@ fn every_tunable_game_plays_a_match() {
     );
 }
 
+/// A file of the repository, by its path from the workspace's root.
+fn repository_file(path: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .join(path)
+        .to_str()
+        .expect("a UTF-8 path")
+        .to_owned()
+}
+
+/// The engine's own networks and network files play in matches and
+/// self-play, the referee's openings files open them, and a network of
+/// another game or a bad openings line is refused, saying why.
+#[test]
+fn networks_and_openings_files_play_in_matches_and_self_play() {
+    let openings = repository_file("referee/openings/oware-3ply-balanced.txt");
+    let oware_net = repository_file("engine/networks/oware-66f6010b2b76.nnue");
+    let played = tune(&[
+        "match",
+        "--variant",
+        "oware",
+        "--a",
+        "network",
+        "--b",
+        &oware_net,
+        "--nodes",
+        "100",
+        "--openings",
+        &openings,
+    ]);
+    assert!(played.status.success(), "{}", stderr(&played));
+    let report = stdout(&played);
+    assert!(report.contains("50 openings x 2 colours"), "{report}");
+    // The same network on both sides, from balanced openings: every pair
+    // of games is even (each side wins its colour's game or both draw).
+    assert!(report.contains("Ptnml(0-2): [0, 0, 50, 0, 0]"), "{report}");
+    assert!(
+        stderr(&played).contains("50 of 50 openings done"),
+        "{}",
+        stderr(&played)
+    );
+
+    let dir = scratch("network-self-play");
+    let data = dir.path().join("games.data");
+    let made = tune(&[
+        "generate",
+        "--variant",
+        "oware",
+        "--games",
+        "3",
+        "--nodes",
+        "200",
+        "--evaluation",
+        "network",
+        "--openings",
+        &openings,
+        "--output",
+        data.to_str().expect("a UTF-8 path"),
+    ]);
+    assert!(made.status.success(), "{}", stderr(&made));
+    assert!(std::fs::read_to_string(&data).is_ok_and(|text| text.lines().count() > 30));
+
+    let russian_net = repository_file("engine/networks/russian-b9d0ad531719.nnue");
+    assert_refused(
+        &tune(&["match", "--variant", "oware", "--b", &russian_net]),
+        "a network for russian, not oware",
+    );
+    assert_refused(
+        &tune(&[
+            "match",
+            "--variant",
+            "kalah",
+            "--option",
+            "Seeds=4",
+            "--b",
+            "network",
+        ]),
+        "network: the network reads the game's own board, not this one",
+    );
+    let bad = dir.path().join("bad-openings.txt");
+    std::fs::write(&bad, "1 1 3\n1 1 x\n").expect("a file");
+    assert_refused(
+        &tune(&[
+            "match",
+            "--variant",
+            "oware",
+            "--b",
+            "default",
+            "--openings",
+            bad.to_str().expect("a UTF-8 path"),
+        ]),
+        "line 2: '1 1 x' is neither moves from the start",
+    );
+}
+
+/// `tune label` labels every position of a data file again by a deeper
+/// search: the same games, results and positions, other search scores,
+/// and the same file whatever the threads.
+#[test]
+fn label_searches_every_position_again() {
+    let dir = scratch("label");
+    let data = dir.path().join("games.data");
+    assert!(generate("kalah", &data, "1").status.success());
+    let labelled = |threads: &str| {
+        let output = dir.path().join(format!("labelled-{threads}.data"));
+        let done = tune(&[
+            "label",
+            "--variant",
+            "kalah",
+            "--data",
+            data.to_str().expect("a UTF-8 path"),
+            "--nodes",
+            "2000",
+            "--threads",
+            threads,
+            "--output",
+            output.to_str().expect("a UTF-8 path"),
+        ]);
+        assert!(done.status.success(), "{}", stderr(&done));
+        assert!(
+            stderr(&done).contains("6 of 6 games done"),
+            "{}",
+            stderr(&done)
+        );
+        let mut lines: Vec<String> = std::fs::read_to_string(&output)
+            .expect("the labelled data")
+            .lines()
+            .map(str::to_owned)
+            .collect();
+        lines.sort();
+        lines
+    };
+    let (one, two) = (labelled("1"), labelled("2"));
+    assert_eq!(one, two);
+    let mut original: Vec<String> = std::fs::read_to_string(&data)
+        .expect("the data")
+        .lines()
+        .map(str::to_owned)
+        .collect();
+    original.sort();
+    let without_label = |line: &String| line.rsplit_once('\t').map(|(rest, _)| rest.to_owned());
+    let kept: Vec<_> = one.iter().map(without_label).collect();
+    let before: Vec<_> = original.iter().map(without_label).collect();
+    assert_eq!(kept, before, "the games, results and positions are kept");
+    assert_ne!(
+        one, original,
+        "a deeper search scores some positions otherwise"
+    );
+}
+
 /// The names of `games`, as the refusals list them.
 fn names(games: &[Variant]) -> String {
     games

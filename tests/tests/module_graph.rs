@@ -326,6 +326,7 @@ const ENGINE_LAYERS: [&[&str]; 5] = [
         "selfplay",
         "training_data",
         "network_training",
+        "openings_file",
     ],
     // The protocol session.
     &["session"],

@@ -1,7 +1,8 @@
 //! The engine's tuning hooks, written once for every game: `ply-engine
-//! tune` plays self-play games, fits a game's tapered table to them
-//! (Texel's method, `tune.rs`) and matches two evaluations with the same
-//! search (`selfplay.rs`), asking the game only what differs: its
+//! tune` plays self-play games, labels their positions again by a deeper
+//! search, fits a game's tapered table to them (Texel's method,
+//! `tune.rs`), trains its network and matches two evaluations (or
+//! networks) with the same search (`selfplay.rs`), asking the game only what differs: its
 //! evaluations by name or by terms, the features its table reads and how
 //! much is left on the board ([`Tunable`]). A game opts in with one line
 //! ([`EngineGame::TUNING`]: `Some(&Tuning::<Self>::NEW)`), and the
@@ -11,6 +12,7 @@ use std::fmt;
 use std::marker::PhantomData;
 use std::ops::RangeInclusive;
 use std::path::Path;
+use std::sync::Arc;
 
 use ply_rules::registry::GameDef;
 use ply_rules::variant::Variant;
@@ -19,21 +21,18 @@ use ply_rules::with_variant;
 use ply_rules::game::Player;
 
 use super::EngineGame;
-use crate::network::Slots;
+use crate::network::{NetworkFile, Slots};
 use crate::network_training::{self, NetworkTraining, TrainReport};
+use crate::openings_file;
 use crate::search::oracles::Oracles;
-use crate::search::{Evaluator, KnownMargin, SearchGame};
-use crate::selfplay::{openings, run_match, weighted_terms};
-use crate::training_data::{self, SelfPlay};
+use crate::search::{Evaluator, GameEvaluation, KnownMargin, NetworkChoice, SearchGame};
+use crate::selfplay::{self, run_match, weighted_terms};
+use crate::training_data::{self, Labelling, SelfPlay};
 use crate::tune::{self, Model, Sample};
 
 /// What `ply-engine tune` asks of a game, whatever its types: the object
 /// behind [`EngineGame::TUNING`].
 pub trait TuningHooks<G: GameDef>: Sync {
-    /// The evaluations self-play can play, by name; the first is the
-    /// default.
-    fn evaluations(&self) -> Vec<&'static str>;
-
     /// The fewest and most random moves that open a self-play game.
     fn random_plies(&self) -> RangeInclusive<u32>;
 
@@ -46,24 +45,44 @@ pub trait TuningHooks<G: GameDef>: Sync {
     /// The moves from the start that make a match's openings, unless told.
     fn opening_plies(&self) -> u32;
 
-    /// Plays the self-play games `settings` asks for from the start of
-    /// `rules`, evaluation `evaluation` against itself with the databases
-    /// of `oracles` (whose values then label the positions they reach,
-    /// through the search's scores), and writes their positions to
+    /// Plays the self-play games `settings` asks for from the openings
+    /// of the file `openings` (see `openings_file.rs`) or the start of
+    /// `rules`, `searcher` against itself (the databases' values then label
+    /// the positions they reach, through the search's scores), and writes
+    /// their positions to
     /// `output` (see `training_data.rs`), calling `progress` with the
     /// games finished.
     ///
     /// # Errors
     /// An evaluation the game does not have, a start the rules do not
-    /// make, or a file that cannot be written, in words.
+    /// make, a bad openings file, or a file that cannot be written, in
+    /// words.
     fn generate(
         &self,
         rules: &G::Rules,
-        evaluation: &str,
-        oracles: &Oracles,
+        searcher: Searcher<'_>,
         settings: &SelfPlay,
+        openings: Option<&Path>,
         output: &Path,
         progress: &(dyn Fn(usize) + Sync),
+    ) -> Result<(), String>;
+
+    /// Labels the positions in `data` (of `tune generate`, of a game
+    /// played by `rules`) again by `searcher`'s search as `labelling` says,
+    /// and writes them to `output` in the same form, calling `progress`
+    /// with the games done and their number.
+    ///
+    /// # Errors
+    /// An evaluation the game does not have, a file that cannot be read
+    /// or written, or a line that is not a position, in words.
+    fn label(
+        &self,
+        rules: &G::Rules,
+        searcher: Searcher<'_>,
+        data: &Path,
+        labelling: Labelling,
+        output: &Path,
+        progress: &(dyn Fn(usize, usize) + Sync),
     ) -> Result<(), String>;
 
     /// Reads the self-play positions in `data` (of a game played by
@@ -96,21 +115,43 @@ pub trait TuningHooks<G: GameDef>: Sync {
         progress: &mut dyn FnMut(usize, f64, f64),
     ) -> Result<TrainReport, String>;
 
-    /// Plays evaluation `a` against `b` (names or terms, see
-    /// [`Tunable::TERMS`]) with the same search at `nodes` nodes a
-    /// move, from every position `plies` moves from the start of `rules`,
-    /// each twice with colours swapped: the report to print.
+    /// Plays the first of `evaluations` against the second (specs, see
+    /// [`Tuning::played`]) with the same search at `nodes` nodes a move,
+    /// from each of `openings` of `rules`, each twice with colours swapped, calling
+    /// `progress` with the openings done and their number: the report to
+    /// print.
     ///
     /// # Errors
-    /// An evaluation that does not read, or a start the rules do not make.
+    /// An evaluation that does not read, a bad openings file, or a start
+    /// the rules do not make.
     fn eval_match(
         &self,
         rules: &G::Rules,
-        a: &str,
-        b: &str,
+        evaluations: [&str; 2],
         nodes: u64,
-        plies: u32,
+        openings: MatchOpenings<'_>,
+        progress: &mut dyn FnMut(usize, usize),
     ) -> Result<String, String>;
+}
+
+/// Who searches in self-play or labels positions: an evaluation (a spec,
+/// see [`Tuning::played`]; `None`, the engine's) and the databases its
+/// searches use.
+#[derive(Clone, Copy, Debug)]
+pub struct Searcher<'a> {
+    /// The evaluation.
+    pub evaluation: Option<&'a str>,
+    /// The databases.
+    pub oracles: &'a Oracles,
+}
+
+/// Where a match's games start.
+#[derive(Clone, Copy, Debug)]
+pub enum MatchOpenings<'a> {
+    /// Every position this many moves from the start.
+    Plies(u32),
+    /// The openings of this file (see `openings_file.rs`).
+    File(&'a Path),
 }
 
 /// What a game tells the tuning toolkit: implemented by each game whose
@@ -120,7 +161,7 @@ pub trait Tunable: EngineGame + Sync {
     type Evaluation: Evaluator<Self> + Sync + Copy + 'static;
 
     /// The evaluations self-play can play, by name; the first is the
-    /// default.
+    /// default of a game without a network (see [`Tuning::played`]).
     const EVALUATIONS: &'static [(&'static str, Self::Evaluation)];
 
     /// The evaluations (names of [`Self::EVALUATIONS`]) whose held-out
@@ -188,14 +229,120 @@ impl<G> fmt::Debug for Tuning<G> {
     }
 }
 
+/// The spec of the network a game plays: its own, as the engine plays it.
+pub const NETWORK: &str = "network";
+
+/// What a spec ending so names: a network file (`tune train` writes them).
+pub const NETWORK_FILE_SUFFIX: &str = ".nnue";
+
+/// What the toolkit plays: one of the game's evaluations, or a network
+/// as the engine plays it (accumulators kept along the search's line).
+#[derive(Clone, Debug)]
+pub enum Played<E> {
+    /// An evaluation by name or terms ([`Tunable::EVALUATIONS`],
+    /// [`Tunable::TERMS`]).
+    Named(E),
+    /// The game's own network or one from a file.
+    Network(GameEvaluation),
+}
+
+impl<G: SearchGame, E: Evaluator<G>> Evaluator<G> for Played<E> {
+    #[inline]
+    fn evaluate(&self, position: &G) -> i32 {
+        match self {
+            Self::Named(evaluation) => evaluation.evaluate(position),
+            Self::Network(evaluation) => evaluation.evaluate(position),
+        }
+    }
+
+    #[inline]
+    fn known(&self, position: &G) -> Option<KnownMargin> {
+        match self {
+            Self::Named(evaluation) => evaluation.known(position),
+            Self::Network(evaluation) => Evaluator::<G>::known(evaluation, position),
+        }
+    }
+
+    #[inline]
+    fn evaluate_at(&mut self, position: &G, ply: usize) -> i32 {
+        match self {
+            Self::Named(evaluation) => evaluation.evaluate_at(position, ply),
+            Self::Network(evaluation) => evaluation.evaluate_at(position, ply),
+        }
+    }
+
+    #[inline]
+    fn play(&mut self, parent: &G, child: &G, ply: usize) {
+        match self {
+            Self::Named(evaluation) => evaluation.play(parent, child, ply),
+            Self::Network(evaluation) => evaluation.play(parent, child, ply),
+        }
+    }
+}
+
 impl<G: Tunable> Tuning<G> {
+    /// What `spec` plays on the board of `start`: [`NETWORK`], the game's
+    /// own network; a path ending in [`NETWORK_FILE_SUFFIX`], the network
+    /// in that file (refused when it is another game's or damaged, as
+    /// `EvalFile` refuses it); else an evaluation by name or terms
+    /// ([`Tunable::EVALUATIONS`], [`Tunable::TERMS`]). `None` is the engine's: its network where it
+    /// has one that reads the board, else its first evaluation.
+    ///
+    /// # Errors
+    /// What is wrong with the spec, and what would be accepted.
+    pub fn played(spec: Option<&str>, start: &G) -> Result<Played<G::Evaluation>, String> {
+        let reads = || start.network_input(Player::One, &mut Slots::new());
+        let spec = match spec {
+            Some(spec) => spec,
+            None if G::network().is_some() && reads() => NETWORK,
+            None => G::EVALUATIONS.first().map_or("default", |(name, _)| *name),
+        };
+        let choice = if spec == NETWORK {
+            G::network()
+                .and_then(|own| own.get())
+                .ok_or_else(|| format!("{} plays no network", G::NAME))?;
+            NetworkChoice::Default
+        } else if spec.ends_with(NETWORK_FILE_SUFFIX) {
+            let own = G::network().ok_or_else(|| format!("{} plays no network", G::NAME))?;
+            let file = NetworkFile::load(Path::new(spec)).map_err(|e| format!("{spec}: {e}"))?;
+            file.check(&own.shape())
+                .map_err(|e| format!("{spec}: {e}"))?;
+            NetworkChoice::File(Arc::new(file))
+        } else {
+            return Self::evaluation(spec).map(Played::Named);
+        };
+        if !reads() {
+            return Err(format!(
+                "{spec}: the network reads the game's own board, not this one"
+            ));
+        }
+        Ok(Played::Network(GameEvaluation::new(
+            Oracles::default(),
+            choice,
+        )))
+    }
+
+    /// What `searcher` plays on the board of `start`, with its databases.
+    fn search_with(
+        searcher: Searcher<'_>,
+        start: &G,
+    ) -> Result<WithOracles<Played<G::Evaluation>>, String> {
+        Ok(WithOracles {
+            evaluation: Self::played(searcher.evaluation, start)?,
+            oracles: searcher.oracles.clone(),
+        })
+    }
+
     /// The evaluation `spec` names, or the one its terms make
     /// (`NAME:WEIGHT,…`, [`Tunable::TERMS`]).
     fn evaluation(spec: &str) -> Result<G::Evaluation, String> {
         if let Some((_, evaluation)) = G::EVALUATIONS.iter().find(|(name, _)| *name == spec) {
             return Ok(*evaluation);
         }
-        let names: Vec<&str> = G::EVALUATIONS.iter().map(|(name, _)| *name).collect();
+        let mut names: Vec<&str> = G::EVALUATIONS.iter().map(|(name, _)| *name).collect();
+        if G::network().is_some() {
+            names.extend([NETWORK, "a FILE.nnue"]);
+        }
         let unknown = || {
             format!(
                 "{} has no evaluation '{spec}' (expected one of {}, or terms NAME:WEIGHT,…)",
@@ -234,10 +381,6 @@ fn one_of(names: &[&str]) -> String {
 }
 
 impl<G: Tunable> TuningHooks<G> for Tuning<G> {
-    fn evaluations(&self) -> Vec<&'static str> {
-        G::EVALUATIONS.iter().map(|(name, _)| *name).collect()
-    }
-
     fn random_plies(&self) -> RangeInclusive<u32> {
         G::RANDOM_PLIES
     }
@@ -257,18 +400,38 @@ impl<G: Tunable> TuningHooks<G> for Tuning<G> {
     fn generate(
         &self,
         rules: &G::Rules,
-        evaluation: &str,
-        oracles: &Oracles,
+        searcher: Searcher<'_>,
         settings: &SelfPlay,
+        openings: Option<&Path>,
         output: &Path,
         progress: &(dyn Fn(usize) + Sync),
     ) -> Result<(), String> {
-        let evaluation = WithOracles {
-            evaluation: Self::evaluation(evaluation)?,
-            oracles: oracles.clone(),
-        };
         let start = G::start(rules).map_err(|e| e.to_string())?;
-        training_data::write_self_play(&start, &evaluation, settings, output, progress)
+        let evaluation = Self::search_with(searcher, &start)?;
+        let openings = match openings {
+            Some(path) => openings_file::read::<G>(path, rules)?,
+            None => vec![start],
+        };
+        training_data::write_self_play(&openings, &evaluation, settings, output, progress)
+            .map_err(|e| format!("writing {}: {e}", output.display()))
+    }
+
+    fn label(
+        &self,
+        rules: &G::Rules,
+        searcher: Searcher<'_>,
+        data: &Path,
+        labelling: Labelling,
+        output: &Path,
+        progress: &(dyn Fn(usize, usize) + Sync),
+    ) -> Result<(), String> {
+        let start = G::start(rules).map_err(|e| e.to_string())?;
+        let evaluation = Self::search_with(searcher, &start)?;
+        let labelled = training_data::read(data, |text| {
+            G::from_position_string(text, rules).map_err(|e| e.to_string())
+        })
+        .map_err(|e| e.to_string())?;
+        training_data::write_relabelled(&labelled, &evaluation, labelling, output, progress)
             .map_err(|e| format!("writing {}: {e}", output.display()))
     }
 
@@ -352,15 +515,24 @@ impl<G: Tunable> TuningHooks<G> for Tuning<G> {
     fn eval_match(
         &self,
         rules: &G::Rules,
-        a: &str,
-        b: &str,
+        [a, b]: [&str; 2],
         nodes: u64,
-        plies: u32,
+        openings: MatchOpenings<'_>,
+        progress: &mut dyn FnMut(usize, usize),
     ) -> Result<String, String> {
-        let (first, second) = (Self::evaluation(a)?, Self::evaluation(b)?);
         let start = G::start(rules).map_err(|e| e.to_string())?;
-        let openings = openings(&start, plies);
-        let result = run_match(&openings, &first, &second, nodes);
+        let (first, second) = (
+            Self::played(Some(a), &start)?,
+            Self::played(Some(b), &start)?,
+        );
+        let openings = match openings {
+            MatchOpenings::File(path) => openings_file::read::<G>(path, rules)?,
+            MatchOpenings::Plies(plies) => selfplay::openings(&start, plies),
+        };
+        let total = openings.len();
+        let result = run_match(&openings, &first, &second, nodes, &mut |done| {
+            progress(done, total);
+        });
         Ok(format!(
             "{} nodes/move {nodes}, {} openings x 2 colours, longest game {} moves\n\
              A = {a}\nB = {b}\n{}",

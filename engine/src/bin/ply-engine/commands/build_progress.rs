@@ -129,8 +129,8 @@ pub struct CountProgress {
     bar: Option<ProgressBar>,
     /// What is counted, for the lines ("games").
     what: &'static str,
-    /// How many there are.
-    total: u64,
+    /// How many there are (set again by [`Self::update_of`]).
+    total: AtomicU64,
     /// The last tenth a line was printed for.
     tenth: AtomicU64,
 }
@@ -152,7 +152,7 @@ impl CountProgress {
         Self {
             bar,
             what,
-            total,
+            total: AtomicU64::new(total),
             tenth: AtomicU64::new(0),
         }
     }
@@ -171,16 +171,39 @@ impl CountProgress {
         result
     }
 
+    /// As [`Self::around`], for work that learns how many things there
+    /// are only once it starts (the games of a data file, the openings of
+    /// a match): `work` reports how many are done and of how many.
+    pub fn around_counted<T>(
+        what: &'static str,
+        work: impl FnOnce(&(dyn Fn(usize, usize) + Sync)) -> T,
+    ) -> T {
+        let progress = Self::for_stderr(what, 0);
+        let result = work(&|done, total| progress.update_of(done as u64, total as u64));
+        progress.finish();
+        result
+    }
+
     /// `done` things are done.
     pub fn update(&self, done: u64) {
         if let Some(bar) = &self.bar {
             bar.set_position(done);
             return;
         }
-        let tenth = done * COUNT_LINES / self.total.max(1);
+        let total = self.total.load(Ordering::Relaxed);
+        let tenth = done * COUNT_LINES / total.max(1);
         if tenth > self.tenth.fetch_max(tenth, Ordering::Relaxed) {
-            eprintln!("{done} of {} {} done", self.total, self.what);
+            eprintln!("{done} of {total} {} done", self.what);
         }
+    }
+
+    /// `done` of `total` things are done.
+    pub fn update_of(&self, done: u64, total: u64) {
+        self.total.store(total, Ordering::Relaxed);
+        if let Some(bar) = &self.bar {
+            bar.set_length(total);
+        }
+        self.update(done);
     }
 
     /// The count is over: the bar is cleared.

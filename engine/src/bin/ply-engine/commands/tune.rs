@@ -1,7 +1,8 @@
 //! `ply-engine tune` (a module of the binary): the evaluation-tuning
 //! toolkit, one for every game. `tune generate` plays self-play games at a
 //! fixed number of nodes a move and writes their positions labelled by
-//! each game's result; `tune fit` fits the game's tapered table to them by
+//! each game's result and the search's score; `tune label` labels them
+//! again by a deeper search; `tune fit` fits the game's tapered table to them by
 //! Texel's method, holding out every tenth game to check the fit, and
 //! prints it as Rust; `tune match` plays two evaluations against each
 //! other with the same search. What differs between games their tuning
@@ -12,13 +13,13 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result};
 use ply_engine::engine_game::tuning::{
-    TuningHooks, games_with_networks, games_with_tables, games_with_tuning,
+    MatchOpenings, Searcher, TuningHooks, games_with_networks, games_with_tables, games_with_tuning,
 };
 use ply_engine::engine_game::{DatabaseFit, EngineGame};
 use ply_engine::network::{MAX_BUCKETS, MAX_HIDDEN};
 use ply_engine::network_training::NetworkTraining;
 use ply_engine::search::oracles::Oracles;
-use ply_engine::training_data::SelfPlay;
+use ply_engine::training_data::{Labelling, SelfPlay};
 use ply_rules::registry::GameDef;
 use ply_rules::variant::AnyRules;
 use ply_rules::variant::Variant;
@@ -38,9 +39,14 @@ pub struct TuneArgs {
 #[derive(Debug, clap::Subcommand)]
 enum TuneStep {
     /// Plays self-play games (an evaluation against itself at a fixed
-    /// number of nodes a move, each opened by a few random moves) and
-    /// writes every position with the game's result for the side to move.
+    /// number of nodes a move, each from the start or an openings file's
+    /// opening and then a few random moves) and writes every position with
+    /// the game's result for the side to move and the search's score.
     Generate(GenerateArgs),
+    /// Labels the positions of `tune generate` again by a deeper search
+    /// (and a database's values where it reaches), keeping each game's
+    /// result, for `tune train` to learn from.
+    Label(LabelArgs),
     /// Fits the game's table to the positions of `tune generate`, checks
     /// it on every tenth game (held out) beside the game's own
     /// evaluations, and prints it as Rust.
@@ -52,7 +58,8 @@ enum TuneStep {
     Train(TrainArgs),
     /// Plays two evaluations against each other with the same search at
     /// a fixed number of nodes a move, from every position a few moves
-    /// from the start, each twice with colours swapped.
+    /// from the start or an openings file's, each twice with colours
+    /// swapped.
     Match(MatchArgs),
 }
 
@@ -95,17 +102,78 @@ struct GenerateArgs {
     /// Seed of the random openings (game n uses its own stream).
     #[arg(long, value_name = "S", default_value_t = 1)]
     seed: u64,
-    /// The evaluation that plays, by name (default: the engine's; an
-    /// unknown name lists the game's).
-    #[arg(long, value_name = "NAME")]
+    /// The evaluation that plays: a name, terms NAME:WEIGHT,…, `network`
+    /// (the game's own) or a FILE.nnue (default: the engine's, its network
+    /// where it has one; an unknown name lists the game's).
+    #[arg(long, value_name = "EVALUATION")]
     evaluation: Option<String>,
+    /// An openings file as the referee reads them (referee/openings/: moves
+    /// from the start or a position string a line): game n starts from its
+    /// n-th opening, in turn, before the random moves (default: the
+    /// start).
+    #[arg(long, value_name = "FILE")]
+    openings: Option<PathBuf>,
     /// The file to write, one position a line.
     #[arg(long, value_name = "FILE")]
     output: PathBuf,
+    #[command(flatten)]
+    database: DatabaseArgs,
+}
+
+/// The endgame database the searches of `generate` and `label` use.
+#[derive(Debug, clap::Args)]
+struct DatabaseArgs {
     /// An endgame database of the game (`build-db`): the searches use it,
     /// so the positions it reaches are labelled by its values.
     #[arg(long, value_name = "FILE")]
     endgame_db: Option<PathBuf>,
+}
+
+impl DatabaseArgs {
+    /// The databases the searches use, for a game starting at `start`.
+    fn oracles<G: EngineGame>(&self, start: &G) -> Result<Oracles> {
+        let mut oracles = Oracles::default();
+        if let Some(path) = &self.endgame_db {
+            let opened = start
+                .open_database(path, DatabaseFit::TheseRules)
+                .map_err(anyhow::Error::msg)
+                .with_context(|| format!("--endgame-db {}", path.display()))?;
+            eprintln!(
+                "endgame database {}: {}",
+                path.display(),
+                opened.description
+            );
+            oracles = oracles.with_any(opened.oracle);
+        }
+        Ok(oracles)
+    }
+}
+
+/// The arguments of `ply-engine tune label`.
+#[derive(Debug, clap::Args)]
+struct LabelArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// The positions of `tune generate`.
+    #[arg(long, value_name = "FILE")]
+    data: PathBuf,
+    /// Nodes a position (more than the games were played at: a deeper
+    /// search).
+    #[arg(long, value_name = "N", default_value_t = 50_000)]
+    nodes: u64,
+    /// Games labelled at once.
+    #[arg(long, value_name = "T", default_value_t = 1,
+          value_parser = clap::value_parser!(u16).range(1..))]
+    threads: u16,
+    /// The evaluation that searches, as `generate` takes it (default: the
+    /// engine's).
+    #[arg(long, value_name = "EVALUATION")]
+    evaluation: Option<String>,
+    /// The file to write, in the same form as the data.
+    #[arg(long, value_name = "FILE")]
+    output: PathBuf,
+    #[command(flatten)]
+    database: DatabaseArgs,
 }
 
 /// The arguments of `ply-engine tune fit`.
@@ -177,8 +245,8 @@ fn unit_interval(text: &str) -> Result<f32, String> {
 struct MatchArgs {
     #[command(flatten)]
     game: GameArgs,
-    /// The first evaluation: a name, or terms `NAME:WEIGHT,…` (an unknown
-    /// one lists the game's).
+    /// The first evaluation: a name, terms `NAME:WEIGHT,…`, `network` (the
+    /// game's own) or a FILE.nnue (an unknown one lists the game's).
     #[arg(long, value_name = "EVALUATION", default_value = "default")]
     a: String,
     /// The second evaluation.
@@ -189,14 +257,19 @@ struct MatchArgs {
     nodes: u64,
     /// Moves from the start that make an opening (default: the game's own
     /// depth).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", conflicts_with = "openings")]
     plies: Option<u32>,
+    /// An openings file as the referee reads them (referee/openings/),
+    /// instead of every position `--plies` moves deep.
+    #[arg(long, value_name = "FILE")]
+    openings: Option<PathBuf>,
 }
 
 /// `ply-engine tune`: runs the step asked for.
 pub fn run(args: &TuneArgs) -> Result<()> {
     match &args.step {
         TuneStep::Generate(args) => generate(args),
+        TuneStep::Label(args) => label(args),
         TuneStep::Fit(args) => fit(args),
         TuneStep::Train(args) => train(args),
         TuneStep::Match(args) => eval_match(args),
@@ -217,22 +290,45 @@ fn generate(args: &GenerateArgs) -> Result<()> {
             seed: args.seed,
             random_plies: hooks.random_plies(),
         };
-        let evaluation = match &args.evaluation {
-            Some(name) => name.as_str(),
-            None => hooks.evaluations().first().copied().unwrap_or("default"),
-        };
-        let mut oracles = Oracles::default();
-        if let Some(path) = &args.endgame_db {
-            let start = <G as GameDef>::start(rules).map_err(|e| anyhow::anyhow!("{e}"))?;
-            let opened = start
-                .open_database(path, DatabaseFit::TheseRules)
-                .map_err(anyhow::Error::msg)
-                .with_context(|| format!("--endgame-db {}", path.display()))?;
-            eprintln!("endgame database {}: {}", path.display(), opened.description);
-            oracles = oracles.with_any(opened.oracle);
-        }
+        let start = <G as GameDef>::start(rules).map_err(|e| anyhow::anyhow!("{e}"))?;
+        let oracles = args.database.oracles(&start)?;
         CountProgress::around("games", args.games, |progress| {
-            hooks.generate(rules, evaluation, &oracles, &settings, &args.output, progress)
+            let searcher = Searcher {
+                evaluation: args.evaluation.as_deref(),
+                oracles: &oracles,
+            };
+            hooks.generate(
+                rules,
+                searcher,
+                &settings,
+                args.openings.as_deref(),
+                &args.output,
+                progress,
+            )
+        })
+        .map_err(anyhow::Error::msg)
+    })
+}
+
+/// `tune label`.
+fn label(args: &LabelArgs) -> Result<()> {
+    let rules = args
+        .game
+        .rules(&games_with_tuning(), "has no evaluations to tune")?;
+    with_rules!(&rules, rules: G => {
+        let hooks = hooks_of::<G>()?;
+        let start = <G as GameDef>::start(rules).map_err(|e| anyhow::anyhow!("{e}"))?;
+        let oracles = args.database.oracles(&start)?;
+        CountProgress::around_counted("games", |progress| {
+            let searcher = Searcher {
+                evaluation: args.evaluation.as_deref(),
+                oracles: &oracles,
+            };
+            let labelling = Labelling {
+                nodes: args.nodes,
+                threads: usize::from(args.threads),
+            };
+            hooks.label(rules, searcher, &args.data, labelling, &args.output, progress)
         })
         .map_err(anyhow::Error::msg)
     })
@@ -298,10 +394,20 @@ fn eval_match(args: &MatchArgs) -> Result<()> {
         .rules(&games_with_tuning(), "has no evaluations to tune")?;
     with_rules!(&rules, rules: G => {
         let hooks = hooks_of::<G>()?;
-        let plies = args.plies.unwrap_or_else(|| hooks.opening_plies());
-        let report = hooks
-            .eval_match(rules, &args.a, &args.b, args.nodes, plies)
-            .map_err(anyhow::Error::msg)?;
+        let openings = match &args.openings {
+            Some(path) => MatchOpenings::File(path),
+            None => MatchOpenings::Plies(args.plies.unwrap_or_else(|| hooks.opening_plies())),
+        };
+        let report = CountProgress::around_counted("openings", |progress| {
+            hooks.eval_match(
+                rules,
+                [&args.a, &args.b],
+                args.nodes,
+                openings,
+                &mut |done, total| progress(done, total),
+            )
+        })
+        .map_err(anyhow::Error::msg)?;
         println!("{report}");
         Ok(())
     })
