@@ -1,9 +1,13 @@
-//! Openings files as the referee reads them (`referee/openings/`): one
-//! opening a line, either moves from the start (`a3-b4 b6-a5`, `3 6 2`)
-//! or a position string; `#` starts a comment and blank lines are
-//! skipped. The tuning toolkit's self-play games and matches start from
-//! them (`ply-engine tune generate --openings`, `tune match --openings`),
-//! so its games open as the engine's SPRT matches do.
+//! Openings files as the referee reads them (`referee/openings/`,
+//! `ply_rules::openings`): one opening a line, either moves from the start
+//! (`a3-b4 b6-a5`, `3 6 2`; the referee's `format=moves`) or a position
+//! string (`format=fen`), moves tried first; `#` starts a comment and
+//! blank lines are skipped. The tuning toolkit's self-play games and
+//! matches start from them (`ply-engine tune generate --openings`, `tune
+//! match --openings`), so its games open as the engine's SPRT matches do.
+//! As the referee does, a line that is no opening (or a finished game) is
+//! skipped with a warning that names it, so a file the referee plays the
+//! toolkit plays too.
 
 use std::path::Path;
 
@@ -13,31 +17,25 @@ use ply_rules::registry::GameDef;
 /// file order.
 ///
 /// # Errors
-/// The file cannot be read, has no opening, or a line is neither legal
-/// moves from the start nor a position string, or is a finished game
-/// (its number and why are said).
+/// The file cannot be read, or has no usable opening.
 pub fn read<G: GameDef>(path: &Path, rules: &G::Rules) -> Result<Vec<G>, String> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("cannot read the openings file {}: {e}", path.display()))?;
     let start = G::start(rules).map_err(|e| e.to_string())?;
     let mut openings = Vec::new();
-    for (number, raw) in text.lines().enumerate() {
-        let line = raw.split('#').next().unwrap_or("").trim();
-        if line.is_empty() {
-            continue;
+    for (number, line) in ply_rules::openings::lines(&text) {
+        match parse_line(line, &start, rules) {
+            Ok(opening) => openings.push(opening),
+            Err(why) => log::warn!(
+                "openings file {}, line {number}: skipped '{line}': it {why}",
+                path.display()
+            ),
         }
-        let opening = parse_line(line, &start, rules).map_err(|why| {
-            format!(
-                "openings file {}, line {}: '{line}' {why}",
-                path.display(),
-                number + 1
-            )
-        })?;
-        openings.push(opening);
     }
     if openings.is_empty() {
         return Err(format!(
-            "the openings file {} has no opening",
+            "the openings file {} has no usable opening (expected a line of moves from \
+             the start or a position string; RUST_LOG=warn says why each line was skipped)",
             path.display()
         ));
     }
@@ -104,21 +102,25 @@ mod tests {
     }
 
     #[test]
-    fn a_bad_line_is_named() {
-        let path = file("bad", "1 1 3\n1 9 x\n");
-        let error = read::<Oware>(&path, &OwareRules::default())
-            .err()
-            .unwrap_or_default();
+    fn bad_lines_and_finished_games_are_skipped_and_a_file_of_none_refused() {
+        let rules = OwareRules::default();
+        let finished = "0,0,0,0,0,0 24 0,0,0,0,0,0 24 s";
+        let path = file("bad", &format!("1 1 3\n1 9 x\n{finished}\n"));
+        let openings = read::<Oware>(&path, &rules);
         let _ = std::fs::remove_file(&path);
+        assert_eq!(openings.map(|openings| openings.len()), Ok(1));
+        let start = start();
         assert!(
-            error.contains("line 2") && error.contains("neither moves from the start"),
-            "{error}"
+            parse_line("1 9 x", &start, &rules)
+                .is_err_and(|why| why.contains("neither moves from the start"))
         );
-        let empty = file("empty", "# nothing\n");
-        let error = read::<Oware>(&empty, &OwareRules::default())
-            .err()
-            .unwrap_or_default();
+        assert_eq!(
+            parse_line(finished, &start, &rules).err(),
+            Some("is a finished game".to_owned())
+        );
+        let empty = file("empty", "# nothing\n1 1 x\n");
+        let error = read::<Oware>(&empty, &rules).err().unwrap_or_default();
         let _ = std::fs::remove_file(&empty);
-        assert!(error.contains("has no opening"), "{error}");
+        assert!(error.contains("has no usable opening"), "{error}");
     }
 }

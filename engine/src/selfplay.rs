@@ -3,8 +3,10 @@
 //! match` runs them, through `engine_game/tuning.rs`). Matches between
 //! engine binaries are `ply-referee`'s job.
 //!
-//! Every position a few moves from the start is an opening; each is played
-//! twice with colours swapped, so neither side profits from a lucky opening.
+//! The openings are every position a few moves from the start
+//! ([`openings`]) or an openings file's (`openings_file.rs`); each is
+//! played twice with colours swapped, so neither side profits from a
+//! lucky opening.
 
 use crate::search::SearchGame;
 use crate::search::{

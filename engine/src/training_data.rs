@@ -7,9 +7,10 @@
 //!
 //! A line is `GAME<TAB>RESULT<TAB>POSITION<TAB>SEARCH`: the game's
 //! number, its result for the side to move (1, 0.5, 0), the position
-//! string and what the search that chose the move there made of it for
-//! the side to move ([`SearchLabel`]: centi-units, or `win` or `loss` when
-//! it proved one). The last field is optional: files written before it
+//! string and what a search made of it for the side to move
+//! ([`SearchLabel`]: centi-units, or `win` or `loss` when it proved one):
+//! the search that chose the move there, or a deeper one of `tune label`
+//! ([`write_relabelled`]). The last field is optional: files written before it
 //! was added still read, with results alone.
 
 use std::io::{BufRead, BufWriter, Write};
@@ -99,7 +100,9 @@ pub struct Labelling {
 /// with the games done and their number. A game's
 /// positions are searched in order by one searcher whose tables are kept
 /// from one position to the next and cleared between games, so a file
-/// labels the same whatever the threads.
+/// gets the same labels whatever the threads (its lines may come in
+/// another order). A finished position (which `tune generate` never
+/// writes) has nothing to search and is left out.
 ///
 /// # Errors
 /// The file cannot be created or written.
@@ -115,6 +118,7 @@ where
     E: Evaluator<G> + Sync,
 {
     let games: Vec<&[Labelled<G>]> = labelled.chunk_by(|a, b| a.game == b.game).collect();
+    progress(0, games.len());
     write_jobs(
         games.len(),
         labelling.threads,

@@ -419,6 +419,35 @@ fn networks_and_openings_files_play_in_matches_and_self_play() {
         "{}",
         stderr(&played)
     );
+    // The network is not the evaluation without it: against it, it wins
+    // more pairs than it loses.
+    let against_default = tune(&[
+        "match",
+        "--variant",
+        "oware",
+        "--a",
+        "network",
+        "--b",
+        "default",
+        "--nodes",
+        "100",
+        "--openings",
+        &openings,
+    ]);
+    assert!(
+        against_default.status.success(),
+        "{}",
+        stderr(&against_default)
+    );
+    let report = stdout(&against_default);
+    let pairs: Vec<u32> = report
+        .lines()
+        .find_map(|line| line.strip_prefix("Ptnml(0-2): ["))
+        .and_then(|rest| rest.strip_suffix(']'))
+        .map(|counts| counts.split(", ").filter_map(|n| n.parse().ok()).collect())
+        .unwrap_or_default();
+    assert_eq!(pairs.len(), 5, "{report}");
+    assert!(pairs[3] + pairs[4] > pairs[0] + pairs[1], "{report}");
 
     let dir = scratch("network-self-play");
     let data = dir.path().join("games.data");
@@ -458,7 +487,7 @@ fn networks_and_openings_files_play_in_matches_and_self_play() {
         "network: the network reads the game's own board, not this one",
     );
     let bad = dir.path().join("bad-openings.txt");
-    std::fs::write(&bad, "1 1 3\n1 1 x\n").expect("a file");
+    std::fs::write(&bad, "# no opening\n1 1 x\n").expect("a file");
     assert_refused(
         &tune(&[
             "match",
@@ -469,7 +498,7 @@ fn networks_and_openings_files_play_in_matches_and_self_play() {
             "--openings",
             bad.to_str().expect("a UTF-8 path"),
         ]),
-        "line 2: '1 1 x' is neither moves from the start",
+        "has no usable opening (expected a line of moves from the start or a position string",
     );
 }
 

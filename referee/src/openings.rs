@@ -104,17 +104,12 @@ pub fn load(
 #[must_use]
 pub fn parse(text: &str, config: &OpeningsConfig, rules: &MatchRules, path: &Path) -> Vec<Opening> {
     let mut openings = Vec::new();
-    for (number, raw) in text.lines().enumerate() {
-        let line = raw.split('#').next().unwrap_or("").trim();
-        if line.is_empty() {
-            continue;
-        }
-        match parse_line(line, number + 1, config, rules) {
+    for (number, line) in ply_rules::openings::lines(text) {
+        match parse_line(line, number, config, rules) {
             Ok(opening) => openings.push(opening),
             Err(reason) => log::warn!(
-                "openings file '{}', line {}: skipped '{line}': {reason}",
-                path.display(),
-                number + 1
+                "openings file '{}', line {number}: skipped '{line}': {reason}",
+                path.display()
             ),
         }
     }

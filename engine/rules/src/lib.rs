@@ -8,6 +8,7 @@
 
 pub mod game;
 pub mod games;
+pub mod openings;
 pub mod options;
 pub mod outside_notation;
 pub mod perft;

@@ -235,6 +235,10 @@ pub const NETWORK: &str = "network";
 /// What a spec ending so names: a network file (`tune train` writes them).
 pub const NETWORK_FILE_SUFFIX: &str = ".nnue";
 
+/// Why a network is refused on another board than its game's (Kalah(6,4)
+/// for Kalah(6,6)'s).
+const NOT_ITS_BOARD: &str = "the network reads the game's own board, not this one";
+
 /// What the toolkit plays: one of the game's evaluations, or a network
 /// as the engine plays it (accumulators kept along the search's line).
 #[derive(Clone, Debug)]
@@ -292,18 +296,24 @@ impl<G: Tunable> Tuning<G> {
     /// What is wrong with the spec, and what would be accepted.
     pub fn played(spec: Option<&str>, start: &G) -> Result<Played<G::Evaluation>, String> {
         let reads = || start.network_input(Player::One, &mut Slots::new());
+        let own = G::network().filter(|own| own.get().is_some());
         let spec = match spec {
             Some(spec) => spec,
-            None if G::network().is_some() && reads() => NETWORK,
+            None if own.is_some() && reads() => NETWORK,
             None => G::EVALUATIONS.first().map_or("default", |(name, _)| *name),
         };
+        let no_network = || {
+            format!(
+                "{spec}: {} plays no network (expected one of {})",
+                G::NAME,
+                Self::named().join(", ")
+            )
+        };
         let choice = if spec == NETWORK {
-            G::network()
-                .and_then(|own| own.get())
-                .ok_or_else(|| format!("{} plays no network", G::NAME))?;
+            own.ok_or_else(no_network)?;
             NetworkChoice::Default
         } else if spec.ends_with(NETWORK_FILE_SUFFIX) {
-            let own = G::network().ok_or_else(|| format!("{} plays no network", G::NAME))?;
+            let own = own.ok_or_else(no_network)?;
             let file = NetworkFile::load(Path::new(spec)).map_err(|e| format!("{spec}: {e}"))?;
             file.check(&own.shape())
                 .map_err(|e| format!("{spec}: {e}"))?;
@@ -313,7 +323,8 @@ impl<G: Tunable> Tuning<G> {
         };
         if !reads() {
             return Err(format!(
-                "{spec}: the network reads the game's own board, not this one"
+                "{spec}: {NOT_ITS_BOARD} (expected one of {})",
+                Self::named().join(", ")
             ));
         }
         Ok(Played::Network(GameEvaluation::new(
@@ -333,15 +344,21 @@ impl<G: Tunable> Tuning<G> {
         })
     }
 
+    /// The names of the game's evaluations ([`Tunable::EVALUATIONS`]).
+    fn named() -> Vec<&'static str> {
+        G::EVALUATIONS.iter().map(|(name, _)| *name).collect()
+    }
+
     /// The evaluation `spec` names, or the one its terms make
     /// (`NAME:WEIGHT,…`, [`Tunable::TERMS`]).
     fn evaluation(spec: &str) -> Result<G::Evaluation, String> {
         if let Some((_, evaluation)) = G::EVALUATIONS.iter().find(|(name, _)| *name == spec) {
             return Ok(*evaluation);
         }
-        let mut names: Vec<&str> = G::EVALUATIONS.iter().map(|(name, _)| *name).collect();
+        let mut names = Self::named();
+        let file = format!("a FILE{NETWORK_FILE_SUFFIX}");
         if G::network().is_some() {
-            names.extend([NETWORK, "a FILE.nnue"]);
+            names.extend([NETWORK, &file]);
         }
         let unknown = || {
             format!(
@@ -495,10 +512,7 @@ impl<G: Tunable> TuningHooks<G> for Tuning<G> {
     ) -> Result<TrainReport, String> {
         let start = G::start(rules).map_err(|e| e.to_string())?;
         if G::network().is_none() || !start.network_input(Player::One, &mut Slots::new()) {
-            return Err(format!(
-                "{}: the network reads the game's own board, not this one",
-                G::title(rules)
-            ));
+            return Err(format!("{}: {NOT_ITS_BOARD}", G::title(rules)));
         }
         let (_, baseline) = G::EVALUATIONS
             .first()
@@ -530,6 +544,7 @@ impl<G: Tunable> TuningHooks<G> for Tuning<G> {
             MatchOpenings::Plies(plies) => selfplay::openings(&start, plies),
         };
         let total = openings.len();
+        progress(0, total);
         let result = run_match(&openings, &first, &second, nodes, &mut |done| {
             progress(done, total);
         });
@@ -655,4 +670,39 @@ pub fn games_with_tables() -> Vec<Variant> {
             with_variant!(variant, G => <G as EngineGame>::TUNING.is_some_and(|hooks| hooks.has_table()))
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use ply_rules::games::kalah::{Kalah, KalahRules};
+    use ply_rules::games::oware::{Oware, OwareRules};
+    use ply_rules::registry::GameDef;
+
+    use super::{Played, Tuning};
+
+    #[test]
+    fn a_spec_plays_the_network_or_a_named_evaluation() {
+        let oware =
+            <Oware as GameDef>::start(&OwareRules::default()).unwrap_or_else(|e| panic!("{e}"));
+        let played = |spec| Tuning::<Oware>::played(spec, &oware);
+        assert!(matches!(played(Some("network")), Ok(Played::Network(_))));
+        // The engine's own evaluation: its network.
+        assert!(matches!(played(None), Ok(Played::Network(_))));
+        assert!(matches!(played(Some("default")), Ok(Played::Named(_))));
+        assert!(matches!(played(Some("row:10")), Ok(Played::Named(_))));
+        assert!(played(Some("missing.nnue")).is_err_and(|e| e.starts_with("missing.nnue: ")));
+
+        // Kalah(6,4): the network is Kalah(6,6)'s, so the engine's own
+        // evaluation there is the one without it, and `network` is refused.
+        let rules = KalahRules::new(6, 4, false).unwrap_or_else(|e| panic!("{e}"));
+        let kalah = <Kalah as GameDef>::start(&rules).unwrap_or_else(|e| panic!("{e}"));
+        assert!(matches!(
+            Tuning::<Kalah>::played(None, &kalah),
+            Ok(Played::Named(_))
+        ));
+        assert!(
+            Tuning::<Kalah>::played(Some("network"), &kalah)
+                .is_err_and(|e| e.contains("not this one (expected one of default"))
+        );
+    }
 }
