@@ -35,7 +35,7 @@ pub fn read<G: GameDef>(path: &Path, rules: &G::Rules) -> Result<Vec<G>, String>
     if openings.is_empty() {
         return Err(format!(
             "the openings file {} has no usable opening (expected a line of moves from \
-             the start or a position string; RUST_LOG=warn says why each line was skipped)",
+             the start or a position string; the warnings above say why each line was skipped)",
             path.display()
         ));
     }

@@ -289,8 +289,9 @@ impl<G: Tunable> Tuning<G> {
     /// own network; a path ending in [`NETWORK_FILE_SUFFIX`], the network
     /// in that file (refused when it is another game's or damaged, as
     /// `EvalFile` refuses it); else an evaluation by name or terms
-    /// ([`Tunable::EVALUATIONS`], [`Tunable::TERMS`]). `None` is the engine's: its network where it
-    /// has one that reads the board, else its first evaluation.
+    /// ([`Tunable::EVALUATIONS`], [`Tunable::TERMS`]). `None` is the
+    /// engine's: its network where it has one that reads the board, else
+    /// its first evaluation.
     ///
     /// # Errors
     /// What is wrong with the spec, and what would be accepted.
