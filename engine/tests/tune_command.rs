@@ -395,19 +395,23 @@ fn repository_file(path: &str) -> String {
 fn networks_and_openings_files_play_in_matches_and_self_play() {
     let openings = repository_file("referee/openings/oware-3ply-balanced.txt");
     let oware_net = repository_file("engine/networks/oware-66f6010b2b76.nnue");
-    let played = tune(&[
-        "match",
-        "--variant",
-        "oware",
-        "--a",
-        "network",
-        "--b",
-        &oware_net,
-        "--nodes",
-        "100",
-        "--openings",
-        &openings,
-    ]);
+    // The game's network against `b`, from the balanced openings.
+    let network_against = |b: &str| {
+        tune(&[
+            "match",
+            "--variant",
+            "oware",
+            "--a",
+            "network",
+            "--b",
+            b,
+            "--nodes",
+            "100",
+            "--openings",
+            &openings,
+        ])
+    };
+    let played = network_against(&oware_net);
     assert!(played.status.success(), "{}", stderr(&played));
     let report = stdout(&played);
     assert!(report.contains("50 openings x 2 colours"), "{report}");
@@ -421,19 +425,7 @@ fn networks_and_openings_files_play_in_matches_and_self_play() {
     );
     // The network is not the evaluation without it: against it, it wins
     // more pairs than it loses.
-    let against_default = tune(&[
-        "match",
-        "--variant",
-        "oware",
-        "--a",
-        "network",
-        "--b",
-        "default",
-        "--nodes",
-        "100",
-        "--openings",
-        &openings,
-    ]);
+    let against_default = network_against("default");
     assert!(
         against_default.status.success(),
         "{}",
